@@ -1,0 +1,267 @@
+/* SPDX-License-Identifier: MIT */
+/* compile_commands.json support and nvcc -> clang argument translation. */
+#include "analyzer/compdb.h"
+
+#include <clang-c/CXCompilationDatabase.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyzer/util.h"
+
+void wl_strvec_push(struct wl_strvec *vec, const char *s)
+{
+	WL_GROW(vec->v, vec->nr, vec->alloc);
+	vec->v[vec->nr++] = wl_xstrdup(s);
+}
+
+void wl_strvec_release(struct wl_strvec *vec)
+{
+	unsigned i;
+
+	for (i = 0; i < vec->nr; i++)
+		free(vec->v[i]);
+	free(vec->v);
+	vec->v = NULL;
+	vec->nr = vec->alloc = 0;
+}
+
+enum arg_action {
+	KEEP,		/* pass through as is */
+	KEEP_PATH,	/* pass through, resolving a relative path */
+	DROP,		/* drop the flag */
+	DROP_NEXT,	/* drop the flag and the argument after it */
+};
+
+/*
+ * nvcc's options by spelling.  `joined` flags carry their value in the
+ * same word (-Ifoo, -DX=1); `separate` ones may take it as the next word.
+ * Anything not listed is dropped: clang must not see nvcc-only options.
+ */
+static const struct {
+	const char *flag;
+	const char *clang;	/* spelling to use, NULL: same */
+	enum arg_action joined, separate;
+} table[] = {
+	{ "-I", NULL, KEEP_PATH, KEEP_PATH },
+	{ "--include-path", "-I", KEEP_PATH, KEEP_PATH },
+	{ "-isystem", NULL, KEEP_PATH, KEEP_PATH },
+	{ "-iquote", NULL, KEEP_PATH, KEEP_PATH },
+	{ "-idirafter", NULL, KEEP_PATH, KEEP_PATH },
+	{ "-D", NULL, KEEP, KEEP },
+	{ "--define-macro", "-D", KEEP, KEEP },
+	{ "-U", NULL, KEEP, KEEP },
+	{ "--undefine-macro", "-U", KEEP, KEEP },
+	{ "-include", NULL, KEEP_PATH, KEEP_PATH },
+	{ "--pre-include", "-include", KEEP_PATH, KEEP_PATH },
+	{ "-std", NULL, KEEP, KEEP },
+	{ "--std", "-std", KEEP, KEEP },
+	/* Options whose value is the next word, all dropped. */
+	{ "-Xcompiler", NULL, DROP, DROP_NEXT },
+	{ "--compiler-options", NULL, DROP, DROP_NEXT },
+	{ "-Xptxas", NULL, DROP, DROP_NEXT },
+	{ "--ptxas-options", NULL, DROP, DROP_NEXT },
+	{ "-Xlinker", NULL, DROP, DROP_NEXT },
+	{ "--linker-options", NULL, DROP, DROP_NEXT },
+	{ "-Xnvlink", NULL, DROP, DROP_NEXT },
+	{ "-Xcudafe", NULL, DROP, DROP_NEXT },
+	{ "-gencode", NULL, DROP, DROP_NEXT },
+	{ "--generate-code", NULL, DROP, DROP_NEXT },
+	{ "-arch", NULL, DROP, DROP_NEXT },
+	{ "--gpu-architecture", NULL, DROP, DROP_NEXT },
+	{ "-code", NULL, DROP, DROP_NEXT },
+	{ "--gpu-code", NULL, DROP, DROP_NEXT },
+	{ "-ccbin", NULL, DROP, DROP_NEXT },
+	{ "--compiler-bindir", NULL, DROP, DROP_NEXT },
+	{ "-o", NULL, DROP, DROP_NEXT },
+	{ "--output-file", NULL, DROP, DROP_NEXT },
+	{ "-x", NULL, DROP, DROP_NEXT },
+	{ "-MF", NULL, DROP, DROP_NEXT },
+	{ "-MT", NULL, DROP, DROP_NEXT },
+	{ "-maxrregcount", NULL, DROP, DROP_NEXT },
+	{ "-rdc", NULL, DROP, DROP },
+	{ "--relocatable-device-code", NULL, DROP, DROP },
+};
+
+/* Whether @arg is @flag alone, or @flag immediately followed by a value. */
+static const char *match(const char *arg, const char *flag, bool *separate)
+{
+	size_t n = strlen(flag);
+
+	if (strncmp(arg, flag, n))
+		return NULL;
+	if (arg[n] == '\0') {
+		*separate = true;
+		return arg + n;
+	}
+	*separate = false;
+	/* Long options take "=value"; short ones may be glued: -Ifoo. */
+	if (arg[n] == '=')
+		return arg + n + 1;
+	if (flag[1] != '-' && strlen(flag) == 2)
+		return arg + n;
+	return NULL;
+}
+
+static void push_path(struct wl_strvec *out, const char *flag,
+		      const char *value, const char *directory, bool resolve)
+{
+	char *joined;
+
+	if (resolve && value[0] != '/' && directory && *directory)
+		joined = wl_xasprintf("%s%s/%s", flag, directory, value);
+	else
+		joined = wl_xasprintf("%s%s", flag, value);
+	wl_strvec_push(out, joined);
+	free(joined);
+}
+
+void wl_compdb_translate(const char *const *argv, unsigned argc,
+			 const char *directory, struct wl_strvec *out)
+{
+	unsigned i, k;
+
+	for (i = 1; i < argc; i++) {
+		const char *arg = argv[i];
+		bool found = false;
+
+		for (k = 0; k < WL_ARRAY_SIZE(table) && !found; k++) {
+			bool separate = false;
+			const char *value = match(arg, table[k].flag, &separate);
+			const char *spell = table[k].clang ? table[k].clang
+							   : table[k].flag;
+			enum arg_action act;
+
+			if (!value)
+				continue;
+			found = true;
+			act = separate ? table[k].separate : table[k].joined;
+			if (act == DROP)
+				break;
+			if (act == DROP_NEXT) {
+				i++;
+				break;
+			}
+			if (separate) {
+				if (i + 1 >= argc)
+					break;
+				value = argv[++i];
+			}
+			if (!strcmp(spell, "-std")) {
+				char *s = wl_xasprintf("-std=%s", value);
+
+				wl_strvec_push(out, s);
+				free(s);
+			} else if (!strcmp(spell, "-include") ||
+				   !strcmp(spell, "-isystem") ||
+				   !strcmp(spell, "-iquote") ||
+				   !strcmp(spell, "-idirafter")) {
+				char *path;
+
+				wl_strvec_push(out, spell);
+				if (act == KEEP_PATH && value[0] != '/' &&
+				    directory && *directory)
+					path = wl_xasprintf("%s/%s", directory,
+							    value);
+				else
+					path = wl_xstrdup(value);
+				wl_strvec_push(out, path);
+				free(path);
+			} else {
+				push_path(out, spell, value, directory,
+					  act == KEEP_PATH);
+			}
+		}
+	}
+}
+
+struct wl_compdb {
+	CXCompilationDatabase db;
+};
+
+struct wl_compdb *wl_compdb_load(const char *dir, char **err)
+{
+	CXCompilationDatabase_Error code;
+	CXCompilationDatabase db = clang_CompilationDatabase_fromDirectory(dir, &code);
+	struct wl_compdb *c;
+
+	if (code != CXCompilationDatabase_NoError || !db) {
+		*err = wl_xasprintf("%s/compile_commands.json: cannot load the "
+				    "compilation database", dir);
+		return NULL;
+	}
+	c = wl_xcalloc(1, sizeof(*c));
+	c->db = db;
+	return c;
+}
+
+void wl_compdb_free(struct wl_compdb *db)
+{
+	if (!db)
+		return;
+	clang_CompilationDatabase_dispose(db->db);
+	free(db);
+}
+
+static void translate_command(CXCompileCommand cmd, struct wl_strvec *out)
+{
+	unsigned n = clang_CompileCommand_getNumArgs(cmd), i;
+	CXString dir = clang_CompileCommand_getDirectory(cmd);
+	struct wl_strvec argv = { NULL, 0, 0 };
+
+	for (i = 0; i < n; i++) {
+		CXString a = clang_CompileCommand_getArg(cmd, i);
+
+		wl_strvec_push(&argv, clang_getCString(a));
+		clang_disposeString(a);
+	}
+	wl_compdb_translate((const char *const *)argv.v, argv.nr,
+			    clang_getCString(dir), out);
+	wl_strvec_release(&argv);
+	clang_disposeString(dir);
+}
+
+bool wl_compdb_args_for(struct wl_compdb *db, const char *path,
+			struct wl_strvec *out)
+{
+	char *abs = realpath(path, NULL);
+	CXCompileCommands cmds;
+	bool found = false;
+
+	cmds = clang_CompilationDatabase_getCompileCommands(db->db,
+							    abs ? abs : path);
+	if (cmds && clang_CompileCommands_getSize(cmds) > 0) {
+		translate_command(clang_CompileCommands_getCommand(cmds, 0), out);
+		found = true;
+	}
+	if (cmds)
+		clang_CompileCommands_dispose(cmds);
+	free(abs);
+	return found;
+}
+
+void wl_compdb_files(struct wl_compdb *db, struct wl_strvec *out)
+{
+	CXCompileCommands cmds = clang_CompilationDatabase_getAllCompileCommands(db->db);
+	unsigned n = cmds ? clang_CompileCommands_getSize(cmds) : 0, i;
+
+	for (i = 0; i < n; i++) {
+		CXCompileCommand cmd = clang_CompileCommands_getCommand(cmds, i);
+		CXString file = clang_CompileCommand_getFilename(cmd);
+		CXString dir = clang_CompileCommand_getDirectory(cmd);
+		const char *f = clang_getCString(file);
+
+		if (wl_ends_with(f, ".cu") || wl_ends_with(f, ".cuh")) {
+			char *path = f[0] == '/' ? wl_xstrdup(f)
+						 : wl_xasprintf("%s/%s",
+								clang_getCString(dir), f);
+
+			wl_strvec_push(out, path);
+			free(path);
+		}
+		clang_disposeString(file);
+		clang_disposeString(dir);
+	}
+	if (cmds)
+		clang_CompileCommands_dispose(cmds);
+}

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * compile_commands.json support: find a file's command line and translate
+ * nvcc's options into the few clang needs to parse the file the same way
+ * (-I, -isystem, -D, -U, -std, -include).  The translation table lives in
+ * this one module, and nothing from a compile database is ever executed.
+ */
+#ifndef WL_ANALYZER_COMPDB_H
+#define WL_ANALYZER_COMPDB_H
+
+#include <stdbool.h>
+
+/* A growable, owning list of strings. */
+struct wl_strvec {
+	char **v;
+	unsigned nr, alloc;
+};
+
+void wl_strvec_push(struct wl_strvec *vec, const char *s);
+void wl_strvec_release(struct wl_strvec *vec);
+
+/*
+ * Append to @out the clang arguments that @argv (a whole compiler command,
+ * argv[0] the compiler) implies; relative include paths are resolved
+ * against @directory.
+ */
+void wl_compdb_translate(const char *const *argv, unsigned argc,
+			 const char *directory, struct wl_strvec *out);
+
+struct wl_compdb;
+
+/* Load DIR/compile_commands.json; NULL with *@err set on failure. */
+struct wl_compdb *wl_compdb_load(const char *dir, char **err);
+void wl_compdb_free(struct wl_compdb *db);
+
+/*
+ * The translated arguments for @path, appended to @out.  Returns false when
+ * the database has no entry for it.
+ */
+bool wl_compdb_args_for(struct wl_compdb *db, const char *path,
+			struct wl_strvec *out);
+
+/* Every CUDA source (.cu, .cuh) the database names, appended to @out. */
+void wl_compdb_files(struct wl_compdb *db, struct wl_strvec *out);
+
+#endif

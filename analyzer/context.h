@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The per-file analysis context handed to every rule: the source, the
+ * parsed translation unit, the model and its analyses, and the findings.
+ * There are no globals: one context per file, one file per worker.
+ */
+#ifndef WL_ANALYZER_CONTEXT_H
+#define WL_ANALYZER_CONTEXT_H
+
+#include <clang-c/Index.h>
+#include <stdbool.h>
+
+#include "analyzer/diag.h"
+#include "analyzer/eval.h"
+#include "analyzer/model.h"
+
+struct wl_source;
+struct wl_mask_cache;
+
+/* Which fix a rule with two styles should offer (WL301/WL401). */
+enum wl_fix_style {
+	WL_FIX_STYLE_SYNCWARP,
+	WL_FIX_STYLE_SHUFFLE,
+};
+
+struct wl_ctx {
+	const struct wl_source *src;
+	CXTranslationUnit tu;
+	struct wl_model model;
+	struct wl_eval eval;
+	struct wl_mask_cache *masks;
+	struct wl_findings findings;
+	bool enabled[WL_NR_RULES];
+	enum wl_fix_style fix_style;
+};
+
+#endif

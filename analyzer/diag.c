@@ -1,0 +1,124 @@
+/* SPDX-License-Identifier: MIT */
+/* Findings: what a rule reports, with its location and optional fix. */
+#include "analyzer/diag.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyzer/context.h"
+#include "analyzer/source.h"
+#include "analyzer/util.h"
+#include "fixits/edit.h"
+
+static struct wl_finding *report_va(struct wl_ctx *ctx, enum wl_rule_id rule,
+				    unsigned offset, unsigned length,
+				    const char *fmt, va_list ap)
+{
+	struct wl_findings *list = &ctx->findings;
+	struct wl_finding *f;
+
+	WL_GROW(list->v, list->nr, list->alloc);
+	f = &list->v[list->nr++];
+	memset(f, 0, sizeof(*f));
+	f->rule = rule;
+	f->level = wl_rules[rule].level;
+	f->offset = offset;
+	f->length = length;
+	wl_source_line_col(ctx->src, offset, &f->line, &f->col);
+	wl_source_line_col(ctx->src, offset + length, &f->end_line,
+			   &f->end_col);
+	f->message = wl_xvasprintf(fmt, ap);
+	return f;
+}
+
+struct wl_finding *wl_report_at(struct wl_ctx *ctx, enum wl_rule_id rule,
+				unsigned offset, unsigned length,
+				const char *fmt, ...)
+{
+	struct wl_finding *f;
+	va_list ap;
+
+	va_start(ap, fmt);
+	f = report_va(ctx, rule, offset, length, fmt, ap);
+	va_end(ap);
+	return f;
+}
+
+struct wl_finding *wl_report(struct wl_ctx *ctx, enum wl_rule_id rule,
+			     const struct wl_node *node, const char *fmt, ...)
+{
+	struct wl_finding *f;
+	va_list ap;
+
+	va_start(ap, fmt);
+	f = report_va(ctx, rule, node->begin,
+		      node->end > node->begin ? node->end - node->begin : 0,
+		      fmt, ap);
+	va_end(ap);
+	return f;
+}
+
+void wl_finding_note(struct wl_finding *f, const char *fmt, ...)
+{
+	va_list ap;
+	char *text, *joined;
+
+	va_start(ap, fmt);
+	text = wl_xvasprintf(fmt, ap);
+	va_end(ap);
+	if (!f->note) {
+		f->note = text;
+		return;
+	}
+	joined = wl_xasprintf("%s; %s", f->note, text);
+	free(text);
+	free(f->note);
+	f->note = joined;
+}
+
+static int finding_cmp(const void *pa, const void *pb)
+{
+	const struct wl_finding *a = pa, *b = pb;
+
+	if (a->offset != b->offset)
+		return a->offset < b->offset ? -1 : 1;
+	if (a->rule != b->rule)
+		return a->rule < b->rule ? -1 : 1;
+	return strcmp(a->message, b->message);
+}
+
+static void finding_release(struct wl_finding *f)
+{
+	free(f->message);
+	free(f->note);
+	free(f->fix_rejected);
+	free(f->justification);
+	wl_fix_free(f->fix);
+}
+
+void wl_findings_sort(struct wl_findings *list)
+{
+	unsigned i, out = 0;
+
+	if (list->nr)
+		qsort(list->v, list->nr, sizeof(*list->v), finding_cmp);
+	for (i = 0; i < list->nr; i++) {
+		if (out && !finding_cmp(&list->v[out - 1], &list->v[i])) {
+			finding_release(&list->v[i]);
+			continue;
+		}
+		list->v[out++] = list->v[i];
+	}
+	list->nr = out;
+}
+
+void wl_findings_release(struct wl_findings *list)
+{
+	unsigned i;
+
+	for (i = 0; i < list->nr; i++)
+		finding_release(&list->v[i]);
+	free(list->v);
+	memset(list, 0, sizeof(*list));
+}

@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: MIT */
+/* Findings: what a rule reports, with its location and optional fix. */
+#ifndef WL_ANALYZER_DIAG_H
+#define WL_ANALYZER_DIAG_H
+
+#include <stdbool.h>
+
+#include "rules/rules.h"
+
+struct wl_fix;
+struct wl_node;
+struct wl_ctx;
+
+struct wl_finding {
+	enum wl_rule_id rule;
+	enum wl_level level;
+	unsigned offset, length;	/* primary range in the file */
+	unsigned line, col;		/* 1-based, bytes, as clang counts */
+	unsigned end_line, end_col;
+	char *message;
+	char *note;			/* extra explanation, or NULL */
+	struct wl_fix *fix;		/* NULL if none */
+	char *fix_rejected;		/* why the fix was not applied */
+	bool suppressed;
+	char *justification;		/* text after "--" in a suppression */
+};
+
+/* All findings of one file, in report order once sorted. */
+struct wl_findings {
+	struct wl_finding *v;
+	unsigned nr, alloc;
+};
+
+/*
+ * Report a finding of @rule over the byte range of @node in the context's
+ * file.  Returns it so that the rule can attach a note or a fix; the
+ * context owns it.
+ */
+struct wl_finding *wl_report(struct wl_ctx *ctx, enum wl_rule_id rule,
+			     const struct wl_node *node, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+/* The same at an explicit byte range. */
+struct wl_finding *wl_report_at(struct wl_ctx *ctx, enum wl_rule_id rule,
+				unsigned offset, unsigned length,
+				const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+
+/* Set or append to a finding's note (printf-style). */
+void wl_finding_note(struct wl_finding *f, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* Sort by position then rule, and drop exact duplicates. */
+void wl_findings_sort(struct wl_findings *list);
+void wl_findings_release(struct wl_findings *list);
+
+#endif

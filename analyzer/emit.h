@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: MIT */
+/* Renderings of a run's findings: text (clang style), JSON, SARIF. */
+#ifndef WL_ANALYZER_EMIT_H
+#define WL_ANALYZER_EMIT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "analyzer/diag.h"
+
+struct wl_source;
+
+/* One input file's outcome, as every emitter sees it. */
+struct wl_file_report {
+	const char *path;		/* as the user named it */
+	const struct wl_source *src;	/* NULL if it could not be read */
+	const struct wl_findings *findings;
+	const char *error;		/* could not be read or parsed */
+};
+
+struct wl_emit_opts {
+	bool color;
+	const char *srcroot;		/* base for SARIF's relative URIs */
+};
+
+void wl_emit_text(FILE *out, const struct wl_file_report *files, unsigned nr,
+		  const struct wl_emit_opts *opts);
+int wl_emit_json(FILE *out, const struct wl_file_report *files, unsigned nr,
+		 const struct wl_emit_opts *opts);
+int wl_emit_sarif(FILE *out, const struct wl_file_report *files, unsigned nr,
+		  const struct wl_emit_opts *opts);
+
+#endif

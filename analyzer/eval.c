@@ -1,0 +1,959 @@
+/* SPDX-License-Identifier: MIT */
+/* Uniformity analysis and exact lane sets of lane-index conditions. */
+#include "analyzer/eval.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyzer/util.h"
+
+struct var_slot {
+	unsigned hash;
+	struct wl_var *var;
+};
+
+struct func_facts {
+	struct wl_func *fn;
+	bool vars_done;
+	bool in_progress;	/* guards recursion through the call graph */
+	bool thread_done;
+	enum wl_dep thread_dep;	/* what calling it adds beyond its args */
+};
+
+struct wl_eval_cache {
+	struct var_slot *slots;
+	unsigned nr_slots, nr_used;
+	struct func_facts *funcs;
+	unsigned nr_funcs;
+	struct wl_var **all;
+	unsigned nr_all, alloc_all;
+};
+
+static enum wl_dep max_dep(enum wl_dep a, enum wl_dep b)
+{
+	return a > b ? a : b;
+}
+
+void wl_eval_init(struct wl_eval *ev, struct wl_model *model)
+{
+	unsigned i;
+
+	ev->model = model;
+	ev->cache = wl_xcalloc(1, sizeof(*ev->cache));
+	ev->cache->nr_funcs = model->nr_funcs;
+	ev->cache->funcs = wl_xcalloc(model->nr_funcs + 1,
+				      sizeof(*ev->cache->funcs));
+	for (i = 0; i < model->nr_funcs; i++)
+		ev->cache->funcs[i].fn = model->funcs[i];
+	ev->cache->nr_slots = 256;
+	ev->cache->slots = wl_xcalloc(ev->cache->nr_slots,
+				      sizeof(*ev->cache->slots));
+}
+
+void wl_eval_release(struct wl_eval *ev)
+{
+	struct wl_eval_cache *c = ev->cache;
+	unsigned i;
+
+	if (!c)
+		return;
+	for (i = 0; i < c->nr_all; i++) {
+		free(c->all[i]->writes);
+		free(c->all[i]);
+	}
+	free(c->all);
+	free(c->slots);
+	free(c->funcs);
+	free(c);
+	ev->cache = NULL;
+}
+
+static struct func_facts *facts_of(struct wl_eval *ev, struct wl_func *fn)
+{
+	unsigned i;
+
+	for (i = 0; i < ev->cache->nr_funcs; i++)
+		if (ev->cache->funcs[i].fn == fn)
+			return &ev->cache->funcs[i];
+	return NULL;
+}
+
+static struct wl_var **slot_for(struct wl_eval_cache *c, CXCursor decl)
+{
+	unsigned h = clang_hashCursor(decl), i = h % c->nr_slots;
+
+	while (c->slots[i].var) {
+		if (c->slots[i].hash == h &&
+		    clang_equalCursors(c->slots[i].var->decl, decl))
+			break;
+		i = (i + 1) % c->nr_slots;
+	}
+	c->slots[i].hash = h;
+	return &c->slots[i].var;
+}
+
+static void grow_slots(struct wl_eval_cache *c)
+{
+	struct var_slot *old = c->slots;
+	unsigned n = c->nr_slots, i;
+
+	c->nr_slots *= 2;
+	c->slots = wl_xcalloc(c->nr_slots, sizeof(*c->slots));
+	for (i = 0; i < n; i++)
+		if (old[i].var)
+			*slot_for(c, old[i].var->decl) = old[i].var;
+	free(old);
+}
+
+static struct wl_var *lookup_var(struct wl_eval_cache *c, CXCursor decl)
+{
+	unsigned h = clang_hashCursor(decl), i = h % c->nr_slots;
+
+	while (c->slots[i].var) {
+		if (c->slots[i].hash == h &&
+		    clang_equalCursors(c->slots[i].var->decl, decl))
+			return c->slots[i].var;
+		i = (i + 1) % c->nr_slots;
+	}
+	return NULL;
+}
+
+static struct wl_var *add_var(struct wl_eval_cache *c, struct wl_node *decl)
+{
+	struct wl_var *v;
+
+	if (lookup_var(c, decl->cursor))
+		return lookup_var(c, decl->cursor);
+	if (2 * (c->nr_used + 1) > c->nr_slots)
+		grow_slots(c);
+	v = wl_xcalloc(1, sizeof(*v));
+	v->decl = decl->cursor;
+	v->decl_node = decl;
+	*slot_for(c, decl->cursor) = v;
+	c->nr_used++;
+	WL_GROW(c->all, c->nr_all, c->alloc_all);
+	c->all[c->nr_all++] = v;
+	return v;
+}
+
+static struct wl_node *enclosing_block(struct wl_node *n)
+{
+	for (n = n->parent; n; n = n->parent)
+		if (n->kind == CXCursor_CompoundStmt || wl_node_is_loop(n))
+			return n;
+	return NULL;
+}
+
+static bool is_array_or_record(CXCursor decl)
+{
+	enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(decl)).kind;
+
+	return k == CXType_ConstantArray || k == CXType_IncompleteArray ||
+	       k == CXType_Record || k == CXType_Elaborated;
+}
+
+/* The variable a (possibly wrapped) lvalue expression names, if any. */
+static struct wl_var *lvalue_var(struct wl_eval *ev, struct wl_node *lhs)
+{
+	lhs = wl_node_strip(lhs);
+	while (lhs && (lhs->kind == CXCursor_ArraySubscriptExpr ||
+		       (lhs->kind == CXCursor_MemberRefExpr && lhs->nr_kids)))
+		lhs = wl_node_strip(lhs->kids[0]);
+	if (!lhs || lhs->kind != CXCursor_DeclRefExpr)
+		return NULL;
+	return lookup_var(ev->cache, clang_getCursorReferenced(lhs->cursor));
+}
+
+static void add_write(struct wl_var *v, struct wl_node *write)
+{
+	WL_GROW(v->writes, v->nr_writes, v->alloc_writes);
+	v->writes[v->nr_writes++] = write;
+}
+
+struct collect_ctx {
+	struct wl_eval *ev;
+};
+
+static bool collect_decls(struct wl_node *n, void *data)
+{
+	struct collect_ctx *cc = data;
+	struct wl_var *v;
+
+	if (n->kind != CXCursor_VarDecl && n->kind != CXCursor_ParmDecl)
+		return true;
+	v = add_var(cc->ev->cache, n);
+	v->is_param = n->kind == CXCursor_ParmDecl;
+	v->scope = enclosing_block(n);
+	if (n->kind == CXCursor_VarDecl && n->nr_kids &&
+	    !is_array_or_record(n->cursor))
+		v->init = n->kids[n->nr_kids - 1];
+	return true;
+}
+
+static bool asm_reads_laneid(struct wl_eval *ev, struct wl_node *n)
+{
+	char *text = wl_node_text(ev->model, n);
+	bool yes = text && strstr(text, "%laneid");
+
+	free(text);
+	return yes;
+}
+
+static bool collect_writes(struct wl_node *n, void *data)
+{
+	struct collect_ctx *cc = data;
+	struct wl_var *v;
+	unsigned i;
+
+	switch (n->kind) {
+	case CXCursor_BinaryOperator:
+		if (clang_getCursorBinaryOperatorKind(n->cursor) !=
+			    CXBinaryOperator_Assign ||
+		    n->nr_kids != 2)
+			break;
+		/* fallthrough */
+	case CXCursor_CompoundAssignOperator:
+		v = n->nr_kids == 2 ? lvalue_var(cc->ev, n->kids[0]) : NULL;
+		if (v)
+			add_write(v, n);
+		break;
+	case CXCursor_UnaryOperator: {
+		enum CXUnaryOperatorKind op =
+			clang_getCursorUnaryOperatorKind(n->cursor);
+
+		if (!n->nr_kids)
+			break;
+		v = lvalue_var(cc->ev, n->kids[0]);
+		if (!v)
+			break;
+		if (op == CXUnaryOperator_AddrOf)
+			v->addr_taken = true;
+		else if (op == CXUnaryOperator_PostInc ||
+			 op == CXUnaryOperator_PostDec ||
+			 op == CXUnaryOperator_PreInc ||
+			 op == CXUnaryOperator_PreDec)
+			add_write(v, n);
+		break;
+	}
+	case CXCursor_GCCAsmStmt:
+		/* Operands of asm may be outputs: treat each as written. */
+		for (i = 0; i < n->nr_kids; i++) {
+			v = lvalue_var(cc->ev, n->kids[i]);
+			if (!v)
+				continue;
+			if (asm_reads_laneid(cc->ev, n) && n->nr_kids == 1)
+				v->is_lane_id = true;
+			else
+				v->addr_taken = true;
+		}
+		break;
+	case CXCursor_CallExpr:
+		/*
+		 * A bare variable (no lvalue-to-rvalue conversion around it)
+		 * binds to a reference parameter and may be written.  CUDA's
+		 * own intrinsics take values, also in templates where no
+		 * conversion is written yet.
+		 */
+		if (wl_starts_with(wl_call_name(cc->ev->model, n), "__"))
+			break;
+		for (i = 1; i < n->nr_kids; i++) {
+			if (n->kids[i]->kind != CXCursor_DeclRefExpr)
+				continue;
+			v = lvalue_var(cc->ev, n->kids[i]);
+			if (v)
+				v->addr_taken = true;
+		}
+		break;
+	default:
+		break;
+	}
+	return true;
+}
+
+static enum wl_dep guard_dep(struct wl_eval *ev, struct wl_node *n,
+			     struct wl_node *stop);
+
+static enum wl_dep write_dep(struct wl_eval *ev, struct wl_var *v,
+			     struct wl_node *w)
+{
+	enum wl_dep d = guard_dep(ev, w, NULL);
+
+	if (w->kind == CXCursor_UnaryOperator)
+		return max_dep(d, v->dep);
+	if (w->nr_kids == 2)
+		d = max_dep(d, wl_eval_dep(ev, w->kids[1]));
+	if (w->kind == CXCursor_CompoundAssignOperator)
+		d = max_dep(d, v->dep);
+	return d;
+}
+
+static enum wl_dep param_dep(struct wl_eval *ev, struct wl_var *v);
+
+static void solve_vars(struct wl_eval *ev, struct wl_func *fn)
+{
+	struct wl_eval_cache *c = ev->cache;
+	bool changed = true;
+	unsigned i, j, first = c->nr_all, rounds = 0;
+	struct collect_ctx cc = { ev };
+
+	wl_node_walk(fn->root, collect_decls, &cc);
+	wl_node_walk(fn->root, collect_writes, &cc);
+	for (i = first; i < c->nr_all; i++) {
+		struct wl_var *v = c->all[i];
+
+		v->dep = WL_DEP_CONST;
+		if (v->is_param)
+			v->dep = (fn->flags & WL_FUNC_KERNEL) ? WL_DEP_BLOCK
+							      : param_dep(ev, v);
+		if (v->addr_taken)
+			v->dep = WL_DEP_LANE;
+		if (v->is_lane_id)
+			v->dep = WL_DEP_LANE;
+	}
+	/* Optimistic fixpoint: raise each variable to what flows into it. */
+	while (changed && rounds++ < 16) {
+		changed = false;
+		for (i = first; i < c->nr_all; i++) {
+			struct wl_var *v = c->all[i];
+			enum wl_dep d = v->dep;
+
+			if (v->init)
+				d = max_dep(d, wl_eval_dep(ev, v->init));
+			for (j = 0; j < v->nr_writes && d < WL_DEP_LANE; j++)
+				d = max_dep(d, write_dep(ev, v, v->writes[j]));
+			if (d != v->dep) {
+				v->dep = d;
+				changed = true;
+			}
+		}
+	}
+}
+
+static void ensure_func(struct wl_eval *ev, struct wl_func *fn)
+{
+	struct func_facts *f = facts_of(ev, fn);
+
+	if (!f || f->vars_done)
+		return;
+	f->vars_done = true;
+	solve_vars(ev, fn);
+}
+
+struct wl_var *wl_eval_var(struct wl_eval *ev, const struct wl_node *ref)
+{
+	CXCursor decl = clang_getCursorReferenced(ref->cursor);
+
+	if (ref->func)
+		ensure_func(ev, ref->func);
+	return lookup_var(ev->cache, decl);
+}
+
+/*
+ * A parameter of a device function varies as much as the arguments its
+ * callers in this file pass; with no visible caller, assume it varies.
+ */
+static enum wl_dep param_dep(struct wl_eval *ev, struct wl_var *v)
+{
+	struct wl_func *fn = v->decl_node->func;
+	struct func_facts *f = facts_of(ev, fn);
+	enum wl_dep d = WL_DEP_CONST;
+	unsigned i, index = 0;
+
+	if (!fn || !fn->nr_callers || !f || f->in_progress)
+		return WL_DEP_LANE;
+	for (i = 0; i < fn->nr_params; i++)
+		if (fn->params[i] == v->decl_node)
+			index = i;
+	f->in_progress = true;
+	for (i = 0; i < fn->nr_callers && d < WL_DEP_LANE; i++) {
+		struct wl_node *args[32];
+		unsigned n = wl_call_args(fn->callers[i], args, 32);
+
+		if (index >= n || index >= 32) {
+			d = WL_DEP_LANE;
+			break;
+		}
+		d = max_dep(d, wl_eval_dep(ev, args[index]));
+		d = max_dep(d, guard_dep(ev, fn->callers[i], NULL));
+	}
+	f->in_progress = false;
+	return d;
+}
+
+/* Calls whose result depends only on their arguments. */
+static const char *const pure_calls[] = {
+	"__popc", "__popcll", "__ffs", "__ffsll", "__clz", "__clzll", "__brev",
+	"__brevll", "min", "max", "umin", "umax", "llmin", "llmax", "abs",
+	"labs", "llabs", "fabs", "fabsf", "sqrt", "sqrtf", "rsqrtf", "rsqrt",
+	"__mul24", "__umul24", "__mulhi", "__umulhi", "__byte_perm",
+	"__float_as_int", "__int_as_float", "__float_as_uint",
+	"__uint_as_float", "__double2hiint", "__double2loint",
+	"__hiloint2double", "__double_as_longlong", "__longlong_as_double",
+	"fminf", "fmaxf", "fmin", "fmax", "floorf", "ceilf", "floor", "ceil",
+	"__funnelshift_l", "__funnelshift_r", "__float2int_rn",
+	"__float2int_rz", "__int2float_rn", "__ldg",
+};
+
+/* Warp collectives whose result is the same in every participating lane. */
+static const char *const warp_uniform_calls[] = {
+	"__ballot_sync", "__any_sync", "__all_sync", "__uni_sync",
+	"__activemask", "__ballot", "__any", "__all", "__reduce_add_sync",
+	"__reduce_min_sync", "__reduce_max_sync", "__reduce_and_sync",
+	"__reduce_or_sync", "__reduce_xor_sync",
+};
+
+static bool in_list(const char *name, const char *const *list, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(name, list[i]))
+			return true;
+	return false;
+}
+
+bool wl_eval_pure_call(const char *name)
+{
+	return in_list(name, pure_calls, WL_ARRAY_SIZE(pure_calls)) ||
+	       in_list(name, warp_uniform_calls,
+		       WL_ARRAY_SIZE(warp_uniform_calls));
+}
+
+static bool mentions_thread(struct wl_node *n, void *data)
+{
+	struct wl_eval *ev = data;
+	const char *b = wl_node_builtin_var(ev->model, n);
+
+	if (b && wl_starts_with(b, "threadIdx"))
+		return false;
+	if (n->kind == CXCursor_GCCAsmStmt)
+		return false;
+	return true;
+}
+
+/* What a call to @fn adds to its arguments' variation. */
+static enum wl_dep func_thread_dep(struct wl_eval *ev, struct wl_func *fn)
+{
+	struct func_facts *f = facts_of(ev, fn);
+
+	if (!f)
+		return WL_DEP_LANE;
+	if (!f->thread_done) {
+		f->thread_done = true;
+		f->thread_dep = wl_node_walk(fn->root, mentions_thread, ev)
+					? WL_DEP_BLOCK
+					: WL_DEP_LANE;
+	}
+	return f->thread_dep;
+}
+
+static enum wl_dep call_dep(struct wl_eval *ev, struct wl_node *call)
+{
+	const char *name = wl_call_name(ev->model, call);
+	enum wl_dep d = WL_DEP_CONST;
+	struct wl_func *fn;
+	unsigned i;
+
+	if (in_list(name, warp_uniform_calls, WL_ARRAY_SIZE(warp_uniform_calls)))
+		return WL_DEP_WARP;
+	for (i = 1; i < call->nr_kids; i++)
+		d = max_dep(d, wl_eval_dep(ev, call->kids[i]));
+	if (in_list(name, pure_calls, WL_ARRAY_SIZE(pure_calls)))
+		return d;
+	fn = wl_call_target(ev->model, call);
+	if (!fn)
+		return WL_DEP_LANE;
+	return max_dep(d, func_thread_dep(ev, fn));
+}
+
+/*
+ * Whether @n is threadIdx.x plus a multiple of 32 that does not vary in the
+ * block (blockIdx.x * blockDim.x, with blockDim.x a multiple of 32 as the
+ * mask rules assume): dividing such a value by 32 gives a per-warp value.
+ */
+static bool thread_linear(struct wl_eval *ev, struct wl_node *n, int depth)
+{
+	const char *b;
+	struct wl_var *v;
+
+	n = wl_node_strip(n);
+	if (!n || depth > 8)
+		return false;
+	b = wl_node_builtin_var(ev->model, n);
+	if (b)
+		return !strcmp(b, "threadIdx.x");
+	if (n->kind == CXCursor_DeclRefExpr) {
+		v = wl_eval_var(ev, n);
+		return v && v->init && !v->nr_writes && !v->addr_taken &&
+		       thread_linear(ev, v->init, depth + 1);
+	}
+	if (n->kind == CXCursor_BinaryOperator && n->nr_kids == 2 &&
+	    clang_getCursorBinaryOperatorKind(n->cursor) == CXBinaryOperator_Add) {
+		struct wl_node *l = n->kids[0], *r = n->kids[1];
+
+		if (thread_linear(ev, l, depth + 1) &&
+		    wl_eval_dep(ev, r) <= WL_DEP_BLOCK)
+			return true;
+		return thread_linear(ev, r, depth + 1) &&
+		       wl_eval_dep(ev, l) <= WL_DEP_BLOCK;
+	}
+	return false;
+}
+
+static bool const_multiple_of_32(struct wl_node *n, int shift)
+{
+	long long v;
+
+	if (!wl_node_int_value(wl_node_strip(n), &v))
+		return false;
+	return shift ? v >= 5 : (v > 0 && v % 32 == 0);
+}
+
+static enum wl_dep binop_dep(struct wl_eval *ev, struct wl_node *n)
+{
+	enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(n->cursor);
+	enum wl_dep l, r;
+
+	if (n->nr_kids != 2)
+		return WL_DEP_LANE;
+	l = wl_eval_dep(ev, n->kids[0]);
+	r = wl_eval_dep(ev, n->kids[1]);
+	if (l == WL_DEP_LANE && r <= WL_DEP_CONST &&
+	    ((op == CXBinaryOperator_Div && const_multiple_of_32(n->kids[1], 0)) ||
+	     (op == CXBinaryOperator_Shr && const_multiple_of_32(n->kids[1], 1))) &&
+	    thread_linear(ev, n->kids[0], 0))
+		return WL_DEP_WARP;
+	if (l == WL_DEP_LANE && op == CXBinaryOperator_Div &&
+	    n->kids[1]->kind != CXCursor_IntegerLiteral) {
+		/* threadIdx.x / warpSize */
+		long long k;
+
+		if (wl_node_int_value(wl_node_strip(n->kids[1]), &k) && k == 32 &&
+		    thread_linear(ev, n->kids[0], 0))
+			return WL_DEP_WARP;
+	}
+	return max_dep(l, r);
+}
+
+static enum wl_dep declref_dep(struct wl_eval *ev, struct wl_node *n)
+{
+	CXCursor d = clang_getCursorReferenced(n->cursor);
+	enum CXCursorKind k = clang_getCursorKind(d);
+	struct wl_var *v;
+
+	switch (k) {
+	case CXCursor_EnumConstantDecl:
+	case CXCursor_NonTypeTemplateParameter:
+	case CXCursor_FunctionDecl:
+	case CXCursor_FunctionTemplate:
+		return WL_DEP_CONST;
+	case CXCursor_VarDecl:
+	case CXCursor_ParmDecl:
+		v = wl_eval_var(ev, n);
+		if (v)
+			return v->dep;
+		/* A global: constant if const, else memory all threads see. */
+		return clang_isConstQualifiedType(clang_getCursorType(d))
+			       ? WL_DEP_CONST
+			       : WL_DEP_BLOCK;
+	default:
+		return clang_Cursor_isNull(d) ? WL_DEP_LANE : WL_DEP_BLOCK;
+	}
+}
+
+enum wl_dep wl_eval_dep(struct wl_eval *ev, struct wl_node *n)
+{
+	enum wl_dep d = WL_DEP_CONST;
+	const char *b;
+	unsigned i;
+
+	if (!n)
+		return WL_DEP_LANE;
+	switch (n->kind) {
+	case CXCursor_IntegerLiteral:
+	case CXCursor_FloatingLiteral:
+	case CXCursor_CharacterLiteral:
+	case CXCursor_StringLiteral:
+	case CXCursor_CXXBoolLiteralExpr:
+	case CXCursor_CXXNullPtrLiteralExpr:
+	case CXCursor_UnaryExpr: /* sizeof, alignof */
+		return WL_DEP_CONST;
+	case CXCursor_DeclRefExpr:
+		return declref_dep(ev, n);
+	case CXCursor_MemberRefExpr:
+		b = wl_node_builtin_var(ev->model, n);
+		if (b)
+			return wl_starts_with(b, "threadIdx") ? WL_DEP_LANE
+							      : WL_DEP_BLOCK;
+		break;
+	case CXCursor_BinaryOperator:
+		return binop_dep(ev, n);
+	case CXCursor_CallExpr:
+		return call_dep(ev, n);
+	case CXCursor_GCCAsmStmt:
+	case CXCursor_LambdaExpr:
+		return WL_DEP_LANE;
+	default:
+		break;
+	}
+	for (i = 0; i < n->nr_kids && d < WL_DEP_LANE; i++)
+		d = max_dep(d, wl_eval_dep(ev, n->kids[i]));
+	return d;
+}
+
+/* The most any condition guarding @n (inside its function) varies. */
+static enum wl_dep guard_dep(struct wl_eval *ev, struct wl_node *n,
+			     struct wl_node *stop)
+{
+	enum wl_dep d = WL_DEP_CONST;
+	struct wl_node *child = n, *p;
+
+	for (p = n->parent; p && p != stop && d < WL_DEP_LANE;
+	     child = p, p = p->parent) {
+		struct wl_node *cond = NULL;
+
+		if (child->role == WL_ROLE_THEN || child->role == WL_ROLE_ELSE ||
+		    child->role == WL_ROLE_BODY || child->role == WL_ROLE_INC)
+			cond = wl_node_kid(p, WL_ROLE_COND);
+		else if (child->role == WL_ROLE_AND_RHS ||
+			 child->role == WL_ROLE_OR_RHS)
+			cond = p->kids[0];
+		if (cond)
+			d = max_dep(d, wl_eval_dep(ev, cond));
+	}
+	return d;
+}
+
+struct ival {
+	long long v;
+	bool is_unsigned;
+};
+
+static bool eval_rec(struct wl_eval *ev, struct wl_node *n, unsigned tid,
+		     struct ival *out, int depth);
+
+static bool type_unsigned(CXCursor c)
+{
+	switch (clang_getCanonicalType(clang_getCursorType(c)).kind) {
+	case CXType_UInt:
+	case CXType_UShort:
+	case CXType_UChar:
+	case CXType_ULong:
+	case CXType_ULongLong:
+	case CXType_Bool:
+		return true;
+	default:
+		return false;
+	}
+}
+
+static long long normalize(long long v, CXCursor c)
+{
+	switch (clang_getCanonicalType(clang_getCursorType(c)).kind) {
+	case CXType_UInt:
+		return (long long)(unsigned)v;
+	case CXType_Int:
+		return (long long)(int)v;
+	case CXType_Bool:
+		return v != 0;
+	default:
+		return v;
+	}
+}
+
+static bool eval_binop(struct wl_eval *ev, struct wl_node *n, unsigned tid,
+		       struct ival *out, int depth)
+{
+	enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(n->cursor);
+	struct ival a, b;
+	bool u;
+	long long r;
+
+	if (n->nr_kids != 2 || !eval_rec(ev, n->kids[0], tid, &a, depth + 1))
+		return false;
+	if (op == CXBinaryOperator_LAnd && !a.v)
+		return (out->v = 0, out->is_unsigned = false, true);
+	if (op == CXBinaryOperator_LOr && a.v)
+		return (out->v = 1, out->is_unsigned = false, true);
+	if (!eval_rec(ev, n->kids[1], tid, &b, depth + 1))
+		return false;
+	u = a.is_unsigned || b.is_unsigned;
+	switch (op) {
+	case CXBinaryOperator_Add: r = a.v + b.v; break;
+	case CXBinaryOperator_Sub: r = a.v - b.v; break;
+	case CXBinaryOperator_Mul: r = a.v * b.v; break;
+	case CXBinaryOperator_Div:
+		if (!b.v)
+			return false;
+		r = u ? (long long)((unsigned long long)a.v / (unsigned long long)b.v)
+		      : a.v / b.v;
+		break;
+	case CXBinaryOperator_Rem:
+		if (!b.v)
+			return false;
+		r = u ? (long long)((unsigned long long)a.v % (unsigned long long)b.v)
+		      : a.v % b.v;
+		break;
+	case CXBinaryOperator_And: r = a.v & b.v; break;
+	case CXBinaryOperator_Or: r = a.v | b.v; break;
+	case CXBinaryOperator_Xor: r = a.v ^ b.v; break;
+	case CXBinaryOperator_Shl:
+		if (b.v < 0 || b.v > 62)
+			return false;
+		r = (long long)((unsigned long long)a.v << b.v);
+		break;
+	case CXBinaryOperator_Shr:
+		if (b.v < 0 || b.v > 62)
+			return false;
+		r = a.v >> b.v;
+		break;
+	case CXBinaryOperator_LT:
+		r = u ? (unsigned long long)a.v < (unsigned long long)b.v : a.v < b.v;
+		break;
+	case CXBinaryOperator_GT:
+		r = u ? (unsigned long long)a.v > (unsigned long long)b.v : a.v > b.v;
+		break;
+	case CXBinaryOperator_LE:
+		r = u ? (unsigned long long)a.v <= (unsigned long long)b.v : a.v <= b.v;
+		break;
+	case CXBinaryOperator_GE:
+		r = u ? (unsigned long long)a.v >= (unsigned long long)b.v : a.v >= b.v;
+		break;
+	case CXBinaryOperator_EQ: r = a.v == b.v; break;
+	case CXBinaryOperator_NE: r = a.v != b.v; break;
+	case CXBinaryOperator_LAnd: r = b.v != 0; break;
+	case CXBinaryOperator_LOr: r = b.v != 0; break;
+	case CXBinaryOperator_Comma: r = b.v; break;
+	default:
+		return false;
+	}
+	out->v = normalize(r, n->cursor);
+	out->is_unsigned = type_unsigned(n->cursor);
+	return true;
+}
+
+/* A call to a parameterless function whose body is `return EXPR;`. */
+static bool eval_call(struct wl_eval *ev, struct wl_node *n, unsigned tid,
+		      struct ival *out, int depth)
+{
+	struct wl_func *fn = wl_call_target(ev->model, n);
+	struct wl_node *body, *ret;
+
+	if (!fn || fn->nr_params || !fn->body || fn->body->nr_kids != 1)
+		return false;
+	body = fn->body;
+	ret = body->kids[0];
+	if (ret->kind != CXCursor_ReturnStmt || ret->nr_kids != 1)
+		return false;
+	if (!eval_rec(ev, ret->kids[0], tid, out, depth + 1))
+		return false;
+	out->v = normalize(out->v, n->cursor);
+	out->is_unsigned = type_unsigned(n->cursor);
+	return true;
+}
+
+static bool eval_rec(struct wl_eval *ev, struct wl_node *n, unsigned tid,
+		     struct ival *out, int depth)
+{
+	const char *b;
+	struct wl_var *v;
+	long long k;
+
+	if (!n || depth > 32)
+		return false;
+	switch (n->kind) {
+	case CXCursor_IntegerLiteral:
+	case CXCursor_CharacterLiteral:
+	case CXCursor_CXXBoolLiteralExpr:
+		if (!wl_node_int_value(n, &k))
+			return false;
+		out->v = k;
+		out->is_unsigned = type_unsigned(n->cursor);
+		return true;
+	case CXCursor_MemberRefExpr:
+		b = wl_node_builtin_var(ev->model, n);
+		if (!b || strcmp(b, "threadIdx.x"))
+			return false;
+		out->v = tid;
+		out->is_unsigned = true;
+		return true;
+	case CXCursor_DeclRefExpr:
+		if (wl_node_int_value(n, &k)) {
+			out->v = k;
+			out->is_unsigned = type_unsigned(n->cursor);
+			return true;
+		}
+		v = wl_eval_var(ev, n);
+		if (v && v->is_lane_id && !v->nr_writes) {
+			out->v = tid & 31;
+			out->is_unsigned = true;
+			return true;
+		}
+		if (!v || !v->init || v->nr_writes || v->addr_taken ||
+		    v->is_param)
+			return false;
+		if (!eval_rec(ev, v->init, tid, out, depth + 1))
+			return false;
+		out->v = normalize(out->v, v->decl);
+		out->is_unsigned = type_unsigned(v->decl);
+		return true;
+	case CXCursor_BinaryOperator:
+		return eval_binop(ev, n, tid, out, depth);
+	case CXCursor_UnaryOperator: {
+		enum CXUnaryOperatorKind op =
+			clang_getCursorUnaryOperatorKind(n->cursor);
+
+		if (n->nr_kids != 1 || !eval_rec(ev, n->kids[0], tid, out, depth + 1))
+			return false;
+		if (op == CXUnaryOperator_Minus)
+			out->v = -out->v;
+		else if (op == CXUnaryOperator_Not)
+			out->v = ~out->v;
+		else if (op == CXUnaryOperator_LNot)
+			out->v = !out->v;
+		else if (op != CXUnaryOperator_Plus)
+			return false;
+		out->v = normalize(out->v, n->cursor);
+		out->is_unsigned = type_unsigned(n->cursor);
+		return true;
+	}
+	case CXCursor_ConditionalOperator: {
+		struct ival c;
+
+		if (n->nr_kids != 3 || !eval_rec(ev, n->kids[0], tid, &c, depth + 1))
+			return false;
+		return eval_rec(ev, n->kids[c.v ? 1 : 2], tid, out, depth + 1);
+	}
+	case CXCursor_CallExpr:
+		return eval_call(ev, n, tid, out, depth);
+	case CXCursor_UnexposedExpr:
+	case CXCursor_ParenExpr:
+	case CXCursor_CStyleCastExpr:
+	case CXCursor_CXXStaticCastExpr:
+	case CXCursor_CXXFunctionalCastExpr:
+		if (!n->nr_kids ||
+		    !eval_rec(ev, n->kids[n->nr_kids - 1], tid, out, depth + 1))
+			return false;
+		out->v = normalize(out->v, n->cursor);
+		if (n->kind != CXCursor_ParenExpr)
+			out->is_unsigned = type_unsigned(n->cursor);
+		return true;
+	default:
+		return false;
+	}
+}
+
+bool wl_eval_int(struct wl_eval *ev, struct wl_node *expr, unsigned tid,
+		 long long *value)
+{
+	struct ival r;
+
+	if (!eval_rec(ev, expr, tid, &r, 0))
+		return false;
+	*value = r.v;
+	return true;
+}
+
+/* Threads of one block that the lane analysis tries: 32 warps of 32. */
+#define WL_EVAL_WARPS 32u
+
+void wl_eval_pred(struct wl_eval *ev, struct wl_node **conds,
+		  const bool *negs, unsigned nr, bool negate_all,
+		  struct wl_cond_class *out)
+{
+	enum wl_dep d = WL_DEP_CONST;
+	uint32_t common = 0;
+	bool seen = false, same = true;
+	unsigned w, l, i;
+
+	memset(out, 0, sizeof(*out));
+	for (i = 0; i < nr; i++)
+		d = max_dep(d, wl_eval_dep(ev, conds[i]));
+	if (d <= WL_DEP_WARP) {
+		out->kind = WL_COND_UNIFORM;
+		out->block_uniform = d <= WL_DEP_BLOCK;
+		return;
+	}
+	for (w = 0; w < WL_EVAL_WARPS; w++) {
+		uint32_t lanes = 0;
+
+		for (l = 0; l < 32; l++) {
+			bool all = true;
+
+			for (i = 0; i < nr && all; i++) {
+				long long v;
+
+				if (!wl_eval_int(ev, conds[i], w * 32 + l, &v)) {
+					out->kind = WL_COND_VARYING;
+					return;
+				}
+				all = (v != 0) != negs[i];
+			}
+			if (all != negate_all)
+				lanes |= 1u << l;
+		}
+		if (!lanes)
+			continue;	/* no lane of this warp gets there */
+		if (seen && lanes != common)
+			same = false;
+		common = lanes;
+		seen = true;
+	}
+	if (!same) {
+		out->kind = WL_COND_VARYING;
+	} else if (!seen || common == 0xffffffffu) {
+		/* Whole warps in or out: threadIdx.x < 64, warp == 0. */
+		out->kind = WL_COND_UNIFORM;
+		out->block_uniform = false;
+	} else {
+		out->kind = WL_COND_LANES;
+		out->lanes = common;
+	}
+}
+
+void wl_eval_cond(struct wl_eval *ev, struct wl_node *cond,
+		  struct wl_cond_class *out)
+{
+	bool neg = false;
+
+	wl_eval_pred(ev, &cond, &neg, 1, false, out);
+}
+
+static bool impure(struct wl_node *n, void *data)
+{
+	struct wl_eval *ev = data;
+
+	switch (n->kind) {
+	case CXCursor_CallExpr:
+		return wl_eval_pure_call(wl_call_name(ev->model, n));
+	case CXCursor_CompoundAssignOperator:
+	case CXCursor_GCCAsmStmt:
+	case CXCursor_LambdaExpr:
+		return false;
+	case CXCursor_BinaryOperator:
+		return clang_getCursorBinaryOperatorKind(n->cursor) !=
+		       CXBinaryOperator_Assign;
+	case CXCursor_UnaryOperator: {
+		enum CXUnaryOperatorKind op =
+			clang_getCursorUnaryOperatorKind(n->cursor);
+
+		return !(op == CXUnaryOperator_PostInc ||
+			 op == CXUnaryOperator_PostDec ||
+			 op == CXUnaryOperator_PreInc ||
+			 op == CXUnaryOperator_PreDec);
+	}
+	default:
+		return true;
+	}
+}
+
+enum wl_dep wl_eval_guard_dep(struct wl_eval *ev, struct wl_node *node,
+			      struct wl_node *stop)
+{
+	return guard_dep(ev, node, stop);
+}
+
+bool wl_eval_pure(struct wl_eval *ev, struct wl_node *expr)
+{
+	return wl_node_walk(expr, impure, ev);
+}

@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: MIT */
+/* warplint's command line: parse options, run, map the result to a status. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "analyzer/docs.h"
+#include "analyzer/options.h"
+#include "analyzer/run.h"
+#include "rules/rules.h"
+
+#ifndef WL_VERSION
+#define WL_VERSION "0.0.0"
+#endif
+
+static void list_rules(void)
+{
+	unsigned i;
+
+	printf("%-6s %-27s %-8s %-4s %s\n", "ID", "NAME", "LEVEL", "ON", "SUMMARY");
+	for (i = 0; i < WL_NR_RULES; i++) {
+		const struct wl_rule *r = &wl_rules[i];
+
+		printf("%-6s %-27s %-8s %-4s %s\n", r->code, r->name,
+		       wl_level_name(r->level), r->default_on ? "yes" : "no",
+		       r->summary);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	struct wl_options opts;
+	const struct wl_rule *rule;
+	int status = 0;
+
+	if (wl_options_parse(&opts, argc, argv) < 0) {
+		wl_options_release(&opts);
+		return WL_EXIT_USAGE;
+	}
+	switch (opts.action) {
+	case WL_ACTION_HELP:
+		fputs(wl_usage, stdout);
+		break;
+	case WL_ACTION_VERSION:
+		printf("warplint %s\n", WL_VERSION);
+		break;
+	case WL_ACTION_LIST_RULES:
+		list_rules();
+		break;
+	case WL_ACTION_EXPLAIN:
+		rule = wl_rule_find(opts.explain);
+		if (!rule) {
+			fprintf(stderr, "warplint: unknown rule '%s'\n",
+				opts.explain);
+			status = WL_EXIT_USAGE;
+			break;
+		}
+		fputs(wl_rule_doc(rule->id), stdout);
+		break;
+	case WL_ACTION_ANALYZE:
+		status = wl_run(&opts);
+		break;
+	}
+	wl_options_release(&opts);
+	return status;
+}

@@ -1,0 +1,876 @@
+/* SPDX-License-Identifier: MIT */
+/* Mask inference: the lanes that reach a collective, and how to name them. */
+#include "analyzer/mask.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyzer/context.h"
+#include "analyzer/source.h"
+#include "analyzer/util.h"
+#include "fixits/edit.h"
+
+#define FULL 0xffffffffu
+#define MAX_CONDS 16
+#define MAX_POINTS 64
+
+/* A divergence point: a place on the way where some lanes may leave. */
+struct point {
+	struct wl_node *anchor;	/* statement a ballot would go before */
+	struct wl_node *conds[MAX_CONDS];
+	bool negs[MAX_CONDS];
+	unsigned nr;
+	bool exit;		/* lanes for which the AND holds leave */
+	struct wl_cond_class cls;
+};
+
+struct cached {
+	struct wl_node *site;
+	struct wl_mask *mask;	/* allocated alone: pointers stay valid */
+};
+
+struct ballot {
+	struct wl_func *fn;
+	unsigned anchor;
+	char *key;		/* mask and predicate text */
+	char *name;
+};
+
+struct entry_state {
+	struct wl_func *fn;
+	bool busy, done;
+	enum wl_reach reach;
+	uint32_t bits;
+	char *note;
+};
+
+struct wl_mask_cache {
+	struct cached *v;
+	unsigned nr, alloc;
+	struct ballot *ballots;
+	unsigned nr_ballots, alloc_ballots;
+	struct entry_state *entries;
+	unsigned nr_entries, alloc_entries;
+};
+
+void wl_mask_cache_init(struct wl_ctx *ctx)
+{
+	ctx->masks = wl_xcalloc(1, sizeof(*ctx->masks));
+}
+
+static void mask_release(struct wl_mask *m)
+{
+	free(m->text);
+	free(m->why);
+	free(m->note);
+	wl_fix_free(m->setup);
+}
+
+void wl_mask_cache_release(struct wl_ctx *ctx)
+{
+	struct wl_mask_cache *c = ctx->masks;
+	unsigned i;
+
+	if (!c)
+		return;
+	for (i = 0; i < c->nr; i++) {
+		mask_release(c->v[i].mask);
+		free(c->v[i].mask);
+	}
+	for (i = 0; i < c->nr_ballots; i++) {
+		free(c->ballots[i].key);
+		free(c->ballots[i].name);
+	}
+	for (i = 0; i < c->nr_entries; i++)
+		free(c->entries[i].note);
+	free(c->v);
+	free(c->ballots);
+	free(c->entries);
+	free(c);
+	ctx->masks = NULL;
+}
+
+char *wl_mask_const_text(struct wl_ctx *ctx, uint32_t bits)
+{
+	if (bits == FULL)
+		return wl_xstrdup(ctx->model.full_mask_name
+					  ? ctx->model.full_mask_name
+					  : "0xffffffff");
+	return wl_xasprintf("0x%08x", bits);
+}
+
+char *wl_mask_describe_lanes(uint32_t bits)
+{
+	struct wl_buf b = WL_BUF_INIT;
+	int lane = 0;
+
+	if (!bits)
+		return wl_xstrdup("no lane");
+	while (lane < 32) {
+		int end;
+
+		if (!(bits & (1u << lane))) {
+			lane++;
+			continue;
+		}
+		for (end = lane; end + 1 < 32 && (bits & (1u << (end + 1)));)
+			end++;
+		wl_buf_adds(&b, b.len ? ", " : "");
+		if (end > lane)
+			wl_buf_addf(&b, "%d-%d", lane, end);
+		else
+			wl_buf_addf(&b, "%d", lane);
+		lane = end + 1;
+	}
+	{
+		char *list = wl_buf_detach(&b);
+		char *s = wl_xasprintf(strchr(list, ',') || strchr(list, '-')
+					       ? "lanes %s"
+					       : "lane %s",
+				       list);
+
+		free(list);
+		return s;
+	}
+}
+
+static unsigned line_of(struct wl_ctx *ctx, const struct wl_node *n)
+{
+	unsigned line, col;
+
+	wl_source_line_col(ctx->src, n->begin, &line, &col);
+	return line;
+}
+
+/* The statement before which code can be inserted to run just before @n. */
+static struct wl_node *anchor_of(struct wl_node *n)
+{
+	while (n->parent) {
+		struct wl_node *p = n->parent;
+
+		if (p->kind == CXCursor_CompoundStmt)
+			return n;
+		/* else-if chains and expression parents: climb. */
+		if ((p->kind == CXCursor_IfStmt && n->role == WL_ROLE_ELSE &&
+		     n->kind == CXCursor_IfStmt) ||
+		    (clang_isExpression(p->kind) && n->role != WL_ROLE_THEN &&
+		     n->role != WL_ROLE_ELSE) ||
+		    p->kind == CXCursor_DeclStmt || p->kind == CXCursor_VarDecl ||
+		    p->kind == CXCursor_ReturnStmt ||
+		    (clang_isExpression(p->kind) &&
+		     p->kind == CXCursor_ConditionalOperator)) {
+			n = p;
+			continue;
+		}
+		if (clang_isExpression(n->kind) && clang_isExpression(p->kind)) {
+			n = p;
+			continue;
+		}
+		return NULL;	/* an unbraced body: nowhere to insert */
+	}
+	return NULL;
+}
+
+static bool add_point(struct point *pts, unsigned *nr, struct wl_node *anchor,
+		      struct wl_node **conds, const bool *negs, unsigned n,
+		      bool exit)
+{
+	struct point *p;
+
+	if (*nr >= MAX_POINTS || n > MAX_CONDS)
+		return false;
+	p = &pts[(*nr)++];
+	memset(p, 0, sizeof(*p));
+	p->anchor = anchor;
+	memcpy(p->conds, conds, n * sizeof(*conds));
+	memcpy(p->negs, negs, n * sizeof(*negs));
+	p->nr = n;
+	p->exit = exit;
+	return true;
+}
+
+/* Returns, breaks and continues inside @loop that lanes may take alone. */
+struct jump_scan {
+	struct wl_ctx *ctx;
+	struct wl_node *loop;
+	struct wl_node *bad;
+};
+
+static bool find_divergent_jump(struct wl_node *n, void *data)
+{
+	struct jump_scan *js = data;
+
+	if (js->bad)
+		return false;
+	if (n->kind != CXCursor_ReturnStmt && n->kind != CXCursor_BreakStmt &&
+	    n->kind != CXCursor_ContinueStmt)
+		return true;
+	if (wl_eval_guard_dep(&js->ctx->eval, n, js->loop) == WL_DEP_LANE)
+		js->bad = n;
+	return true;
+}
+
+static char *check_loop(struct wl_ctx *ctx, struct wl_node *loop)
+{
+	struct wl_node *cond = wl_node_kid(loop, WL_ROLE_COND);
+	struct jump_scan js = { ctx, loop, NULL };
+
+	if (cond && wl_eval_dep(&ctx->eval, cond) == WL_DEP_LANE)
+		return wl_xasprintf("the loop at line %u runs a lane-dependent "
+				    "number of times, so no mask names the "
+				    "lanes of every iteration; make its trip "
+				    "count warp-uniform",
+				    line_of(ctx, loop));
+	wl_node_walk(loop, find_divergent_jump, &js);
+	if (js.bad)
+		return wl_xasprintf("lanes may leave the loop at line %u on "
+				    "their own (line %u), so the lanes of each "
+				    "iteration are not known statically",
+				    line_of(ctx, loop), line_of(ctx, js.bad));
+	return NULL;
+}
+
+/* Collect the guards on the path from the function down to @site. */
+static char *collect_guards(struct wl_ctx *ctx, struct wl_node *site,
+			    struct point *pts, unsigned *nr)
+{
+	struct wl_node *child = site, *p;
+	struct point tmp[MAX_POINTS];
+	unsigned n = 0, i;
+	char *why;
+
+	for (p = site->parent; p; child = p, p = p->parent) {
+		struct wl_node *cond = NULL, *anchor;
+		bool neg = false;
+
+		if (p->kind == CXCursor_LambdaExpr)
+			break;
+		if (wl_node_is_loop(p)) {
+			why = check_loop(ctx, p);
+			if (why)
+				return why;
+			continue;
+		}
+		if (p->kind == CXCursor_SwitchStmt && child->role == WL_ROLE_BODY) {
+			cond = wl_node_kid(p, WL_ROLE_COND);
+			if (cond && wl_eval_dep(&ctx->eval, cond) == WL_DEP_LANE)
+				return wl_xasprintf(
+					"the switch at line %u selects cases by a "
+					"lane-dependent value", line_of(ctx, p));
+			continue;
+		}
+		if ((p->kind == CXCursor_IfStmt ||
+		     p->kind == CXCursor_ConditionalOperator) &&
+		    (child->role == WL_ROLE_THEN || child->role == WL_ROLE_ELSE)) {
+			cond = wl_node_kid(p, WL_ROLE_COND);
+			neg = child->role == WL_ROLE_ELSE;
+		} else if (child->role == WL_ROLE_AND_RHS ||
+			   child->role == WL_ROLE_OR_RHS) {
+			cond = p->kids[0];
+			neg = child->role == WL_ROLE_OR_RHS;
+		}
+		if (!cond)
+			continue;
+		if (wl_eval_dep(&ctx->eval, cond) <= WL_DEP_WARP)
+			continue;
+		anchor = anchor_of(p);
+		if (!add_point(tmp, &n, anchor, &cond, &neg, 1, false))
+			return wl_xstrdup("too deeply nested for mask inference");
+	}
+	/* Outermost first. */
+	for (i = 0; i < n; i++)
+		pts[(*nr)++] = tmp[n - 1 - i];
+	return NULL;
+}
+
+struct exit_scan {
+	struct wl_ctx *ctx;
+	struct wl_node *site;
+	struct point *pts;
+	unsigned *nr;
+	char *why;
+};
+
+static bool scan_exit(struct wl_node *n, void *data)
+{
+	struct exit_scan *es = data;
+	struct wl_node *common, *child, *p, *conds[MAX_CONDS];
+	bool negs[MAX_CONDS];
+	unsigned nc = 0;
+	enum wl_dep d = WL_DEP_CONST;
+
+	if (es->why)
+		return false;
+	if (n->kind == CXCursor_LambdaExpr)
+		return false;
+	if (n->index >= es->site->index)
+		return false;	/* preorder: everything after comes later */
+	if (n->kind != CXCursor_ReturnStmt)
+		return true;
+	common = wl_node_common(n, es->site);
+	if (!common || common->kind != CXCursor_CompoundStmt)
+		return true;	/* other arm of an if: not on the way */
+	for (child = n, p = n->parent; p != common; child = p, p = p->parent) {
+		struct wl_node *cond = NULL;
+
+		if (wl_node_is_loop(p) || p->kind == CXCursor_SwitchStmt) {
+			if (wl_eval_guard_dep(&es->ctx->eval, n, p) == WL_DEP_LANE ||
+			    (wl_node_kid(p, WL_ROLE_COND) &&
+			     wl_eval_dep(&es->ctx->eval,
+					 wl_node_kid(p, WL_ROLE_COND)) ==
+				     WL_DEP_LANE)) {
+				es->why = wl_xasprintf(
+					"lanes may return at line %u from inside "
+					"a loop or switch, so the lanes left after "
+					"it are not known statically",
+					line_of(es->ctx, n));
+				return false;
+			}
+			continue;
+		}
+		if ((p->kind == CXCursor_IfStmt) &&
+		    (child->role == WL_ROLE_THEN || child->role == WL_ROLE_ELSE)) {
+			cond = wl_node_kid(p, WL_ROLE_COND);
+			if (cond && nc < MAX_CONDS) {
+				conds[nc] = cond;
+				negs[nc++] = child->role == WL_ROLE_ELSE;
+				d = d > wl_eval_dep(&es->ctx->eval, cond)
+					    ? d
+					    : wl_eval_dep(&es->ctx->eval, cond);
+			}
+		}
+	}
+	if (!nc || d <= WL_DEP_WARP)
+		return true;	/* unconditional, or whole warps return */
+	/* Outermost condition first, as the code evaluates them. */
+	{
+		struct wl_node *rc[MAX_CONDS];
+		bool rn[MAX_CONDS];
+		unsigned i;
+
+		for (i = 0; i < nc; i++) {
+			rc[i] = conds[nc - 1 - i];
+			rn[i] = negs[nc - 1 - i];
+		}
+		if (!add_point(es->pts, es->nr, child, rc, rn, nc, true))
+			es->why = wl_xstrdup("too many early returns for mask "
+					     "inference");
+	}
+	return true;
+}
+
+static int point_cmp(const void *pa, const void *pb)
+{
+	const struct point *a = pa, *b = pb;
+	unsigned ab = a->anchor ? a->anchor->begin : 0;
+	unsigned bb = b->anchor ? b->anchor->begin : 0;
+
+	if (ab != bb)
+		return ab < bb ? -1 : 1;
+	/* Same anchor: keep collection order (outer before inner). */
+	return a < b ? -1 : (a > b);
+}
+
+/* Whether the predicate's text can be evaluated just before @anchor. */
+struct scope_check {
+	struct wl_ctx *ctx;
+	struct wl_node *anchor;
+	struct wl_node *cond;
+	char *why;
+};
+
+static bool check_ref(struct wl_node *n, void *data)
+{
+	struct scope_check *sc = data;
+	struct wl_var *v;
+	unsigned i;
+
+	if (sc->why)
+		return false;
+	if (n->kind != CXCursor_DeclRefExpr)
+		return true;
+	v = wl_eval_var(&sc->ctx->eval, n);
+	if (!v || v->is_param)
+		return true;
+	if (v->decl_node->begin >= sc->anchor->begin ||
+	    (v->scope && !wl_node_within(sc->anchor, v->scope))) {
+		sc->why = wl_xasprintf("the condition uses '%s', which is not "
+				       "in scope before line %u",
+				       wl_model_spelling(&sc->ctx->model, v->decl),
+				       line_of(sc->ctx, sc->anchor));
+		return false;
+	}
+	for (i = 0; i < v->nr_writes; i++) {
+		unsigned w = v->writes[i]->begin;
+
+		if (w >= sc->anchor->begin && w < sc->cond->begin) {
+			sc->why = wl_xasprintf(
+				"'%s' changes between line %u and the condition",
+				wl_model_spelling(&sc->ctx->model, v->decl),
+				line_of(sc->ctx, sc->anchor));
+			return false;
+		}
+	}
+	return true;
+}
+
+static char *check_hoistable(struct wl_ctx *ctx, struct wl_node *anchor,
+			     struct wl_node *cond)
+{
+	struct scope_check sc = { ctx, anchor, cond, NULL };
+
+	if (!cond->in_main)
+		return wl_xstrdup("the condition is not in this file");
+	if (!wl_eval_pure(&ctx->eval, cond))
+		return wl_xasprintf("the condition at line %u has side effects "
+				    "and cannot be evaluated twice",
+				    line_of(ctx, cond));
+	wl_node_walk(cond, check_ref, &sc);
+	return sc.why;
+}
+
+static bool is_identifier(const char *s)
+{
+	if (!*s)
+		return false;
+	for (; *s; s++)
+		if (!(*s == '_' || (*s >= 'a' && *s <= 'z') ||
+		      (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9')))
+			return false;
+	return true;
+}
+
+/* "a >= b" -> "a < b" for integer comparisons; else "!(text)". */
+static char *negated_text(struct wl_ctx *ctx, struct wl_node *cond)
+{
+	static const struct {
+		enum CXBinaryOperatorKind op;
+		const char *neg;
+	} inv[] = {
+		{ CXBinaryOperator_LT, ">=" }, { CXBinaryOperator_GE, "<" },
+		{ CXBinaryOperator_GT, "<=" }, { CXBinaryOperator_LE, ">" },
+		{ CXBinaryOperator_EQ, "!=" }, { CXBinaryOperator_NE, "==" },
+	};
+	struct wl_node *c = cond;
+	char *text = wl_node_text(&ctx->model, cond), *l, *r, *s;
+	unsigned i;
+
+	while (c->kind == CXCursor_ParenExpr && c->nr_kids == 1)
+		c = c->kids[0];
+	if (c->kind == CXCursor_BinaryOperator && c->nr_kids == 2 &&
+	    !c->in_macro) {
+		enum CXBinaryOperatorKind op =
+			clang_getCursorBinaryOperatorKind(c->cursor);
+		enum CXTypeKind lt = clang_getCanonicalType(
+			clang_getCursorType(c->kids[0]->cursor)).kind;
+
+		for (i = 0; i < WL_ARRAY_SIZE(inv); i++) {
+			if (inv[i].op != op || lt < CXType_Bool ||
+			    lt > CXType_Int128)
+				continue;
+			l = wl_node_text(&ctx->model, c->kids[0]);
+			r = wl_node_text(&ctx->model, c->kids[1]);
+			if (l && r) {
+				s = wl_xasprintf("%s %s %s", l, inv[i].neg, r);
+				free(l);
+				free(r);
+				free(text);
+				return s;
+			}
+			free(l);
+			free(r);
+		}
+	}
+	if (c->kind == CXCursor_UnaryOperator && c->nr_kids == 1 &&
+	    clang_getCursorUnaryOperatorKind(c->cursor) == CXUnaryOperator_LNot) {
+		s = wl_node_text(&ctx->model, c->kids[0]);
+		if (s) {
+			free(text);
+			return s;
+		}
+	}
+	s = wl_xasprintf(is_identifier(text) ? "!%s" : "!(%s)", text);
+	free(text);
+	return s;
+}
+
+static void add_term(struct wl_buf *b, const char *term, bool many)
+{
+	if (b->len)
+		wl_buf_adds(b, " && ");
+	if (many && !is_identifier(term))
+		wl_buf_addf(b, "(%s)", term);
+	else
+		wl_buf_adds(b, term);
+}
+
+/* The predicate "lanes that go on past these points", as source text. */
+static char *predicate_text(struct wl_ctx *ctx, struct point *pts, unsigned n)
+{
+	struct wl_buf b = WL_BUF_INIT;
+	unsigned i, j, terms = 0;
+
+	for (i = 0; i < n; i++)
+		terms += pts[i].exit ? 1 : pts[i].nr;
+	for (i = 0; i < n; i++) {
+		struct point *p = &pts[i];
+		char *t;
+
+		if (p->exit && p->nr == 1) {
+			t = p->negs[0] ? wl_node_text(&ctx->model, p->conds[0])
+				       : negated_text(ctx, p->conds[0]);
+			add_term(&b, t, terms > 1);
+			free(t);
+			continue;
+		}
+		if (p->exit) {
+			struct wl_buf inner = WL_BUF_INIT;
+			char *it;
+
+			for (j = 0; j < p->nr; j++) {
+				t = p->negs[j] ? negated_text(ctx, p->conds[j])
+					       : wl_node_text(&ctx->model, p->conds[j]);
+				add_term(&inner, t, true);
+				free(t);
+			}
+			it = wl_buf_detach(&inner);
+			t = wl_xasprintf("!(%s)", it);
+			free(it);
+			add_term(&b, t, false);
+			free(t);
+			continue;
+		}
+		for (j = 0; j < p->nr; j++) {
+			t = p->negs[j] ? negated_text(ctx, p->conds[j])
+				       : wl_node_text(&ctx->model, p->conds[j]);
+			add_term(&b, t, terms > 1);
+			free(t);
+		}
+	}
+	return wl_buf_detach(&b);
+}
+
+static bool word_in(const char *text, size_t len, const char *word)
+{
+	size_t n = strlen(word), i;
+
+	for (i = 0; i + n <= len; i++) {
+		if (memcmp(text + i, word, n))
+			continue;
+		if (i > 0 && (is_identifier((char[]){ text[i - 1], 0 })))
+			continue;
+		if (i + n < len && is_identifier((char[]){ text[i + n], 0 }))
+			continue;
+		return true;
+	}
+	return false;
+}
+
+/* A name for a new mask variable in @fn, unused there so far. */
+static char *fresh_name(struct wl_ctx *ctx, struct wl_func *fn)
+{
+	static const char *const base[] = { "mask", "lane_mask", "warp_mask" };
+	struct wl_mask_cache *c = ctx->masks;
+	const char *text = ctx->src->text + fn->root->begin;
+	size_t len = fn->root->end - fn->root->begin;
+	unsigned i, k;
+
+	for (k = 0;; k++) {
+		char *name = k < WL_ARRAY_SIZE(base)
+				     ? wl_xstrdup(base[k])
+				     : wl_xasprintf("mask%u", k - 1);
+		bool taken = word_in(text, len, name);
+
+		for (i = 0; i < c->nr_ballots && !taken; i++)
+			taken = c->ballots[i].fn == fn &&
+				!strcmp(c->ballots[i].name, name);
+		if (!taken)
+			return name;
+		free(name);
+	}
+}
+
+/* Indentation of the line @offset is on, or NULL if code precedes it. */
+static char *indent_before(struct wl_ctx *ctx, unsigned offset)
+{
+	const char *t = ctx->src->text;
+	unsigned start = offset;
+
+	while (start > 0 && t[start - 1] != '\n') {
+		if (t[start - 1] != ' ' && t[start - 1] != '\t')
+			return NULL;
+		start--;
+	}
+	return wl_xstrndup(t + start, offset - start);
+}
+
+/*
+ * Plan `unsigned NAME = __ballot_sync(MASK, PRED);` before @anchor and
+ * return NAME; the same ballot asked for twice gets the same name.
+ */
+static const char *plan_ballot(struct wl_ctx *ctx, struct wl_func *fn,
+			       struct wl_node *anchor, const char *mask,
+			       const char *pred, struct wl_fix *setup)
+{
+	struct wl_mask_cache *c = ctx->masks;
+	char *key = wl_xasprintf("%s\n%s", mask, pred);
+	char *indent, *stmt;
+	struct ballot *b = NULL;
+	unsigned i;
+
+	for (i = 0; i < c->nr_ballots && !b; i++)
+		if (c->ballots[i].fn == fn && c->ballots[i].anchor == anchor->begin &&
+		    !strcmp(c->ballots[i].key, key))
+			b = &c->ballots[i];
+	if (!b) {
+		WL_GROW(c->ballots, c->nr_ballots, c->alloc_ballots);
+		b = &c->ballots[c->nr_ballots];
+		b->fn = fn;
+		b->anchor = anchor->begin;
+		b->name = fresh_name(ctx, fn);
+		b->key = key;
+		key = NULL;
+		c->nr_ballots++;
+	}
+	free(key);
+	indent = indent_before(ctx, anchor->begin);
+	if (indent)
+		stmt = wl_xasprintf("unsigned %s = __ballot_sync(%s, %s);%s%s",
+				    b->name, mask, pred,
+				    wl_source_newline(ctx->src), indent);
+	else
+		stmt = wl_xasprintf("unsigned %s = __ballot_sync(%s, %s); ",
+				    b->name, mask, pred);
+	wl_fix_insert(setup, anchor->begin, stmt);
+	free(stmt);
+	free(indent);
+	return b->name;
+}
+
+static char *render(struct wl_ctx *ctx, const char *var, uint32_t bits)
+{
+	if (!var)
+		return wl_mask_const_text(ctx, bits);
+	if (bits == FULL)
+		return wl_xstrdup(var);
+	return wl_xasprintf("%s & 0x%08x", var, bits);
+}
+
+static struct entry_state *entry_for(struct wl_ctx *ctx, struct wl_func *fn)
+{
+	struct wl_mask_cache *c = ctx->masks;
+	unsigned i;
+
+	for (i = 0; i < c->nr_entries; i++)
+		if (c->entries[i].fn == fn)
+			return &c->entries[i];
+	WL_GROW(c->entries, c->nr_entries, c->alloc_entries);
+	memset(&c->entries[c->nr_entries], 0, sizeof(*c->entries));
+	c->entries[c->nr_entries].fn = fn;
+	return &c->entries[c->nr_entries++];
+}
+
+static const struct wl_mask *infer(struct wl_ctx *ctx, struct wl_node *site);
+
+/*
+ * Which lanes enter @fn: all of them for a kernel; for a device function,
+ * what its call sites in this file agree on.  The pointer stays valid
+ * only until the next entry is added.
+ */
+static void function_entry(struct wl_ctx *ctx, struct wl_func *fn,
+			   enum wl_reach *reach, uint32_t *bits, char **note)
+{
+	struct entry_state *e;
+	enum wl_reach r = WL_REACH_FULL;
+	uint32_t b = FULL;
+	char *why = NULL;
+	unsigned i, first_line = 0;
+	bool agree = true, first = true, dynamic_caller = false;
+
+	*note = NULL;
+	if (fn->flags & WL_FUNC_KERNEL) {
+		*reach = WL_REACH_FULL;
+		*bits = FULL;
+		return;
+	}
+	e = entry_for(ctx, fn);
+	if (e->done || e->busy) {
+		*reach = e->done ? e->reach : WL_REACH_FULL;
+		*bits = e->done ? e->bits : FULL;
+		*note = e->done && e->note ? wl_xstrdup(e->note) : NULL;
+		if (!e->done)
+			*note = wl_xasprintf("'%s' is recursive; assumed all "
+					     "32 lanes call it", fn->name);
+		return;
+	}
+	e->busy = true;
+	if (!fn->nr_callers)
+		why = wl_xasprintf("no call of '%s' in this file; assumed all 32 "
+				   "lanes call it", fn->name);
+	for (i = 0; i < fn->nr_callers && !why; i++) {
+		struct wl_node *call = fn->callers[i];
+		const struct wl_mask *m = infer(ctx, call);
+		unsigned line = line_of(ctx, call);
+
+		if (m->reach == WL_REACH_DYNAMIC || m->reach == WL_REACH_UNKNOWN) {
+			dynamic_caller = true;
+			why = wl_xasprintf("'%s' is called at line %u where only "
+					   "some lanes may arrive; assumed all 32 "
+					   "lanes call it: pass the caller's mask "
+					   "as a parameter if not",
+					   fn->name, line);
+			break;
+		}
+		if (first) {
+			r = m->reach;
+			b = m->bits;
+			first_line = line;
+			first = false;
+		} else if (m->bits != b) {
+			agree = false;
+			why = wl_xasprintf("callers of '%s' disagree on the lanes "
+					   "(line %u and line %u); assumed all 32 "
+					   "lanes", fn->name, first_line, line);
+		}
+	}
+	e = entry_for(ctx, fn);	/* may have moved */
+	e->busy = false;
+	e->done = true;
+	if (why || !agree) {
+		e->reach = dynamic_caller ? WL_REACH_DYNAMIC : WL_REACH_FULL;
+		e->bits = FULL;
+		e->note = why;
+	} else {
+		e->reach = r;
+		e->bits = b;
+	}
+	*reach = e->reach;
+	*bits = e->bits;
+	*note = e->note ? wl_xstrdup(e->note) : NULL;
+}
+
+static void compute(struct wl_ctx *ctx, struct wl_node *site, struct wl_mask *m)
+{
+	struct point pts[MAX_POINTS];
+	unsigned nr = 0, i, j;
+	struct wl_func *fn = site->func;
+	struct exit_scan es;
+	enum wl_reach entry_reach;
+	uint32_t bits;
+	char *var = NULL, *why = NULL;
+	bool dynamic = false;
+
+	function_entry(ctx, fn, &entry_reach, &bits, &m->note);
+	m->guessed = m->note != NULL;
+	m->setup = wl_fix_new("compute the mask");
+	if (fn->has_goto) {
+		m->reach = WL_REACH_UNKNOWN;
+		m->why = wl_xasprintf("'%s' uses goto, which mask inference does "
+				      "not follow", fn->name);
+		return;
+	}
+	why = collect_guards(ctx, site, pts, &nr);
+	if (!why && fn->body) {
+		es = (struct exit_scan){ ctx, site, pts, &nr, NULL };
+		wl_node_walk(fn->body, scan_exit, &es);
+		why = es.why;
+	}
+	if (why) {
+		m->reach = WL_REACH_UNKNOWN;
+		m->why = why;
+		return;
+	}
+	qsort(pts, nr, sizeof(*pts), point_cmp);
+	for (i = 0; i < nr; i++)
+		wl_eval_pred(&ctx->eval, pts[i].conds, pts[i].negs, pts[i].nr,
+			     pts[i].exit, &pts[i].cls);
+
+	for (i = 0; i < nr; i = j) {
+		struct point *p = &pts[i];
+		char *mask_text, *pred;
+
+		j = i + 1;
+		if (p->cls.kind == WL_COND_UNIFORM)
+			continue;
+		if (p->cls.kind == WL_COND_LANES) {
+			bits &= p->cls.lanes;
+			continue;
+		}
+		dynamic = true;
+		if (!m->divergence)
+			m->divergence = p->conds[0];
+		/* Varying points at one anchor share one ballot. */
+		while (j < nr && pts[j].anchor == p->anchor &&
+		       pts[j].cls.kind == WL_COND_VARYING)
+			j++;
+		if (why)
+			continue;
+		if (!p->anchor) {
+			why = wl_xasprintf("the branch at line %u has no braces "
+					   "where the mask could be computed; add "
+					   "them", line_of(ctx, p->conds[0]));
+			continue;
+		}
+		for (unsigned k = i; k < j && !why; k++)
+			for (unsigned c = 0; c < pts[k].nr && !why; c++)
+				why = check_hoistable(ctx, p->anchor,
+						      pts[k].conds[c]);
+		if (why)
+			continue;
+		mask_text = render(ctx, var, bits);
+		pred = predicate_text(ctx, &pts[i], j - i);
+		free(var);
+		var = wl_xstrdup(plan_ballot(ctx, fn, p->anchor, mask_text, pred,
+					     m->setup));
+		bits = FULL;
+		free(mask_text);
+		free(pred);
+	}
+	if (dynamic || entry_reach == WL_REACH_DYNAMIC)
+		m->reach = WL_REACH_DYNAMIC;
+	else
+		m->reach = bits == FULL ? WL_REACH_FULL : WL_REACH_CONST;
+	m->bits = bits;
+	if (why) {
+		m->why = why;
+	} else {
+		m->text = render(ctx, var, bits);
+	}
+	free(var);
+}
+
+static const struct wl_mask *infer(struct wl_ctx *ctx, struct wl_node *site)
+{
+	struct wl_mask_cache *c = ctx->masks;
+	struct wl_mask *m;
+	unsigned i;
+
+	for (i = 0; i < c->nr; i++)
+		if (c->v[i].site == site)
+			return c->v[i].mask;
+	m = wl_xcalloc(1, sizeof(*m));
+	compute(ctx, site, m);
+	/* compute() may have filled the cache (helpers): append after. */
+	WL_GROW(c->v, c->nr, c->alloc);
+	c->v[c->nr].site = site;
+	c->v[c->nr].mask = m;
+	c->nr++;
+	return m;
+}
+
+const struct wl_mask *wl_mask_infer(struct wl_ctx *ctx, struct wl_node *site)
+{
+	return infer(ctx, site);
+}
+
+void wl_mask_add_setup(const struct wl_mask *mask, struct wl_fix *fix)
+{
+	unsigned i;
+
+	if (!mask->setup)
+		return;
+	for (i = 0; i < mask->setup->nr_edits; i++)
+		wl_fix_replace(fix, mask->setup->edits[i].offset,
+			       mask->setup->edits[i].length,
+			       mask->setup->edits[i].text);
+}

@@ -1,0 +1,730 @@
+/* SPDX-License-Identifier: MIT */
+/* The model of device code: one walk of the AST into a tree with parents. */
+#include "analyzer/model.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyzer/source.h"
+
+struct kid_list {
+	CXCursor *v;
+	unsigned nr, alloc;
+};
+
+static bool is_attr_kind(enum CXCursorKind k)
+{
+	return k >= CXCursor_FirstAttr && k <= CXCursor_LastAttr;
+}
+
+/* Kinds that carry nothing the rules read: type and namespace references. */
+static bool skip_kind(enum CXCursorKind k)
+{
+	return k == CXCursor_TypeRef || k == CXCursor_TemplateRef ||
+	       k == CXCursor_NamespaceRef || k == CXCursor_TemplateTypeParameter ||
+	       k == CXCursor_NonTypeTemplateParameter ||
+	       k == CXCursor_TemplateTemplateParameter || is_attr_kind(k);
+}
+
+static enum CXChildVisitResult collect_kid(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	struct kid_list *list = data;
+
+	if (skip_kind(clang_getCursorKind(c)))
+		return CXChildVisit_Continue;
+	WL_GROW(list->v, list->nr, list->alloc);
+	list->v[list->nr++] = c;
+	return CXChildVisit_Continue;
+}
+
+static bool same_file(CXFile a, CXFile b)
+{
+	return a && b && clang_File_isEqual(a, b);
+}
+
+/*
+ * The end of a macro invocation that starts at @off in the main file: the
+ * macro name, and its parenthesised arguments if it has any.  libclang gives
+ * only the start of an expansion, which is too little to copy its text.
+ */
+static unsigned macro_use_end(const struct wl_source *src, unsigned off)
+{
+	const char *t = src->text;
+	size_t i = off, n = src->len;
+	int depth = 0;
+
+	while (i < n && (t[i] == '_' || (t[i] >= 'a' && t[i] <= 'z') ||
+			 (t[i] >= 'A' && t[i] <= 'Z') ||
+			 (t[i] >= '0' && t[i] <= '9')))
+		i++;
+	size_t j = i;
+	while (j < n && (t[j] == ' ' || t[j] == '\t'))
+		j++;
+	if (j >= n || t[j] != '(')
+		return (unsigned)i;
+	for (; j < n; j++) {
+		if (t[j] == '(')
+			depth++;
+		else if (t[j] == ')' && --depth == 0)
+			return (unsigned)j + 1;
+	}
+	return (unsigned)i;
+}
+
+static void node_locate(struct wl_model *m, struct wl_node *node)
+{
+	CXSourceRange r = clang_getCursorExtent(node->cursor);
+	CXSourceLocation start = clang_getRangeStart(r);
+	CXSourceLocation end = clang_getRangeEnd(r);
+	CXFile f1 = NULL, f2 = NULL, sf = NULL;
+	unsigned o1 = 0, o2 = 0, so = 0, eo = 0;
+	CXFile ef = NULL;
+
+	clang_getExpansionLocation(start, &f1, NULL, NULL, &o1);
+	clang_getExpansionLocation(end, &f2, NULL, NULL, &o2);
+	clang_getSpellingLocation(start, &sf, NULL, NULL, &so);
+	node->in_main = same_file(f1, m->main_file) &&
+			same_file(f2, m->main_file);
+	node->begin = o1;
+	node->end = o2 >= o1 ? o2 : o1;
+	node->in_macro = !(same_file(sf, f1) && so == o1);
+	clang_getSpellingLocation(end, &ef, NULL, NULL, &eo);
+	if (node->in_main && !(same_file(ef, f2) && eo == o2))
+		node->end = macro_use_end(m->src, o2);
+	if (node->end > m->src->len)
+		node->end = (unsigned)m->src->len;
+}
+
+/* Which of a statement's children is its condition, body, and so on. */
+static void assign_if_roles(struct wl_node *n)
+{
+	static const enum wl_role two[] = { WL_ROLE_COND, WL_ROLE_THEN };
+	static const enum wl_role three_else[] = { WL_ROLE_COND, WL_ROLE_THEN,
+						   WL_ROLE_ELSE };
+	static const enum wl_role three_init[] = { WL_ROLE_INIT, WL_ROLE_COND,
+						   WL_ROLE_THEN };
+	static const enum wl_role four[] = { WL_ROLE_INIT, WL_ROLE_COND,
+					     WL_ROLE_THEN, WL_ROLE_ELSE };
+	const enum wl_role *roles = NULL;
+	unsigned i;
+
+	if (n->nr_kids == 2)
+		roles = two;
+	else if (n->nr_kids == 3)
+		roles = n->kids[0]->kind == CXCursor_DeclStmt ? three_init
+							       : three_else;
+	else if (n->nr_kids == 4)
+		roles = four;
+	if (!roles)
+		return;
+	for (i = 0; i < n->nr_kids; i++)
+		n->kids[i]->role = roles[i];
+}
+
+/* Offsets of the two ';' and the ')' of a for header, from the text. */
+static bool for_header(const struct wl_source *src, const struct wl_node *n,
+		       unsigned *semi1, unsigned *semi2, unsigned *close)
+{
+	const char *t = src->text;
+	unsigned i = n->begin, found = 0;
+	int depth = 0;
+
+	while (i < n->end && t[i] != '(')
+		i++;
+	for (; i < n->end; i++) {
+		char c = t[i];
+
+		if (c == '/' && t[i + 1] == '/') {
+			while (i < n->end && t[i] != '\n')
+				i++;
+		} else if (c == '/' && t[i + 1] == '*') {
+			i += 2;
+			while (i + 1 < n->end && !(t[i] == '*' && t[i + 1] == '/'))
+				i++;
+			i++;
+		} else if (c == '"' || c == '\'') {
+			for (i++; i < n->end && t[i] != c; i++)
+				if (t[i] == '\\')
+					i++;
+		} else if (c == '(' || c == '[' || c == '{') {
+			depth++;
+		} else if (c == ')' || c == ']' || c == '}') {
+			if (--depth == 0) {
+				*close = i;
+				return found == 2;
+			}
+		} else if (c == ';' && depth == 1) {
+			if (found == 0)
+				*semi1 = i;
+			else if (found == 1)
+				*semi2 = i;
+			found++;
+		}
+	}
+	return false;
+}
+
+static void assign_for_roles(struct wl_model *m, struct wl_node *n)
+{
+	unsigned s1, s2, close, i;
+
+	if (!n->nr_kids)
+		return;
+	n->kids[n->nr_kids - 1]->role = WL_ROLE_BODY;
+	if (n->in_main && !n->in_macro && for_header(m->src, n, &s1, &s2, &close)) {
+		for (i = 0; i + 1 < n->nr_kids; i++) {
+			struct wl_node *k = n->kids[i];
+
+			if (k->begin < s1)
+				k->role = WL_ROLE_INIT;
+			else if (k->begin < s2)
+				k->role = WL_ROLE_COND;
+			else
+				k->role = WL_ROLE_INC;
+		}
+		return;
+	}
+	if (n->nr_kids == 4) {
+		n->kids[0]->role = WL_ROLE_INIT;
+		n->kids[1]->role = WL_ROLE_COND;
+		n->kids[2]->role = WL_ROLE_INC;
+		return;
+	}
+	/* Unknown layout (a for inside a macro): treat all as condition. */
+	for (i = 0; i + 1 < n->nr_kids; i++)
+		n->kids[i]->role = WL_ROLE_COND;
+}
+
+static void assign_roles(struct wl_model *m, struct wl_node *n)
+{
+	unsigned i;
+
+	switch (n->kind) {
+	case CXCursor_IfStmt:
+		assign_if_roles(n);
+		break;
+	case CXCursor_ForStmt:
+		assign_for_roles(m, n);
+		break;
+	case CXCursor_CXXForRangeStmt:
+		if (n->nr_kids)
+			n->kids[n->nr_kids - 1]->role = WL_ROLE_BODY;
+		break;
+	case CXCursor_WhileStmt:
+	case CXCursor_SwitchStmt:
+		for (i = 0; i < n->nr_kids; i++)
+			n->kids[i]->role = i + 1 == n->nr_kids ? WL_ROLE_BODY
+							       : WL_ROLE_COND;
+		break;
+	case CXCursor_DoStmt:
+		if (n->nr_kids == 2) {
+			n->kids[0]->role = WL_ROLE_BODY;
+			n->kids[1]->role = WL_ROLE_COND;
+		}
+		break;
+	case CXCursor_ConditionalOperator:
+		if (n->nr_kids == 3) {
+			n->kids[0]->role = WL_ROLE_COND;
+			n->kids[1]->role = WL_ROLE_THEN;
+			n->kids[2]->role = WL_ROLE_ELSE;
+		}
+		break;
+	case CXCursor_BinaryOperator: {
+		enum CXBinaryOperatorKind op =
+			clang_getCursorBinaryOperatorKind(n->cursor);
+
+		if (n->nr_kids == 2 && op == CXBinaryOperator_LAnd)
+			n->kids[1]->role = WL_ROLE_AND_RHS;
+		else if (n->nr_kids == 2 && op == CXBinaryOperator_LOr)
+			n->kids[1]->role = WL_ROLE_OR_RHS;
+		break;
+	}
+	default:
+		break;
+	}
+}
+
+static struct wl_node *build_node(struct wl_model *m, CXCursor c,
+				  struct wl_node *parent, struct wl_func *fn)
+{
+	struct wl_node *n = wl_arena_alloc(&m->arena, sizeof(*n));
+	struct kid_list list = { NULL, 0, 0 };
+	unsigned i;
+
+	n->cursor = c;
+	n->kind = clang_getCursorKind(c);
+	n->parent = parent;
+	n->func = fn;
+	n->index = m->nr_nodes++;
+	node_locate(m, n);
+	clang_visitChildren(c, collect_kid, &list);
+	if (list.nr) {
+		n->kids = wl_arena_alloc(&m->arena, list.nr * sizeof(*n->kids));
+		for (i = 0; i < list.nr; i++)
+			n->kids[i] = build_node(m, list.v[i], n, fn);
+		n->nr_kids = list.nr;
+	}
+	free(list.v);
+	assign_roles(m, n);
+
+	if (n->kind == CXCursor_CallExpr && n->in_main) {
+		WL_GROW(m->calls, m->nr_calls, m->alloc_calls);
+		m->calls[m->nr_calls++] = n;
+	} else if (n->kind == CXCursor_GCCAsmStmt && n->in_main) {
+		WL_GROW(m->asms, m->nr_asms, m->alloc_asms);
+		m->asms[m->nr_asms++] = n;
+	} else if (n->kind == CXCursor_GotoStmt ||
+		   n->kind == CXCursor_IndirectGotoStmt) {
+		fn->has_goto = true;
+	}
+	return n;
+}
+
+struct attr_scan {
+	unsigned flags;
+	bool has_body;
+};
+
+static enum CXChildVisitResult scan_func(CXCursor c, CXCursor parent,
+					 CXClientData data)
+{
+	struct attr_scan *scan = data;
+
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_CUDAGlobalAttr:
+		scan->flags |= WL_FUNC_KERNEL;
+		break;
+	case CXCursor_CUDADeviceAttr:
+		scan->flags |= WL_FUNC_DEVICE;
+		break;
+	case CXCursor_CUDAHostAttr:
+		scan->flags |= WL_FUNC_HOST;
+		break;
+	case CXCursor_CompoundStmt:
+		scan->has_body = true;
+		break;
+	default:
+		break;
+	}
+	return CXChildVisit_Continue;
+}
+
+static bool in_main_file(struct wl_model *m, CXCursor c)
+{
+	CXFile f = NULL;
+
+	clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL,
+				   NULL);
+	return same_file(f, m->main_file);
+}
+
+static void add_function(struct wl_model *m, CXCursor c)
+{
+	struct attr_scan scan = { 0, false };
+	struct wl_func *fn;
+	unsigned i;
+
+	if (!in_main_file(m, c))
+		return;
+	clang_visitChildren(c, scan_func, &scan);
+	if (!scan.has_body || !(scan.flags & (WL_FUNC_KERNEL | WL_FUNC_DEVICE)))
+		return;
+	fn = wl_arena_alloc(&m->arena, sizeof(*fn));
+	fn->cursor = c;
+	fn->canonical = clang_getCanonicalCursor(c);
+	fn->name = wl_model_spelling(m, c);
+	fn->flags = scan.flags;
+	if (clang_getCursorKind(c) == CXCursor_FunctionTemplate)
+		fn->flags |= WL_FUNC_TEMPLATE;
+	fn->root = build_node(m, c, NULL, fn);
+	for (i = 0; i < fn->root->nr_kids; i++) {
+		struct wl_node *k = fn->root->kids[i];
+
+		if (k->kind == CXCursor_CompoundStmt)
+			fn->body = k;
+		else if (k->kind == CXCursor_ParmDecl)
+			fn->nr_params++;
+	}
+	fn->params = wl_arena_alloc(&m->arena,
+				    (fn->nr_params + 1) * sizeof(*fn->params));
+	fn->nr_params = 0;
+	for (i = 0; i < fn->root->nr_kids; i++)
+		if (fn->root->kids[i]->kind == CXCursor_ParmDecl)
+			fn->params[fn->nr_params++] = fn->root->kids[i];
+	WL_GROW(m->funcs, m->nr_funcs, m->alloc_funcs);
+	m->funcs[m->nr_funcs++] = fn;
+}
+
+static bool parse_full_mask(const char *s)
+{
+	char *end;
+	unsigned long long v;
+
+	if (strcmp(s, "~0u") == 0 || strcmp(s, "~0U") == 0)
+		return true;
+	v = strtoull(s, &end, 0);
+	while (*end == 'u' || *end == 'U' || *end == 'l' || *end == 'L')
+		end++;
+	return *end == '\0' && v == 0xffffffffull;
+}
+
+/* Remember `#define NAME 0xffffffff` so fixes speak the file's language. */
+static void scan_macro_definition(struct wl_model *m, CXCursor c)
+{
+	CXToken *tokens = NULL;
+	unsigned nr = 0, i, first = 1, last;
+	CXString value;
+	char text[64] = "";
+
+	if (m->full_mask_name || !in_main_file(m, c))
+		return;
+	clang_tokenize(m->tu, clang_getCursorExtent(c), &tokens, &nr);
+	last = nr;
+	/* Accept NAME VALUE and NAME ( VALUE ). */
+	if (nr == 4) {
+		CXString a = clang_getTokenSpelling(m->tu, tokens[1]);
+		CXString b = clang_getTokenSpelling(m->tu, tokens[3]);
+
+		if (!strcmp(clang_getCString(a), "(") &&
+		    !strcmp(clang_getCString(b), ")")) {
+			first = 2;
+			last = 3;
+		}
+		clang_disposeString(a);
+		clang_disposeString(b);
+	}
+	if (nr >= 2 && last - first <= 2) {
+		for (i = first; i < last; i++) {
+			value = clang_getTokenSpelling(m->tu, tokens[i]);
+			strncat(text, clang_getCString(value),
+				sizeof(text) - strlen(text) - 1);
+			clang_disposeString(value);
+		}
+		if (parse_full_mask(text))
+			m->full_mask_name = wl_model_spelling(m, c);
+	}
+	clang_disposeTokens(m->tu, tokens, nr);
+}
+
+static enum CXChildVisitResult visit_decl(CXCursor c, CXCursor parent,
+					  CXClientData data)
+{
+	struct wl_model *m = data;
+
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_FunctionDecl:
+	case CXCursor_FunctionTemplate:
+	case CXCursor_CXXMethod:
+	case CXCursor_Constructor:
+	case CXCursor_Destructor:
+		add_function(m, c);
+		return CXChildVisit_Continue;
+	case CXCursor_Namespace:
+	case CXCursor_LinkageSpec:
+	case CXCursor_StructDecl:
+	case CXCursor_ClassDecl:
+	case CXCursor_ClassTemplate:
+	case CXCursor_ClassTemplatePartialSpecialization:
+	case CXCursor_UnexposedDecl:
+		return CXChildVisit_Recurse;
+	case CXCursor_MacroDefinition:
+		scan_macro_definition(m, c);
+		return CXChildVisit_Continue;
+	default:
+		return CXChildVisit_Continue;
+	}
+}
+
+static bool same_function(struct wl_func *fn, CXCursor target)
+{
+	return clang_equalCursors(fn->canonical, clang_getCanonicalCursor(target));
+}
+
+struct wl_func *wl_call_target(struct wl_model *m, const struct wl_node *call)
+{
+	CXCursor ref = clang_getCursorReferenced(call->cursor);
+	const char *name;
+	unsigned i;
+
+	if (!clang_Cursor_isNull(ref)) {
+		CXCursor tmpl = clang_getSpecializedCursorTemplate(ref);
+
+		if (!clang_Cursor_isNull(tmpl))
+			ref = tmpl;
+		for (i = 0; i < m->nr_funcs; i++)
+			if (same_function(m->funcs[i], ref))
+				return m->funcs[i];
+		return NULL;
+	}
+	/* A dependent call in a template: match by name. */
+	name = wl_call_name(m, call);
+	if (!*name)
+		return NULL;
+	for (i = 0; i < m->nr_funcs; i++)
+		if (!strcmp(m->funcs[i]->name, name))
+			return m->funcs[i];
+	return NULL;
+}
+
+static void link_callers(struct wl_model *m)
+{
+	unsigned i;
+
+	for (i = 0; i < m->nr_calls; i++) {
+		struct wl_func *fn = wl_call_target(m, m->calls[i]);
+
+		if (!fn)
+			continue;
+		WL_GROW(fn->callers, fn->nr_callers, fn->alloc_callers);
+		fn->callers[fn->nr_callers++] = m->calls[i];
+	}
+}
+
+void wl_model_build(struct wl_model *m, CXTranslationUnit tu,
+		    const struct wl_source *src)
+{
+	memset(m, 0, sizeof(*m));
+	m->tu = tu;
+	m->src = src;
+	m->main_file = clang_getFile(tu, src->path);
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), visit_decl, m);
+	link_callers(m);
+}
+
+void wl_model_release(struct wl_model *m)
+{
+	unsigned i;
+
+	for (i = 0; i < m->nr_funcs; i++)
+		free(m->funcs[i]->callers);
+	free(m->funcs);
+	free(m->calls);
+	free(m->asms);
+	wl_arena_release(&m->arena);
+	memset(m, 0, sizeof(*m));
+}
+
+const char *wl_model_spelling(struct wl_model *m, CXCursor cursor)
+{
+	CXString s = clang_getCursorSpelling(cursor);
+	const char *p = wl_arena_strdup(&m->arena, clang_getCString(s));
+
+	clang_disposeString(s);
+	return p;
+}
+
+static struct wl_node *find_named_ref(struct wl_node *n, int depth)
+{
+	unsigned i;
+
+	if (n->kind == CXCursor_OverloadedDeclRef ||
+	    n->kind == CXCursor_DeclRefExpr || n->kind == CXCursor_MemberRefExpr) {
+		CXString s = clang_getCursorSpelling(n->cursor);
+		bool named = clang_getCString(s)[0] != '\0';
+
+		clang_disposeString(s);
+		if (named)
+			return n;
+	}
+	if (depth == 0)
+		return NULL;
+	for (i = 0; i < n->nr_kids && i < 1; i++) {
+		struct wl_node *r = find_named_ref(n->kids[i], depth - 1);
+
+		if (r)
+			return r;
+	}
+	return NULL;
+}
+
+const char *wl_call_name(struct wl_model *m, const struct wl_node *call)
+{
+	const char *name = wl_model_spelling(m, call->cursor);
+	struct wl_node *ref;
+
+	if (*name || !call->nr_kids)
+		return name;
+	ref = find_named_ref(call->kids[0], 3);
+	return ref ? wl_model_spelling(m, ref->cursor) : "";
+}
+
+unsigned wl_call_args(const struct wl_node *call, struct wl_node **args,
+		      unsigned max)
+{
+	unsigned i, n = 0;
+
+	for (i = 1; i < call->nr_kids; i++) {
+		struct wl_node *k = call->kids[i];
+
+		if (!k->in_main)
+			continue;	/* a default argument, spelled elsewhere */
+		if (n < max)
+			args[n] = k;
+		n++;
+	}
+	return n;
+}
+
+struct wl_node *wl_node_kid(const struct wl_node *node, enum wl_role role)
+{
+	unsigned i;
+
+	for (i = 0; i < node->nr_kids; i++)
+		if (node->kids[i]->role == role)
+			return node->kids[i];
+	return NULL;
+}
+
+struct wl_node *wl_node_strip(struct wl_node *node)
+{
+	while (node && node->nr_kids == 1 &&
+	       (node->kind == CXCursor_UnexposedExpr ||
+		node->kind == CXCursor_ParenExpr ||
+		node->kind == CXCursor_CStyleCastExpr ||
+		node->kind == CXCursor_CXXStaticCastExpr ||
+		node->kind == CXCursor_CXXFunctionalCastExpr))
+		node = node->kids[0];
+	/* A C-style cast keeps its type reference out of the kids we kept. */
+	while (node && node->kind == CXCursor_CStyleCastExpr &&
+	       node->nr_kids >= 1)
+		node = node->kids[node->nr_kids - 1];
+	return node;
+}
+
+bool wl_node_within(const struct wl_node *node, const struct wl_node *anc)
+{
+	for (; node; node = node->parent)
+		if (node == anc)
+			return true;
+	return false;
+}
+
+struct wl_node *wl_node_common(struct wl_node *a, struct wl_node *b)
+{
+	struct wl_node *x;
+
+	for (x = a; x; x = x->parent)
+		if (wl_node_within(b, x))
+			return x;
+	return NULL;
+}
+
+bool wl_node_is_loop(const struct wl_node *node)
+{
+	switch (node->kind) {
+	case CXCursor_ForStmt:
+	case CXCursor_WhileStmt:
+	case CXCursor_DoStmt:
+	case CXCursor_CXXForRangeStmt:
+		return true;
+	default:
+		return false;
+	}
+}
+
+CXCursor wl_node_referenced(const struct wl_node *node)
+{
+	return clang_getCursorReferenced(node->cursor);
+}
+
+bool wl_node_walk(struct wl_node *node, wl_node_fn fn, void *data)
+{
+	unsigned i;
+
+	if (!fn(node, data))
+		return false;
+	for (i = 0; i < node->nr_kids; i++)
+		if (!wl_node_walk(node->kids[i], fn, data))
+			return false;
+	return true;
+}
+
+char *wl_node_text(const struct wl_model *m, const struct wl_node *node)
+{
+	if (!node->in_main || node->end < node->begin)
+		return NULL;
+	return wl_xstrndup(m->src->text + node->begin, node->end - node->begin);
+}
+
+bool wl_node_int_value(const struct wl_node *node, long long *value)
+{
+	CXEvalResult r;
+	bool ok = false;
+
+	if (node->kind == CXCursor_DeclRefExpr) {
+		/* Evaluate only constant variables, never a plain int. */
+		CXCursor d = clang_getCursorReferenced(node->cursor);
+		CXType t = clang_getCursorType(d);
+
+		if (clang_getCursorKind(d) != CXCursor_EnumConstantDecl &&
+		    !clang_isConstQualifiedType(t))
+			return false;
+	}
+	r = clang_Cursor_Evaluate(node->cursor);
+	if (!r)
+		return false;
+	if (clang_EvalResult_getKind(r) == CXEval_Int) {
+		*value = clang_EvalResult_isUnsignedInt(r)
+				 ? (long long)clang_EvalResult_getAsUnsigned(r)
+				 : clang_EvalResult_getAsLongLong(r);
+		ok = true;
+	}
+	clang_EvalResult_dispose(r);
+	return ok;
+}
+
+/*
+ * The member name of threadIdx.x and friends: clang models them as
+ * properties, which libclang neither names nor resolves, so read the one
+ * character where the member is spelled (also inside a macro or header).
+ */
+static const char *member_name(struct wl_model *m, const struct wl_node *node)
+{
+	static const char *const names[] = { "x", "y", "z" };
+	CXSourceRange r = clang_getCursorExtent(node->cursor);
+	CXFile file = NULL;
+	unsigned off = 0;
+	size_t size = 0;
+	const char *text;
+
+	/* The extent ends just past the member's one letter. */
+	clang_getSpellingLocation(clang_getRangeEnd(r), &file, NULL, NULL, &off);
+	if (!file || off == 0)
+		return NULL;
+	off--;
+	text = clang_getFileContents(m->tu, file, &size);
+	if (!text || off >= size || text[off] < 'x' || text[off] > 'z')
+		return NULL;
+	if (off > 0 && text[off - 1] != '.' && text[off - 1] != ' ' &&
+	    text[off - 1] != '\t')
+		return NULL;
+	return names[text[off] - 'x'];
+}
+
+const char *wl_node_builtin_var(struct wl_model *m, const struct wl_node *node)
+{
+	static const char *const vars[4][4] = {
+		{ "threadIdx", "threadIdx.x", "threadIdx.y", "threadIdx.z" },
+		{ "blockIdx", "blockIdx.x", "blockIdx.y", "blockIdx.z" },
+		{ "blockDim", "blockDim.x", "blockDim.y", "blockDim.z" },
+		{ "gridDim", "gridDim.x", "gridDim.y", "gridDim.z" },
+	};
+	const struct wl_node *base;
+	const char *var, *field;
+	unsigned i;
+
+	if (node->kind != CXCursor_MemberRefExpr || node->nr_kids != 1)
+		return NULL;
+	base = wl_node_strip((struct wl_node *)node->kids[0]);
+	if (!base || base->kind != CXCursor_DeclRefExpr)
+		return NULL;
+	var = wl_model_spelling(m, base->cursor);
+	field = member_name(m, node);
+	if (!field)
+		return NULL;
+	for (i = 0; i < WL_ARRAY_SIZE(vars); i++)
+		if (!strcmp(var, vars[i][0]))
+			return vars[i][1 + field[0] - 'x'];
+	return NULL;
+}

@@ -1,0 +1,142 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The model of device code that every rule reads: one tree of nodes per
+ * device or kernel function, built in a single walk of the libclang AST,
+ * with parent links, each child's role in its parent (condition, then,
+ * else, loop body...), and byte ranges in the main file.  Rules and the
+ * mask inference ask questions of this tree, never of libclang's cursors
+ * directly, so that the walk happens once per file.
+ */
+#ifndef WL_ANALYZER_MODEL_H
+#define WL_ANALYZER_MODEL_H
+
+#include <clang-c/Index.h>
+#include <stdbool.h>
+
+#include "analyzer/util.h"
+
+struct wl_source;
+struct wl_func;
+
+/* What a child is to its parent statement. */
+enum wl_role {
+	WL_ROLE_NONE,
+	WL_ROLE_INIT,	  /* for-init, if-init */
+	WL_ROLE_COND,	  /* condition of if/for/while/do/switch/?: */
+	WL_ROLE_INC,	  /* for increment */
+	WL_ROLE_THEN,	  /* if-then, ?: true arm */
+	WL_ROLE_ELSE,	  /* if-else, ?: false arm */
+	WL_ROLE_BODY,	  /* loop or switch body */
+	WL_ROLE_AND_RHS,  /* right side of &&: runs only where the left is true */
+	WL_ROLE_OR_RHS,	  /* right side of ||: runs only where the left is false */
+};
+
+struct wl_node {
+	CXCursor cursor;
+	enum CXCursorKind kind;
+	enum wl_role role;
+	struct wl_node *parent;
+	struct wl_node **kids;
+	unsigned nr_kids;
+	unsigned index;		/* preorder number, for "comes before" */
+	/* Expansion range in the main file; valid when in_main. */
+	unsigned begin, end;
+	bool in_main;
+	bool in_macro;		/* spelled inside a macro definition */
+	struct wl_func *func;
+};
+
+enum wl_func_flags {
+	WL_FUNC_KERNEL = 1 << 0,
+	WL_FUNC_DEVICE = 1 << 1,
+	WL_FUNC_HOST = 1 << 2,
+	WL_FUNC_TEMPLATE = 1 << 3,
+};
+
+struct wl_func {
+	CXCursor cursor;
+	CXCursor canonical;	/* identity across declarations */
+	const char *name;
+	unsigned flags;
+	struct wl_node *root;	/* the declaration node */
+	struct wl_node *body;	/* its CompoundStmt, or NULL */
+	struct wl_node **params;
+	unsigned nr_params;
+	/* Call sites of this function anywhere in the translation unit. */
+	struct wl_node **callers;
+	unsigned nr_callers, alloc_callers;
+	bool has_goto;
+};
+
+/* A `#define NAME 0xffffffff` seen in the file, reused in fixes. */
+struct wl_model {
+	struct wl_arena arena;
+	const struct wl_source *src;
+	CXTranslationUnit tu;
+	CXFile main_file;
+	struct wl_func **funcs;
+	unsigned nr_funcs, alloc_funcs;
+	struct wl_node **calls;	/* every call expression in device code */
+	unsigned nr_calls, alloc_calls;
+	struct wl_node **asms;	/* inline asm statements in device code */
+	unsigned nr_asms, alloc_asms;
+	unsigned nr_nodes;
+	const char *full_mask_name;	/* e.g. "FULL_MASK", or NULL */
+};
+
+/* Build the model of @tu, whose main file is @src.  Never fails. */
+void wl_model_build(struct wl_model *model, CXTranslationUnit tu,
+		    const struct wl_source *src);
+void wl_model_release(struct wl_model *model);
+
+/* The spelling of @cursor in a buffer owned by @model's arena. */
+const char *wl_model_spelling(struct wl_model *model, CXCursor cursor);
+
+/*
+ * The callee's name of a call node, also for dependent calls in templates
+ * (a CallExpr with an empty spelling over an OverloadedDeclRef).  Returns
+ * "" when it cannot tell.
+ */
+const char *wl_call_name(struct wl_model *model, const struct wl_node *call);
+
+/* The call's written arguments (defaults excluded), in order. */
+unsigned wl_call_args(const struct wl_node *call, struct wl_node **args,
+		      unsigned max);
+
+/* The function a call resolves to, if it is one of the model's. */
+struct wl_func *wl_call_target(struct wl_model *model,
+			       const struct wl_node *call);
+
+/* The first kid with @role, or NULL. */
+struct wl_node *wl_node_kid(const struct wl_node *node, enum wl_role role);
+
+/* Skip implicit casts, parentheses and other unexposed wrappers. */
+struct wl_node *wl_node_strip(struct wl_node *node);
+
+/* Whether @anc is @node or one of its ancestors. */
+bool wl_node_within(const struct wl_node *node, const struct wl_node *anc);
+
+/* The nearest common ancestor of @a and @b. */
+struct wl_node *wl_node_common(struct wl_node *a, struct wl_node *b);
+
+/* Whether @node is a loop statement. */
+bool wl_node_is_loop(const struct wl_node *node);
+
+/* The declaration a DeclRefExpr/MemberRefExpr refers to, as a cursor. */
+CXCursor wl_node_referenced(const struct wl_node *node);
+
+/* Visit @node and every descendant in preorder; stop when @fn returns false. */
+typedef bool (*wl_node_fn)(struct wl_node *node, void *data);
+bool wl_node_walk(struct wl_node *node, wl_node_fn fn, void *data);
+
+/* Source text of the node's main-file range; NULL if it has none. */
+char *wl_node_text(const struct wl_model *model, const struct wl_node *node);
+
+/* The integer value of a constant expression, if clang can evaluate it. */
+bool wl_node_int_value(const struct wl_node *node, long long *value);
+
+/* Name of the builtin variable member: "threadIdx.x" etc., or NULL. */
+const char *wl_node_builtin_var(struct wl_model *model,
+				const struct wl_node *node);
+
+#endif

@@ -1,0 +1,219 @@
+/* SPDX-License-Identifier: MIT */
+/* Command-line options of warplint, parsed into one struct. */
+#include "analyzer/options.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "analyzer/util.h"
+
+const char wl_usage[] =
+	"usage: warplint [options] FILE...\n"
+	"\n"
+	"Find and fix legacy warp-synchronous CUDA (pre-Volta assumptions).\n"
+	"\n"
+	"Analysis:\n"
+	"  -p DIR                 read DIR/compile_commands.json for flags;\n"
+	"                         with no FILE, analyze every CUDA file in it\n"
+	"  --extra-arg=ARG        pass ARG to the parser (repeatable), e.g.\n"
+	"                         --extra-arg=-DBLOCK=256\n"
+	"  --enable=IDS           enable rules (comma-separated ids or names)\n"
+	"  --disable=IDS          disable rules\n"
+	"  -j N, --jobs=N         analyze N files in parallel (default: cores)\n"
+	"\n"
+	"Fixes:\n"
+	"  --fix                  apply fixes to the files, atomically\n"
+	"  --fix-dry-run          print the fixes as a unified diff\n"
+	"  --fix-style=STYLE      syncwarp (default) or shuffle (WL401)\n"
+	"  --export-fixes=FILE    write fixes as clang-apply-replacements YAML\n"
+	"\n"
+	"Output:\n"
+	"  --format=FMT           text (default), json or sarif\n"
+	"  -o FILE, --output=FILE write the report to FILE\n"
+	"  --fail-level=LEVEL     exit 1 only for findings at or above LEVEL:\n"
+	"                         note (default), warning or error\n"
+	"  --color=WHEN           always, never or auto (default)\n"
+	"  -q, --quiet            print findings only, no summary\n"
+	"\n"
+	"Information:\n"
+	"  --list-rules           list every rule\n"
+	"  --explain=ID           show a rule's documentation\n"
+	"  -h, --help             show this help\n"
+	"  --version              show the version\n"
+	"  --dump-model           print the model of each file (debugging)\n"
+	"\n"
+	"Exit status: 0 no findings, 1 findings, 2 a file could not be read or\n"
+	"parsed, 3 usage error.\n";
+
+static int usage_error(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "warplint: ");
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\nTry 'warplint --help'.\n");
+	return -1;
+}
+
+static int set_rules(struct wl_options *opts, const char *list, bool on)
+{
+	char *copy = wl_xstrdup(list), *p = copy, *comma;
+	int ret = 0;
+
+	while (p && *p) {
+		const struct wl_rule *r;
+
+		comma = strchr(p, ',');
+		if (comma)
+			*comma = '\0';
+		if (!strcmp(p, "all")) {
+			for (unsigned i = 0; i < WL_NR_RULES; i++)
+				opts->analyze.enabled[i] = on;
+		} else {
+			r = wl_rule_find(p);
+			if (!r) {
+				ret = usage_error("unknown rule '%s'", p);
+				break;
+			}
+			opts->analyze.enabled[r->id] = on;
+		}
+		p = comma ? comma + 1 : NULL;
+	}
+	free(copy);
+	return ret;
+}
+
+/*
+ * Match --name=value or --name value (and -x value); returns the value and
+ * advances *@i past a separate one.
+ */
+static const char *opt_value(int argc, char **argv, int *i, const char *name)
+{
+	size_t n = strlen(name);
+	const char *arg = argv[*i];
+
+	if (strncmp(arg, name, n))
+		return NULL;
+	if (arg[n] == '=')
+		return arg + n + 1;
+	if (arg[n] == '\0' && *i + 1 < argc)
+		return argv[++*i];
+	return NULL;
+}
+
+static int parse_level(const char *s, enum wl_level *out)
+{
+	if (!strcmp(s, "note"))
+		*out = WL_LEVEL_NOTE;
+	else if (!strcmp(s, "warning"))
+		*out = WL_LEVEL_WARNING;
+	else if (!strcmp(s, "error"))
+		*out = WL_LEVEL_ERROR;
+	else
+		return -1;
+	return 0;
+}
+
+int wl_options_parse(struct wl_options *opts, int argc, char **argv)
+{
+	bool no_more_options = false;
+	int i;
+
+	memset(opts, 0, sizeof(*opts));
+	wl_analyze_opts_default(&opts->analyze);
+	opts->fail_level = WL_LEVEL_NOTE;
+	opts->color = isatty(STDOUT_FILENO) && getenv("NO_COLOR") == NULL;
+	for (i = 1; i < argc; i++) {
+		const char *arg = argv[i], *v;
+
+		if (no_more_options || arg[0] != '-' || !strcmp(arg, "-")) {
+			wl_strvec_push(&opts->files, arg);
+		} else if (!strcmp(arg, "--")) {
+			no_more_options = true;
+		} else if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
+			opts->action = WL_ACTION_HELP;
+		} else if (!strcmp(arg, "--version")) {
+			opts->action = WL_ACTION_VERSION;
+		} else if (!strcmp(arg, "--list-rules")) {
+			opts->action = WL_ACTION_LIST_RULES;
+		} else if ((v = opt_value(argc, argv, &i, "--explain"))) {
+			opts->action = WL_ACTION_EXPLAIN;
+			opts->explain = v;
+		} else if (!strcmp(arg, "--fix")) {
+			opts->fix = true;
+		} else if (!strcmp(arg, "--fix-dry-run")) {
+			opts->fix_dry_run = true;
+		} else if ((v = opt_value(argc, argv, &i, "--fix-style"))) {
+			if (!strcmp(v, "syncwarp"))
+				opts->analyze.fix_style = WL_FIX_STYLE_SYNCWARP;
+			else if (!strcmp(v, "shuffle"))
+				opts->analyze.fix_style = WL_FIX_STYLE_SHUFFLE;
+			else
+				return usage_error("unknown fix style '%s'", v);
+		} else if ((v = opt_value(argc, argv, &i, "--export-fixes"))) {
+			opts->export_fixes = v;
+		} else if ((v = opt_value(argc, argv, &i, "--format"))) {
+			if (!strcmp(v, "text"))
+				opts->format = WL_FORMAT_TEXT;
+			else if (!strcmp(v, "json"))
+				opts->format = WL_FORMAT_JSON;
+			else if (!strcmp(v, "sarif"))
+				opts->format = WL_FORMAT_SARIF;
+			else
+				return usage_error("unknown format '%s'", v);
+		} else if ((v = opt_value(argc, argv, &i, "--output")) ||
+			   (v = opt_value(argc, argv, &i, "-o"))) {
+			opts->output = v;
+		} else if ((v = opt_value(argc, argv, &i, "--enable"))) {
+			if (set_rules(opts, v, true) < 0)
+				return -1;
+		} else if ((v = opt_value(argc, argv, &i, "--disable"))) {
+			if (set_rules(opts, v, false) < 0)
+				return -1;
+		} else if ((v = opt_value(argc, argv, &i, "--extra-arg"))) {
+			wl_strvec_push(&opts->extra_args, v);
+		} else if ((v = opt_value(argc, argv, &i, "-p"))) {
+			opts->compdb_dir = v;
+		} else if ((v = opt_value(argc, argv, &i, "--jobs")) ||
+			   (v = opt_value(argc, argv, &i, "-j"))) {
+			char *end;
+			long n = strtol(v, &end, 10);
+
+			if (*end || n < 1 || n > 1024)
+				return usage_error("bad job count '%s'", v);
+			opts->jobs = (unsigned)n;
+		} else if (!strncmp(arg, "-j", 2) && arg[2]) {
+			char *end;
+			long n = strtol(arg + 2, &end, 10);
+
+			if (*end || n < 1 || n > 1024)
+				return usage_error("bad job count '%s'", arg + 2);
+			opts->jobs = (unsigned)n;
+		} else if ((v = opt_value(argc, argv, &i, "--fail-level"))) {
+			if (parse_level(v, &opts->fail_level) < 0)
+				return usage_error("unknown level '%s'", v);
+		} else if ((v = opt_value(argc, argv, &i, "--color"))) {
+			if (!strcmp(v, "always"))
+				opts->color = true;
+			else if (!strcmp(v, "never"))
+				opts->color = false;
+			else if (strcmp(v, "auto"))
+				return usage_error("bad --color value '%s'", v);
+		} else if (!strcmp(arg, "--dump-model")) {
+			opts->analyze.dump_model = true;
+		} else if (!strcmp(arg, "-q") || !strcmp(arg, "--quiet")) {
+			opts->quiet = true;
+		} else {
+			return usage_error("unknown option '%s'", arg);
+		}
+	}
+	if (opts->fix && opts->fix_dry_run)
+		return usage_error("%s", "--fix and --fix-dry-run exclude each other");
+	return 0;
+}
+
+void wl_options_release(struct wl_options *opts)
+{
+	wl_strvec_release(&opts->files);
+	wl_strvec_release(&opts->extra_args);
+}

@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: MIT */
+/* Command-line options of warplint, parsed into one struct. */
+#ifndef WL_ANALYZER_OPTIONS_H
+#define WL_ANALYZER_OPTIONS_H
+
+#include <stdbool.h>
+
+#include "analyzer/analyze.h"
+#include "analyzer/compdb.h"
+
+enum wl_format {
+	WL_FORMAT_TEXT,
+	WL_FORMAT_JSON,
+	WL_FORMAT_SARIF,
+};
+
+enum wl_action {
+	WL_ACTION_ANALYZE,
+	WL_ACTION_LIST_RULES,
+	WL_ACTION_EXPLAIN,
+	WL_ACTION_HELP,
+	WL_ACTION_VERSION,
+};
+
+struct wl_options {
+	enum wl_action action;
+	const char *explain;		/* rule for --explain */
+	struct wl_strvec files;
+	struct wl_strvec extra_args;	/* --extra-arg */
+	const char *compdb_dir;		/* -p */
+	bool fix;
+	bool fix_dry_run;
+	const char *export_fixes;	/* --export-fixes=FILE */
+	enum wl_format format;
+	const char *output;		/* -o FILE, default stdout */
+	unsigned jobs;			/* 0: one per core */
+	bool quiet;
+	bool color;
+	enum wl_level fail_level;
+	struct wl_analyze_opts analyze;
+};
+
+/*
+ * Parse @argv into @opts.  Returns 0, or -1 after printing a usage error
+ * naming the bad option to stderr.
+ */
+int wl_options_parse(struct wl_options *opts, int argc, char **argv);
+void wl_options_release(struct wl_options *opts);
+
+/* The --help text. */
+extern const char wl_usage[];
+
+#endif

@@ -1,0 +1,2 @@
+/* warplint stand-in */
+#include <cooperative_groups.h>

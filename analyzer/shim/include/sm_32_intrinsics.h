@@ -1,0 +1,5 @@
+/* warplint stand-in for <sm_32_intrinsics.h>: the shim already declares its contents. */
+#ifndef WARPLINT_SM_32_INTRINSICS_H
+#define WARPLINT_SM_32_INTRINSICS_H
+#include <cuda_runtime_api.h>
+#endif

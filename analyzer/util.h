@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: MIT */
+/* Allocation that cannot fail, growable arrays and a string builder. */
+#ifndef WL_ANALYZER_UTIL_H
+#define WL_ANALYZER_UTIL_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#define WL_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+/*
+ * Grow array @arr holding @nr elements with room for @alloc so that one more
+ * element fits.  Doubles the room, as git's ALLOC_GROW does.
+ */
+#define WL_GROW(arr, nr, alloc)                                               \
+	do {                                                                  \
+		if ((nr) >= (alloc)) {                                        \
+			(alloc) = (alloc) ? 2 * (alloc) : 8;                  \
+			(arr) = wl_xrealloc((arr), (alloc) * sizeof(*(arr))); \
+		}                                                             \
+	} while (0)
+
+/* These abort with a message when memory runs out; they never return NULL. */
+void *wl_xmalloc(size_t size);
+void *wl_xcalloc(size_t nmemb, size_t size);
+void *wl_xrealloc(void *ptr, size_t size);
+char *wl_xstrdup(const char *s);
+char *wl_xstrndup(const char *s, size_t n);
+char *wl_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+char *wl_xvasprintf(const char *fmt, va_list ap);
+
+bool wl_starts_with(const char *s, const char *prefix);
+bool wl_ends_with(const char *s, const char *suffix);
+
+/* A growable NUL-terminated string; the caller owns buf->s. */
+struct wl_buf {
+	char *s;
+	size_t len;
+	size_t alloc;
+};
+
+#define WL_BUF_INIT { NULL, 0, 0 }
+
+void wl_buf_add(struct wl_buf *buf, const char *data, size_t len);
+void wl_buf_adds(struct wl_buf *buf, const char *s);
+void wl_buf_addc(struct wl_buf *buf, char c);
+void wl_buf_addf(struct wl_buf *buf, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* Return the string (never NULL) and leave @buf empty. */
+char *wl_buf_detach(struct wl_buf *buf);
+void wl_buf_release(struct wl_buf *buf);
+
+/*
+ * A bump allocator: everything allocated from it is freed at once by
+ * wl_arena_release().  The analyzer's per-file model lives in one.
+ */
+struct wl_arena_block;
+struct wl_arena {
+	struct wl_arena_block *head;
+};
+
+void *wl_arena_alloc(struct wl_arena *arena, size_t size);
+char *wl_arena_strdup(struct wl_arena *arena, const char *s);
+void wl_arena_release(struct wl_arena *arena);
+
+#endif

@@ -1,0 +1,157 @@
+/* SPDX-License-Identifier: MIT */
+/* The edit model and the conflict rules for combining fixes. */
+#include "fixits/edit.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyzer/util.h"
+
+struct wl_fix *wl_fix_new(const char *description)
+{
+	struct wl_fix *fix = wl_xcalloc(1, sizeof(*fix));
+
+	fix->description = wl_xstrdup(description);
+	return fix;
+}
+
+void wl_fix_free(struct wl_fix *fix)
+{
+	unsigned i;
+
+	if (!fix)
+		return;
+	for (i = 0; i < fix->nr_edits; i++)
+		free(fix->edits[i].text);
+	free(fix->edits);
+	free(fix->description);
+	free(fix);
+}
+
+void wl_fix_replace(struct wl_fix *fix, unsigned offset, unsigned length,
+		    const char *text)
+{
+	struct wl_edit *e;
+
+	WL_GROW(fix->edits, fix->nr_edits, fix->alloc_edits);
+	e = &fix->edits[fix->nr_edits++];
+	e->offset = offset;
+	e->length = length;
+	e->text = wl_xstrdup(text);
+}
+
+void wl_fix_insert(struct wl_fix *fix, unsigned offset, const char *text)
+{
+	wl_fix_replace(fix, offset, 0, text);
+}
+
+static bool same_edit(const struct wl_edit *a, const struct wl_edit *b)
+{
+	return a->offset == b->offset && a->length == b->length &&
+	       !strcmp(a->text, b->text);
+}
+
+/*
+ * Whether @a and @b cannot both be applied.  An insertion may sit at the
+ * start or end of a replaced range (it goes before or after it); two
+ * different insertions at one offset have no defined order.
+ */
+static bool conflict(const struct wl_edit *a, const struct wl_edit *b)
+{
+	unsigned a_end = a->offset + a->length, b_end = b->offset + b->length;
+
+	if (same_edit(a, b))
+		return false;
+	if (!a->length && !b->length)
+		return a->offset == b->offset;
+	if (!a->length)
+		return a->offset > b->offset && a->offset < b_end;
+	if (!b->length)
+		return b->offset > a->offset && b->offset < a_end;
+	return a->offset < b_end && b->offset < a_end;
+}
+
+static int edit_cmp(const void *pa, const void *pb)
+{
+	const struct wl_edit *a = pa, *b = pb;
+
+	if (a->offset != b->offset)
+		return a->offset < b->offset ? -1 : 1;
+	/* At one offset, an insertion goes before a replacement. */
+	if ((a->length == 0) != (b->length == 0))
+		return a->length == 0 ? -1 : 1;
+	return 0;
+}
+
+int wl_edit_set_add_fix(struct wl_edit_set *set, const struct wl_fix *fix)
+{
+	unsigned i, j, k;
+
+	for (i = 0; i < fix->nr_edits; i++) {
+		for (j = 0; j < set->nr; j++)
+			if (conflict(&fix->edits[i], &set->edits[j]))
+				return -1;
+		/* Edits of one fix must not conflict among themselves either. */
+		for (k = 0; k < i; k++)
+			if (conflict(&fix->edits[i], &fix->edits[k]) ||
+			    same_edit(&fix->edits[i], &fix->edits[k]))
+				return -1;
+	}
+	for (i = 0; i < fix->nr_edits; i++) {
+		bool dup = false;
+
+		for (j = 0; j < set->nr && !dup; j++)
+			dup = same_edit(&fix->edits[i], &set->edits[j]);
+		if (dup)
+			continue;
+		WL_GROW(set->edits, set->nr, set->alloc);
+		set->edits[set->nr].offset = fix->edits[i].offset;
+		set->edits[set->nr].length = fix->edits[i].length;
+		set->edits[set->nr].text = wl_xstrdup(fix->edits[i].text);
+		set->nr++;
+	}
+	/* Stable insertion sort: keeps the order of a fix's own insertions. */
+	for (i = 1; i < set->nr; i++) {
+		struct wl_edit e = set->edits[i];
+
+		for (j = i; j > 0 && edit_cmp(&set->edits[j - 1], &e) > 0; j--)
+			set->edits[j] = set->edits[j - 1];
+		set->edits[j] = e;
+	}
+	return 0;
+}
+
+char *wl_edit_set_apply(const struct wl_edit_set *set, const char *text,
+			size_t len, size_t *out_len)
+{
+	struct wl_buf out = WL_BUF_INIT;
+	size_t pos = 0;
+	unsigned i;
+
+	for (i = 0; i < set->nr; i++) {
+		const struct wl_edit *e = &set->edits[i];
+
+		if (e->offset > len || e->offset + e->length > len)
+			continue;	/* outside the buffer: never applied */
+		if (e->offset > pos)
+			wl_buf_add(&out, text + pos, e->offset - pos);
+		wl_buf_adds(&out, e->text);
+		if (e->offset + e->length > pos)
+			pos = e->offset + e->length;
+	}
+	if (pos < len)
+		wl_buf_add(&out, text + pos, len - pos);
+	*out_len = out.len;
+	return wl_buf_detach(&out);
+}
+
+void wl_edit_set_release(struct wl_edit_set *set)
+{
+	unsigned i;
+
+	for (i = 0; i < set->nr; i++)
+		free(set->edits[i].text);
+	free(set->edits);
+	set->edits = NULL;
+	set->nr = set->alloc = 0;
+}

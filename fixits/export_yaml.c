@@ -1,0 +1,148 @@
+/* SPDX-License-Identifier: MIT */
+/* --export-fixes: fixes as the YAML that clang-apply-replacements reads. */
+#include "fixits/export.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <yaml.h>
+
+#include "analyzer/emit.h"
+#include "analyzer/util.h"
+#include "fixits/edit.h"
+
+static int scalar(yaml_emitter_t *em, const char *s)
+{
+	yaml_event_t ev;
+
+	yaml_scalar_event_initialize(&ev, NULL, NULL, (yaml_char_t *)s,
+				     (int)strlen(s), 1, 1,
+				     YAML_ANY_SCALAR_STYLE);
+	return yaml_emitter_emit(em, &ev) ? 0 : -1;
+}
+
+/* Strings that must stay strings (replacement text) are double-quoted. */
+static int quoted(yaml_emitter_t *em, const char *s)
+{
+	yaml_event_t ev;
+
+	yaml_scalar_event_initialize(&ev, NULL, NULL, (yaml_char_t *)s,
+				     (int)strlen(s), 1, 1,
+				     YAML_DOUBLE_QUOTED_SCALAR_STYLE);
+	return yaml_emitter_emit(em, &ev) ? 0 : -1;
+}
+
+static int number(yaml_emitter_t *em, unsigned v)
+{
+	char buf[16];
+
+	snprintf(buf, sizeof(buf), "%u", v);
+	return scalar(em, buf);
+}
+
+static int start(yaml_emitter_t *em, bool map)
+{
+	yaml_event_t ev;
+
+	if (map)
+		yaml_mapping_start_event_initialize(&ev, NULL, NULL, 1,
+						    YAML_BLOCK_MAPPING_STYLE);
+	else
+		yaml_sequence_start_event_initialize(&ev, NULL, NULL, 1,
+						     YAML_BLOCK_SEQUENCE_STYLE);
+	return yaml_emitter_emit(em, &ev) ? 0 : -1;
+}
+
+static int end(yaml_emitter_t *em, bool map)
+{
+	yaml_event_t ev;
+
+	if (map)
+		yaml_mapping_end_event_initialize(&ev);
+	else
+		yaml_sequence_end_event_initialize(&ev);
+	return yaml_emitter_emit(em, &ev) ? 0 : -1;
+}
+
+static int emit_diagnostic(yaml_emitter_t *em, const char *path,
+			   const struct wl_finding *f)
+{
+	const struct wl_rule *r = &wl_rules[f->rule];
+	unsigned i;
+	int err = 0;
+
+	err |= start(em, true);
+	err |= scalar(em, "DiagnosticName") | scalar(em, r->code);
+	err |= scalar(em, "DiagnosticMessage") | start(em, true);
+	err |= scalar(em, "Message") | quoted(em, f->message);
+	err |= scalar(em, "FilePath") | quoted(em, path);
+	err |= scalar(em, "FileOffset") | number(em, f->offset);
+	err |= scalar(em, "Replacements") | start(em, false);
+	for (i = 0; i < f->fix->nr_edits; i++) {
+		const struct wl_edit *e = &f->fix->edits[i];
+
+		err |= start(em, true);
+		err |= scalar(em, "FilePath") | quoted(em, path);
+		err |= scalar(em, "Offset") | number(em, e->offset);
+		err |= scalar(em, "Length") | number(em, e->length);
+		err |= scalar(em, "ReplacementText") | quoted(em, e->text);
+		err |= end(em, true);
+	}
+	err |= end(em, false) | end(em, true);
+	err |= scalar(em, "Level") |
+	       scalar(em, f->level == WL_LEVEL_ERROR ? "Error" : "Warning");
+	err |= end(em, true);
+	return err;
+}
+
+int wl_export_fixes_yaml(const char *path, const struct wl_file_report *files,
+			 unsigned nr)
+{
+	yaml_emitter_t em;
+	yaml_event_t ev;
+	FILE *out = fopen(path, "w");
+	unsigned i, k;
+	int err = 0;
+
+	if (!out) {
+		fprintf(stderr, "warplint: error: %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	yaml_emitter_initialize(&em);
+	yaml_emitter_set_output_file(&em, out);
+	yaml_emitter_set_unicode(&em, 1);
+	yaml_stream_start_event_initialize(&ev, YAML_UTF8_ENCODING);
+	err |= !yaml_emitter_emit(&em, &ev);
+	yaml_document_start_event_initialize(&ev, NULL, NULL, NULL, 0);
+	err |= !yaml_emitter_emit(&em, &ev);
+	err |= start(&em, true);
+	err |= scalar(&em, "MainSourceFile");
+	err |= quoted(&em, nr ? files[0].path : "");
+	err |= scalar(&em, "Diagnostics") | start(&em, false);
+	for (i = 0; i < nr; i++) {
+		char *abs = realpath(files[i].path, NULL);
+
+		for (k = 0; files[i].findings && k < files[i].findings->nr; k++) {
+			const struct wl_finding *f = &files[i].findings->v[k];
+
+			if (f->fix && !f->suppressed)
+				err |= emit_diagnostic(&em, abs ? abs : files[i].path,
+						       f);
+		}
+		free(abs);
+	}
+	err |= end(&em, false) | end(&em, true);
+	yaml_document_end_event_initialize(&ev, 0);
+	err |= !yaml_emitter_emit(&em, &ev);
+	yaml_stream_end_event_initialize(&ev);
+	err |= !yaml_emitter_emit(&em, &ev);
+	yaml_emitter_delete(&em);
+	if (fclose(out) != 0)
+		err = 1;
+	if (err)
+		fprintf(stderr, "warplint: error: %s: could not write the "
+				"fixes\n", path);
+	return err ? -1 : 0;
+}

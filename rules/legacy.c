@@ -1,0 +1,227 @@
+/* SPDX-License-Identifier: MIT */
+/* Shared by WL101 and WL102: finding and fixing calls of legacy primitives. */
+#include "rules/legacy.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyzer/context.h"
+#include "analyzer/mask.h"
+#include "analyzer/source.h"
+#include "analyzer/util.h"
+#include "fixits/edit.h"
+
+/* Where the callee's name is spelled, if in the main file. */
+static bool name_location(struct wl_ctx *ctx, struct wl_node *call,
+			  const char *name, unsigned *offset, bool *in_macro)
+{
+	CXSourceLocation loc;
+	CXFile file = NULL;
+	unsigned off = 0, exp = 0;
+	CXFile exp_file = NULL;
+	size_t n = strlen(name);
+
+	if (!call->nr_kids)
+		return false;
+	loc = clang_getCursorLocation(call->kids[0]->cursor);
+	clang_getSpellingLocation(loc, &file, NULL, NULL, &off);
+	clang_getExpansionLocation(loc, &exp_file, NULL, NULL, &exp);
+	if (!file || !clang_File_isEqual(file, ctx->model.main_file))
+		return false;
+	if (off + n > ctx->src->len || memcmp(ctx->src->text + off, name, n))
+		return false;
+	*offset = off;
+	*in_macro = off != exp;
+	return true;
+}
+
+/* Offset of the first argument after the '(' that follows the name. */
+static bool first_arg_offset(struct wl_ctx *ctx, unsigned name_end,
+			     unsigned *offset)
+{
+	const char *t = ctx->src->text;
+	size_t i = name_end, n = ctx->src->len;
+
+	while (i < n && (t[i] == ' ' || t[i] == '\t'))
+		i++;
+	if (i >= n || t[i] != '(')
+		return false;
+	i++;
+	while (i < n && (t[i] == ' ' || t[i] == '\t'))
+		i++;
+	*offset = (unsigned)i;
+	return true;
+}
+
+char *wl_legacy_mask_note(struct wl_ctx *ctx, const struct wl_node *site,
+			  const struct wl_mask *mask)
+{
+	char *lanes, *s;
+	unsigned line, col;
+
+	if (mask->note)
+		return wl_xasprintf("mask guessed: %s", mask->note);
+	switch (mask->reach) {
+	case WL_REACH_FULL:
+		return wl_xstrdup("every lane of the warp reaches this call");
+	case WL_REACH_CONST:
+		lanes = wl_mask_describe_lanes(mask->bits);
+		s = wl_xasprintf("only %s reach this call", lanes);
+		free(lanes);
+		return s;
+	case WL_REACH_DYNAMIC:
+		if (!mask->divergence)
+			return wl_xstrdup("the lanes that arrive depend on data");
+		wl_source_line_col(ctx->src, mask->divergence->begin, &line, &col);
+		return wl_xasprintf("the lanes that arrive depend on the "
+				    "condition at line %u; the mask is computed "
+				    "with __ballot_sync before it", line);
+	case WL_REACH_UNKNOWN:
+		break;
+	}
+	return wl_xstrdup(mask->why ? mask->why : "no mask can be inferred");
+}
+
+struct legacy_site {
+	struct wl_node *call;
+	unsigned finding;	/* index in ctx->findings */
+	unsigned name_off;
+	bool has_name, in_macro;
+	const struct wl_legacy_name *name;
+};
+
+static void build_fix(struct wl_ctx *ctx, struct legacy_site *s,
+		      const struct wl_mask *mask)
+{
+	struct wl_finding *f = &ctx->findings.v[s->finding];
+	unsigned arg, n = (unsigned)strlen(s->name->legacy);
+	char *desc, *ins;
+
+	if (!first_arg_offset(ctx, s->name_off + n, &arg)) {
+		wl_finding_note(f, "no fix: the call's parentheses are not "
+				   "written next to its name");
+		return;
+	}
+	desc = wl_xasprintf("use '%s' with mask '%s'", s->name->sync,
+			    mask->text);
+	f->fix = wl_fix_new(desc);
+	free(desc);
+	wl_mask_add_setup(mask, f->fix);
+	wl_fix_replace(f->fix, s->name_off, n, s->name->sync);
+	ins = wl_xasprintf("%s, ", mask->text);
+	wl_fix_insert(f->fix, arg, ins);
+	free(ins);
+}
+
+/*
+ * A call spelled in a macro body: fix the body once, and only if every
+ * expansion needs the same constant mask (a ballot variable would have to
+ * exist at every use).
+ */
+static void fix_macro_call(struct wl_ctx *ctx, struct legacy_site *sites,
+			   unsigned nr, unsigned i)
+{
+	struct legacy_site *s = &sites[i];
+	const struct wl_mask *mask = wl_mask_infer(ctx, s->call);
+	struct wl_finding *f = &ctx->findings.v[s->finding];
+	unsigned j;
+
+	if (!mask->text || (mask->setup && mask->setup->nr_edits)) {
+		wl_finding_note(f, "no fix: the macro body would need a mask "
+				   "computed at each use (%s)",
+				mask->text ? "a lane-dependent branch"
+					   : (mask->why ? mask->why : "unknown"));
+		return;
+	}
+	for (j = 0; j < nr; j++) {
+		const struct wl_mask *other;
+
+		if (j == i || !sites[j].has_name || sites[j].name_off != s->name_off)
+			continue;
+		other = wl_mask_infer(ctx, sites[j].call);
+		if (!other->text || strcmp(other->text, mask->text) ||
+		    (other->setup && other->setup->nr_edits)) {
+			unsigned l1, l2, c;
+
+			wl_source_line_col(ctx->src, s->call->begin, &l1, &c);
+			wl_source_line_col(ctx->src, sites[j].call->begin, &l2, &c);
+			wl_finding_note(f, "no fix: the macro is used where "
+					   "different masks apply (lines %u and "
+					   "%u); give it a mask parameter",
+					l1, l2);
+			return;
+		}
+	}
+	build_fix(ctx, s, mask);
+}
+
+void wl_legacy_check(struct wl_ctx *ctx, enum wl_rule_id rule,
+		     const struct wl_legacy_name *names, unsigned nr_names)
+{
+	struct wl_model *m = &ctx->model;
+	struct legacy_site *sites = NULL;
+	unsigned nr = 0, alloc = 0, i, k;
+
+	for (i = 0; i < m->nr_calls; i++) {
+		struct wl_node *call = m->calls[i];
+		const char *name = wl_call_name(m, call);
+		const struct wl_legacy_name *hit = NULL;
+		struct legacy_site *s;
+		struct wl_finding *f;
+
+		for (k = 0; k < nr_names && !hit; k++)
+			if (!strcmp(name, names[k].legacy))
+				hit = &names[k];
+		/* A function of the file's own with that name is not CUDA's. */
+		if (!hit || wl_call_target(m, call))
+			continue;
+		WL_GROW(sites, nr, alloc);
+		s = &sites[nr++];
+		memset(s, 0, sizeof(*s));
+		s->call = call;
+		s->name = hit;
+		s->has_name = name_location(ctx, call, hit->legacy, &s->name_off,
+					    &s->in_macro);
+		f = wl_report(ctx, rule, call,
+			      "'%s' is a legacy warp primitive without a lane "
+			      "mask; use '%s'",
+			      hit->legacy, hit->sync);
+		s->finding = (unsigned)(f - ctx->findings.v);
+		if (call->in_macro && s->in_macro) {
+			char *macro = wl_node_text(m, call);
+
+			if (macro) {
+				char *paren = strchr(macro, '(');
+
+				if (paren)
+					*paren = '\0';
+				wl_finding_note(f, "expanded from macro '%s'", macro);
+			}
+			free(macro);
+		}
+	}
+	for (i = 0; i < nr; i++) {
+		struct legacy_site *s = &sites[i];
+		const struct wl_mask *mask = wl_mask_infer(ctx, s->call);
+		struct wl_finding *f = &ctx->findings.v[s->finding];
+		char *note = wl_legacy_mask_note(ctx, s->call, mask);
+
+		if (mask->text)
+			wl_finding_note(f, "mask %s: %s", mask->text, note);
+		else
+			wl_finding_note(f, "no fix: %s", note);
+		free(note);
+		if (!mask->text)
+			continue;
+		if (!s->has_name) {
+			wl_finding_note(f, "no fix: the name is spelled outside "
+					   "this file");
+			continue;
+		}
+		if (s->in_macro)
+			fix_macro_call(ctx, sites, nr, i);
+		else
+			build_fix(ctx, s, mask);
+	}
+	free(sites);
+}
