@@ -236,12 +236,17 @@ static bool collect_writes(struct wl_node *n, void *data)
 		break;
 	}
 	case CXCursor_GCCAsmStmt:
-		/* Operands of asm may be outputs: treat each as written. */
+		/*
+		 * Output operands are bare lvalues; inputs are wrapped in an
+		 * lvalue-to-rvalue conversion, so only bare ones are written.
+		 */
 		for (i = 0; i < n->nr_kids; i++) {
+			if (n->kids[i]->kind != CXCursor_DeclRefExpr)
+				continue;
 			v = lvalue_var(cc->ev, n->kids[i]);
 			if (!v)
 				continue;
-			if (asm_reads_laneid(cc->ev, n) && n->nr_kids == 1)
+			if (asm_reads_laneid(cc->ev, n))
 				v->is_lane_id = true;
 			else
 				v->addr_taken = true;
