@@ -1,8 +1,420 @@
 /* SPDX-License-Identifier: MIT */
-/* WL104 split-64bit-shuffle: not implemented yet. */
-#include "rules/rules.h"
+/*
+ * WL104 split-64bit-shuffle: a 64-bit value shuffled as two 32-bit halves;
+ * the _sync shuffles take it whole.  Docs: rules/WL104.md  Corpus: corpus/WL104/
+ *
+ * Three shapes split the value: an asm "mov.b32 {lo,hi}, x", the
+ * __double2hiint/__double2loint intrinsics, and the two members of one
+ * aggregate (int2, a union, an array of two).  Two shuffles of the same
+ * kind and lane arguments over the two halves make the pattern.  Where
+ * split, shuffles and join are consecutive statements, the fix replaces
+ * them with one shuffle of the whole value.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyzer/context.h"
+#include "analyzer/eval.h"
+#include "analyzer/mask.h"
+#include "analyzer/source.h"
+#include "analyzer/util.h"
+#include "fixits/edit.h"
+#include "rules/legacy.h"
+
+static const char *const shuffles[][2] = {
+	{ "__shfl", "__shfl_sync" },
+	{ "__shfl_up", "__shfl_up_sync" },
+	{ "__shfl_down", "__shfl_down_sync" },
+	{ "__shfl_xor", "__shfl_xor_sync" },
+	{ "__shfl_sync", "__shfl_sync" },
+	{ "__shfl_up_sync", "__shfl_up_sync" },
+	{ "__shfl_down_sync", "__shfl_down_sync" },
+	{ "__shfl_xor_sync", "__shfl_xor_sync" },
+};
+
+/* Where one half comes from. */
+struct half {
+	struct wl_node *split;	/* asm or intrinsic call that splits, or NULL */
+	struct wl_node *whole;	/* the 64-bit expression split */
+	CXCursor base;		/* aggregate variable, for member halves */
+	char key[64];		/* which half: "hi", "lo", "x", "[1]", "%1" */
+};
+
+static int shuffle_index(struct wl_ctx *ctx, struct wl_node *call)
+{
+	const char *name = wl_call_name(&ctx->model, call);
+	unsigned i;
+
+	for (i = 0; i < WL_ARRAY_SIZE(shuffles); i++)
+		if (!strcmp(name, shuffles[i][0]))
+			return (int)i;
+	return -1;
+}
+
+static bool asm_text_has(struct wl_ctx *ctx, struct wl_node *n, const char *a,
+			 const char *b)
+{
+	char *text = wl_node_text(&ctx->model, n);
+	bool yes = text && strstr(text, a) && strstr(text, b);
+
+	free(text);
+	return yes;
+}
+
+/* The asm in @fn that writes variable @v as an output, if any. */
+static struct wl_node *asm_writing(struct wl_ctx *ctx, struct wl_func *fn,
+				   CXCursor v, unsigned *position)
+{
+	unsigned i, k;
+
+	for (i = 0; i < ctx->model.nr_asms; i++) {
+		struct wl_node *a = ctx->model.asms[i];
+
+		if (a->func != fn)
+			continue;
+		for (k = 0; k < a->nr_kids; k++)
+			if (a->kids[k]->kind == CXCursor_DeclRefExpr &&
+			    clang_equalCursors(wl_node_referenced(a->kids[k]), v)) {
+				*position = k;
+				return a;
+			}
+	}
+	return NULL;
+}
+
+/* The first input operand of an asm (the value it splits). */
+static struct wl_node *asm_input(struct wl_node *a)
+{
+	unsigned k;
+
+	for (k = 0; k < a->nr_kids; k++)
+		if (a->kids[k]->kind != CXCursor_DeclRefExpr)
+			return wl_node_strip(a->kids[k]);
+	return NULL;
+}
+
+static bool half_of(struct wl_ctx *ctx, struct wl_node *value, struct half *h)
+{
+	struct wl_node *v = wl_node_strip(value), *def = NULL;
+	struct wl_var *var;
+	unsigned pos;
+
+	memset(h, 0, sizeof(*h));
+	if (!v)
+		return false;
+	if (v->kind == CXCursor_MemberRefExpr && v->nr_kids == 1) {
+		struct wl_node *base = wl_node_strip(v->kids[0]);
+
+		if (!base || base->kind != CXCursor_DeclRefExpr)
+			return false;
+		h->base = wl_node_referenced(base);
+		snprintf(h->key, sizeof(h->key), ".%s",
+			 wl_model_spelling(&ctx->model, wl_node_referenced(v)));
+		return h->key[1] != '\0';
+	}
+	if (v->kind == CXCursor_ArraySubscriptExpr && v->nr_kids == 2) {
+		struct wl_node *base = wl_node_strip(v->kids[0]);
+		long long idx;
+
+		if (!base || base->kind != CXCursor_DeclRefExpr ||
+		    !wl_node_int_value(wl_node_strip(v->kids[1]), &idx))
+			return false;
+		h->base = wl_node_referenced(base);
+		snprintf(h->key, sizeof(h->key), "[%lld]", idx);
+		return true;
+	}
+	if (v->kind != CXCursor_DeclRefExpr)
+		return false;
+	var = wl_eval_var(&ctx->eval, v);
+	if (!var)
+		return false;
+	h->split = asm_writing(ctx, v->func, var->decl, &pos);
+	if (h->split) {
+		if (!asm_text_has(ctx, h->split, "mov.b32", "{"))
+			return false;
+		h->whole = asm_input(h->split);
+		snprintf(h->key, sizeof(h->key), "%%%u", pos);
+		return true;
+	}
+	def = var->init;
+	if (!def && var->nr_writes && var->writes[0]->nr_kids == 2)
+		def = var->writes[0]->kids[1];
+	def = def ? wl_node_strip(def) : NULL;
+	if (def && def->kind == CXCursor_CallExpr) {
+		const char *name = wl_call_name(&ctx->model, def);
+		struct wl_node *args[1];
+
+		if ((!strcmp(name, "__double2hiint") ||
+		     !strcmp(name, "__double2loint")) &&
+		    wl_call_args(def, args, 1) == 1) {
+			h->split = def;
+			h->whole = wl_node_strip(args[0]);
+			snprintf(h->key, sizeof(h->key), "%s", name + 9);
+			return true;
+		}
+	}
+	return false;
+}
+
+static bool same_source(struct wl_ctx *ctx, struct half *a, struct half *b)
+{
+	char *ta, *tb;
+	bool same;
+
+	if (!clang_Cursor_isNull(a->base) || !clang_Cursor_isNull(b->base))
+		return !clang_Cursor_isNull(a->base) &&
+		       clang_equalCursors(a->base, b->base) &&
+		       strcmp(a->key, b->key);
+	if (!strcmp(a->key, b->key) || !a->whole || !b->whole)
+		return false;
+	if (a->split == b->split)
+		return true;
+	ta = wl_node_text(&ctx->model, a->whole);
+	tb = wl_node_text(&ctx->model, b->whole);
+	same = ta && tb && !strcmp(ta, tb);
+	free(ta);
+	free(tb);
+	return same;
+}
+
+/* Text of the arguments after the value: "lane" or "d, 16". */
+static char *rest_args(struct wl_ctx *ctx, struct wl_node *call, bool sync)
+{
+	struct wl_node *args[8];
+	unsigned n = wl_call_args(call, args, 8), i, first = sync ? 2 : 1;
+	struct wl_buf b = WL_BUF_INIT;
+
+	for (i = first; i < n && i < 8; i++) {
+		char *t = wl_node_text(&ctx->model, args[i]);
+
+		if (!t) {
+			wl_buf_release(&b);
+			return NULL;
+		}
+		wl_buf_adds(&b, b.len ? ", " : "");
+		wl_buf_adds(&b, t);
+		free(t);
+	}
+	return wl_buf_detach(&b);
+}
+
+/* The statement (a child of a compound) that contains @n. */
+static struct wl_node *statement_of(struct wl_node *n)
+{
+	while (n->parent && n->parent->kind != CXCursor_CompoundStmt)
+		n = n->parent;
+	return n->parent ? n : NULL;
+}
+
+static unsigned kid_index(struct wl_node *parent, struct wl_node *kid)
+{
+	unsigned i;
+
+	for (i = 0; i < parent->nr_kids; i++)
+		if (parent->kids[i] == kid)
+			return i;
+	return 0;
+}
+
+/* Whether any variable declared in [begin, end) is used after @end. */
+struct use_scan {
+	struct wl_node *first, *last;
+	bool used_after;
+};
+
+static bool declared_in(struct wl_node *first, struct wl_node *last,
+			CXCursor decl)
+{
+	CXSourceLocation loc = clang_getCursorLocation(decl);
+	unsigned off = 0;
+
+	clang_getFileLocation(loc, NULL, NULL, NULL, &off);
+	return off >= first->begin && off < last->end;
+}
+
+static bool find_use_after(struct wl_node *n, void *data)
+{
+	struct use_scan *us = data;
+
+	if (n->kind == CXCursor_DeclRefExpr && n->begin >= us->last->end &&
+	    declared_in(us->first, us->last, wl_node_referenced(n)))
+		us->used_after = true;
+	return !us->used_after;
+}
+
+/*
+ * The join statement after the second shuffle: an asm "mov.b64 %0, {..}"
+ * writing Y, `Y = __hiloint2double(..)`, `T Y = __hiloint2double(..)` or
+ * `return __hiloint2double(..)`.  Returns the replacement's prefix.
+ */
+static char *join_prefix(struct wl_ctx *ctx, struct wl_node *stmt)
+{
+	struct wl_node *n = stmt, *e;
+
+	if (n->kind == CXCursor_GCCAsmStmt) {
+		if (!asm_text_has(ctx, n, "mov.b64", "{"))
+			return NULL;
+		if (n->nr_kids && n->kids[0]->kind == CXCursor_DeclRefExpr) {
+			char *y = wl_node_text(&ctx->model, n->kids[0]);
+			char *s = y ? wl_xasprintf("%s = ", y) : NULL;
+
+			free(y);
+			return s;
+		}
+		return NULL;
+	}
+	if (n->kind == CXCursor_ReturnStmt && n->nr_kids == 1) {
+		e = wl_node_strip(n->kids[0]);
+		if (e && e->kind == CXCursor_CallExpr &&
+		    !strcmp(wl_call_name(&ctx->model, e), "__hiloint2double"))
+			return wl_xstrdup("return ");
+		return NULL;
+	}
+	if (n->kind == CXCursor_BinaryOperator && n->nr_kids == 2) {
+		e = wl_node_strip(n->kids[1]);
+		if (e && e->kind == CXCursor_CallExpr &&
+		    !strcmp(wl_call_name(&ctx->model, e), "__hiloint2double")) {
+			char *y = wl_node_text(&ctx->model, n->kids[0]);
+			char *s = y ? wl_xasprintf("%s = ", y) : NULL;
+
+			free(y);
+			return s;
+		}
+	}
+	if (n->kind == CXCursor_DeclStmt && n->nr_kids == 1 &&
+	    n->kids[0]->nr_kids) {
+		struct wl_node *var = n->kids[0];
+
+		e = wl_node_strip(var->kids[var->nr_kids - 1]);
+		if (e && e->kind == CXCursor_CallExpr &&
+		    !strcmp(wl_call_name(&ctx->model, e), "__hiloint2double"))
+			return wl_xstrndup(ctx->src->text + n->begin,
+					   var->kids[var->nr_kids - 1]->begin -
+						   n->begin);
+	}
+	return NULL;
+}
+
+static void try_fix(struct wl_ctx *ctx, struct wl_finding *f,
+		    struct wl_node *c1, struct wl_node *c2, struct half *h,
+		    int kind)
+{
+	struct wl_node *s1 = statement_of(c1), *s2 = statement_of(c2);
+	struct wl_node *split, *first, *join, *block;
+	const struct wl_mask *mask;
+	unsigned i1, i2, ij, k;
+	char *prefix = NULL, *whole = NULL, *rest = NULL, *text;
+	struct use_scan us;
+	bool sync = strstr(shuffles[kind][0], "_sync") != NULL;
+
+	if (!h->split || !s1 || !s2 || s1->parent != s2->parent)
+		return;
+	split = statement_of(h->split);
+	block = s1->parent;
+	if (!split || split->parent != block)
+		return;
+	i1 = kid_index(block, s1);
+	i2 = kid_index(block, s2);
+	ij = (i1 > i2 ? i1 : i2) + 1;
+	first = split;
+	/* The other half's split (__double2loint) may come first. */
+	for (k = kid_index(block, split); k > 0; k--) {
+		struct wl_node *prev = block->kids[k - 1];
+		char *t = wl_node_text(&ctx->model, prev);
+		bool is_split = t && (strstr(t, "__double2hiint") ||
+				      strstr(t, "__double2loint"));
+
+		free(t);
+		if (!is_split)
+			break;
+		first = prev;
+	}
+	if (ij >= block->nr_kids || kid_index(block, first) > i1 ||
+	    kid_index(block, first) > i2)
+		return;
+	join = block->kids[ij];
+	/* Only split, the two shuffles and the join, back to back. */
+	if (ij - kid_index(block, first) > 4)
+		return;
+	prefix = join_prefix(ctx, join);
+	whole = h->whole ? wl_node_text(&ctx->model, h->whole) : NULL;
+	rest = rest_args(ctx, c1, sync);
+	us = (struct use_scan){ first, join, false };
+	if (c1->func->body)
+		wl_node_walk(c1->func->body, find_use_after, &us);
+	mask = wl_mask_infer(ctx, c1);
+	if (prefix && whole && rest && !us.used_after && mask->text &&
+	    first->in_main && join->in_main && !first->in_macro &&
+	    !join->in_macro) {
+		/* Expression statements end before their ';'. */
+		bool semi = ctx->src->text[join->end - 1] == ';';
+
+		text = wl_xasprintf("%s%s(%s, %s%s%s)%s", prefix,
+				    shuffles[kind][1], mask->text, whole,
+				    *rest ? ", " : "", rest, semi ? ";" : "");
+		f->fix = wl_fix_new("shuffle the 64-bit value whole");
+		wl_mask_add_setup(mask, f->fix);
+		wl_fix_replace(f->fix, first->begin, join->end - first->begin,
+			       text);
+		free(text);
+	}
+	free(prefix);
+	free(whole);
+	free(rest);
+}
 
 void wl104_check(struct wl_ctx *ctx)
 {
-	(void)ctx;
+	struct wl_model *m = &ctx->model;
+	unsigned i, j;
+
+	for (i = 0; i < m->nr_calls; i++) {
+		struct wl_node *c1 = m->calls[i];
+		int k1 = shuffle_index(ctx, c1);
+		struct wl_node *a1[2];
+		struct half h1;
+
+		if (k1 < 0 || wl_call_args(c1, a1, 2) < 2 ||
+		    !half_of(ctx, a1[k1 >= 4 ? 1 : 0], &h1))
+			continue;
+		for (j = i + 1; j < m->nr_calls; j++) {
+			struct wl_node *c2 = m->calls[j], *a2[2];
+			struct half h2;
+			char *r1, *r2;
+			bool same_lanes;
+			struct wl_finding *f;
+
+			if (c2->func != c1->func || shuffle_index(ctx, c2) != k1 ||
+			    wl_call_args(c2, a2, 2) < 2 ||
+			    !half_of(ctx, a2[k1 >= 4 ? 1 : 0], &h2) ||
+			    !same_source(ctx, &h1, &h2))
+				continue;
+			r1 = rest_args(ctx, c1, k1 >= 4);
+			r2 = rest_args(ctx, c2, k1 >= 4);
+			same_lanes = r1 && r2 && !strcmp(r1, r2);
+			free(r1);
+			free(r2);
+			if (!same_lanes)
+				continue;
+			/*
+			 * Report where the value is split, ahead of the two
+			 * shuffles: its fix replaces theirs, so it must come
+			 * first when fixes are applied in order.
+			 */
+			f = wl_report(ctx, WL104,
+				      h1.split && h1.split->in_main ? h1.split : c1,
+				      "a 64-bit value is shuffled as two 32-bit "
+				      "halves; '%s' takes 'double' and 'long "
+				      "long' whole",
+				      shuffles[k1][1]);
+			try_fix(ctx, f, c1, c2, &h1, k1);
+			if (!f->fix)
+				wl_finding_note(f, "no fix: the split, the two "
+						   "shuffles and the join are not "
+						   "consecutive statements warplint "
+						   "can replace");
+			break;
+		}
+	}
 }
