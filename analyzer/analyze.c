@@ -9,6 +9,7 @@
 #include "analyzer/mask.h"
 #include "analyzer/session.h"
 #include "analyzer/source.h"
+#include "analyzer/suppress.h"
 #include "analyzer/util.h"
 #include "fixits/edit.h"
 
@@ -101,6 +102,8 @@ int wl_analyze(CXIndex index, const struct wl_source *src,
 			wl_rules[i].check(&ctx);
 	if (ctx.enabled[WL900])
 		report_parse_errors(&ctx);
+	/* Last, so that suppressions see every finding, WL900 included. */
+	wl_suppress_apply(&ctx);
 	wl_findings_sort(&ctx.findings);
 	for (i = 0; i < ctx.findings.nr; i++) {
 		WL_GROW(out->v, out->nr, out->alloc);
