@@ -22,6 +22,8 @@ const char wl_usage[] =
 	"  --enable=IDS           enable rules (comma-separated ids or names)\n"
 	"  --disable=IDS          disable rules\n"
 	"  -j N, --jobs=N         analyze N files in parallel (default: cores)\n"
+	"  --timeout=SECONDS      analyze each file in a child process and give\n"
+	"                         up on it after SECONDS (default: 0, no limit)\n"
 	"\n"
 	"Fixes:\n"
 	"  --fix                  apply fixes to the files, atomically\n"
@@ -189,6 +191,14 @@ int wl_options_parse(struct wl_options *opts, int argc, char **argv)
 			if (*end || n < 1 || n > 1024)
 				return usage_error("bad job count '%s'", arg + 2);
 			opts->jobs = (unsigned)n;
+		} else if ((v = opt_value(argc, argv, &i, "--timeout"))) {
+			char *end;
+			long n = strtol(v, &end, 10);
+
+			if (!*v || *end || n < 0 || n > 86400)
+				return usage_error("bad timeout '%s' (seconds, "
+						   "0 to 86400)", v);
+			opts->timeout = (unsigned)n;
 		} else if ((v = opt_value(argc, argv, &i, "--fail-level"))) {
 			if (parse_level(v, &opts->fail_level) < 0)
 				return usage_error("unknown level '%s'", v);

@@ -34,6 +34,7 @@ struct wl_options {
 	enum wl_format format;
 	const char *output;		/* -o FILE, default stdout */
 	unsigned jobs;			/* 0: one per core */
+	unsigned timeout;		/* --timeout seconds per file, 0: none */
 	bool quiet;
 	bool color;
 	enum wl_level fail_level;

@@ -17,6 +17,7 @@
 #include "analyzer/compdb.h"
 #include "analyzer/emit.h"
 #include "analyzer/options.h"
+#include "analyzer/session.h"
 #include "analyzer/source.h"
 #include "analyzer/util.h"
 #include "fixits/diff.h"
@@ -51,8 +52,18 @@ static void run_job(CXIndex index, struct run_state *rs, struct job *job)
 	job->loaded = true;
 	aopts.args = (const char *const *)job->args.v;
 	aopts.nr_args = job->args.nr;
-	if (wl_analyze(index, &job->src, &aopts, &job->findings, &job->error) < 0)
+	if (rs->opts->timeout ?
+		    wl_analyze_isolated(&job->src, &aopts, rs->opts->timeout,
+					&job->findings, &job->error) < 0 :
+		    wl_analyze(index, &job->src, &aopts, &job->findings,
+			       &job->error) < 0) {
+		/*
+		 * Report it like an unreadable file: the emitters print
+		 * the error only for a file without a source.
+		 */
+		job->loaded = false;
 		return;
+	}
 	if (rs->want_fixed)
 		job->fixed = wl_apply_fixes(&job->src, &job->findings,
 					    &job->fixed_len);
@@ -61,12 +72,17 @@ static void run_job(CXIndex index, struct run_state *rs, struct job *job)
 static void *worker(void *arg)
 {
 	struct run_state *rs = arg;
-	CXIndex index = clang_createIndex(0, 0);
+	/*
+	 * With --timeout each file is analyzed in a child process, and this
+	 * thread must hold no libclang state while it forks.
+	 */
+	CXIndex index = rs->opts->timeout ? NULL : clang_createIndex(0, 0);
 	unsigned i;
 
 	while ((i = atomic_fetch_add(&rs->next, 1)) < rs->nr_jobs)
 		run_job(index, rs, &rs->jobs[i]);
-	clang_disposeIndex(index);
+	if (index)
+		clang_disposeIndex(index);
 	return NULL;
 }
 

@@ -1,13 +1,26 @@
 /* SPDX-License-Identifier: MIT */
 /* Parsing one CUDA file with libclang, the embedded shim in front. */
+#define _GNU_SOURCE	/* pipe2 */
 #include "analyzer/session.h"
 
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 
+#include "analyzer/analyze.h"
 #include "analyzer/embedded.h"
 #include "analyzer/source.h"
 #include "analyzer/util.h"
+#include "fixits/edit.h"
 
 /*
  * Device-only CUDA for sm_70: the first architecture with independent
@@ -80,4 +93,300 @@ CXTranslationUnit wl_parse(CXIndex index, const struct wl_source *src,
 	free(files);
 	free(args);
 	return tu;
+}
+
+/*
+ * Isolated analysis (--timeout).  The child serialises its findings into
+ * one message: a 64-bit payload length, then the payload, native byte
+ * order (both ends are this process).  Length-prefixed rather than read
+ * to EOF, because a sibling child forked by another worker thread may
+ * hold a copy of our pipe's write end for as long as it lives.
+ *
+ * Every field of struct wl_finding that an emitter reads must travel
+ * here; tests/scripts/test_bad_input_timeout.sh compares the JSON and
+ * SARIF reports of both modes over the corpus to catch a field left out.
+ */
+#define NO_STRING 0xffffffffu
+
+static void put_u32(struct wl_buf *b, uint32_t v)
+{
+	wl_buf_add(b, (const char *)&v, sizeof(v));
+}
+
+static void put_str(struct wl_buf *b, const char *s)
+{
+	size_t n = s ? strlen(s) : 0;
+
+	put_u32(b, s ? (uint32_t)n : NO_STRING);
+	if (s)
+		wl_buf_add(b, s, n);
+}
+
+static void serialize(struct wl_buf *b, int status, const char *err,
+		      const struct wl_findings *list)
+{
+	unsigned i, k;
+
+	put_u32(b, status < 0);
+	put_str(b, err);
+	put_u32(b, status < 0 ? 0 : list->nr);
+	for (i = 0; status >= 0 && i < list->nr; i++) {
+		const struct wl_finding *f = &list->v[i];
+
+		put_u32(b, f->rule);
+		put_u32(b, f->level);
+		put_u32(b, f->offset);
+		put_u32(b, f->length);
+		put_u32(b, f->line);
+		put_u32(b, f->col);
+		put_u32(b, f->end_line);
+		put_u32(b, f->end_col);
+		put_u32(b, f->suppressed);
+		put_str(b, f->message);
+		put_str(b, f->note);
+		put_str(b, f->fix_rejected);
+		put_str(b, f->justification);
+		put_u32(b, f->fix != NULL);
+		if (!f->fix)
+			continue;
+		put_str(b, f->fix->description);
+		put_u32(b, f->fix->nr_edits);
+		for (k = 0; k < f->fix->nr_edits; k++) {
+			put_u32(b, f->fix->edits[k].offset);
+			put_u32(b, f->fix->edits[k].length);
+			put_str(b, f->fix->edits[k].text);
+		}
+	}
+}
+
+struct reader {
+	const char *p;
+	size_t left;
+	bool bad;
+};
+
+static uint32_t get_u32(struct reader *r)
+{
+	uint32_t v = 0;
+
+	if (r->left < sizeof(v)) {
+		r->bad = true;
+		return 0;
+	}
+	memcpy(&v, r->p, sizeof(v));
+	r->p += sizeof(v);
+	r->left -= sizeof(v);
+	return v;
+}
+
+static char *get_str(struct reader *r)
+{
+	uint32_t n = get_u32(r);
+	char *s;
+
+	if (n == NO_STRING || r->bad)
+		return NULL;
+	if (r->left < n) {
+		r->bad = true;
+		return NULL;
+	}
+	s = wl_xstrndup(r->p, n);
+	r->p += n;
+	r->left -= n;
+	return s;
+}
+
+static int deserialize(struct reader *r, struct wl_findings *out, char **err)
+{
+	uint32_t failed = get_u32(r), nr, i, k, nr_edits;
+	char *msg = get_str(r);
+
+	if (failed) {
+		*err = msg ? msg : wl_xstrdup("analysis failed");
+		return -1;
+	}
+	free(msg);
+	nr = get_u32(r);
+	for (i = 0; i < nr && !r->bad; i++) {
+		struct wl_finding *f;
+
+		WL_GROW(out->v, out->nr, out->alloc);
+		f = &out->v[out->nr++];
+		memset(f, 0, sizeof(*f));
+		f->rule = (enum wl_rule_id)get_u32(r);
+		f->level = (enum wl_level)get_u32(r);
+		f->offset = get_u32(r);
+		f->length = get_u32(r);
+		f->line = get_u32(r);
+		f->col = get_u32(r);
+		f->end_line = get_u32(r);
+		f->end_col = get_u32(r);
+		f->suppressed = get_u32(r) != 0;
+		f->message = get_str(r);
+		f->note = get_str(r);
+		f->fix_rejected = get_str(r);
+		f->justification = get_str(r);
+		if (f->rule >= WL_NR_RULES || f->level > WL_LEVEL_ERROR ||
+		    !f->message)
+			r->bad = true;
+		if (!get_u32(r))
+			continue;
+		msg = get_str(r);
+		f->fix = wl_fix_new(msg ? msg : "");
+		free(msg);
+		nr_edits = get_u32(r);
+		for (k = 0; k < nr_edits && !r->bad; k++) {
+			uint32_t off = get_u32(r), len = get_u32(r);
+			char *text = get_str(r);
+
+			wl_fix_replace(f->fix, off, len, text ? text : "");
+			free(text);
+		}
+	}
+	if (r->bad) {
+		*err = wl_xstrdup("analysis failed: garbled result from the "
+				  "analysis process");
+		return -1;
+	}
+	return 0;
+}
+
+static int write_all(int fd, const char *p, size_t len)
+{
+	while (len) {
+		ssize_t n = write(fd, p, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return -1;
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+static _Noreturn void child_main(int fd, const struct wl_source *src,
+				 const struct wl_analyze_opts *opts)
+{
+	CXIndex index = clang_createIndex(0, 0);
+	struct wl_findings list = { NULL, 0, 0 };
+	struct wl_buf b = WL_BUF_INIT;
+	char *err = NULL;
+	uint64_t len;
+	int status;
+
+	status = wl_analyze(index, src, opts, &list, &err);
+	serialize(&b, status, err, &list);
+	len = b.len;
+	/* --dump-model printed to our copy of stdout. */
+	fflush(stdout);
+	if (write_all(fd, (const char *)&len, sizeof(len)) < 0 ||
+	    write_all(fd, b.s, b.len) < 0)
+		_exit(1);
+	/* No atexit handlers or libclang teardown: the parent owns those. */
+	_exit(0);
+}
+
+static long long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/*
+ * Read exactly @len bytes before @deadline (ms, 0: none).  Returns 0, -1 at
+ * EOF or on error, -2 on timeout.
+ */
+static int read_full(int fd, char *p, size_t len, long long deadline)
+{
+	while (len) {
+		struct pollfd pfd = { fd, POLLIN, 0 };
+		long long left = deadline ? deadline - now_ms() : -1;
+		ssize_t n;
+		int r;
+
+		if (deadline && left <= 0)
+			return -2;
+		r = poll(&pfd, 1, left > INT_MAX ? INT_MAX : (int)left);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return -1;
+		if (r == 0)
+			return -2;
+		n = read(fd, p, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return -1;
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+int wl_analyze_isolated(const struct wl_source *src,
+			const struct wl_analyze_opts *opts, unsigned timeout_s,
+			struct wl_findings *out, char **err)
+{
+	long long deadline = timeout_s ? now_ms() + 1000LL * timeout_s : 0;
+	struct reader r = { NULL, 0, false };
+	char *payload = NULL;
+	uint64_t len = 0;
+	int fds[2], rd = -1, status = 0, ret = -1;
+	pid_t pid;
+
+	if (pipe2(fds, O_CLOEXEC) < 0) {
+		*err = wl_xasprintf("cannot start the analysis: pipe: %s",
+				    strerror(errno));
+		return -1;
+	}
+	fflush(stdout);
+	fflush(stderr);
+	pid = fork();
+	if (pid < 0) {
+		*err = wl_xasprintf("cannot start the analysis: fork: %s",
+				    strerror(errno));
+		close(fds[0]);
+		close(fds[1]);
+		return -1;
+	}
+	if (pid == 0) {
+		close(fds[0]);
+		child_main(fds[1], src, opts);
+	}
+	close(fds[1]);
+	rd = read_full(fds[0], (char *)&len, sizeof(len), deadline);
+	if (!rd && len > (uint64_t)1 << 32)
+		rd = -1;
+	if (!rd) {
+		payload = wl_xmalloc(len ? (size_t)len : 1);
+		rd = read_full(fds[0], payload, (size_t)len, deadline);
+	}
+	close(fds[0]);
+	if (rd == -2)
+		kill(pid, SIGKILL);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (!rd) {
+		r.p = payload;
+		r.left = (size_t)len;
+		ret = deserialize(&r, out, err);
+	} else if (rd == -2) {
+		*err = wl_xasprintf("analysis timed out after %u s "
+				    "(--timeout); file skipped", timeout_s);
+	} else if (WIFSIGNALED(status)) {
+		*err = wl_xasprintf("analysis crashed (signal %d, %s); file "
+				    "skipped", WTERMSIG(status),
+				    strsignal(WTERMSIG(status)));
+	} else {
+		*err = wl_xasprintf("analysis failed (exit status %d); file "
+				    "skipped", WIFEXITED(status) ?
+				    WEXITSTATUS(status) : -1);
+	}
+	free(payload);
+	return ret;
 }

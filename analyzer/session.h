@@ -19,6 +19,24 @@ CXTranslationUnit wl_parse(CXIndex index, const struct wl_source *src,
 			   const char *const *user_args, unsigned nr_user_args,
 			   char **err);
 
+struct wl_analyze_opts;
+struct wl_findings;
+
+/*
+ * wl_analyze() in a child process with its own libclang index, giving up
+ * after @timeout_s seconds (0: never).  libclang cannot be interrupted, so
+ * the only way to bound one pathological file is to run it where it can
+ * be killed; a crash inside libclang then costs that file only.  The
+ * findings travel back over a pipe and are appended to @out.  Returns 0,
+ * or -1 with *@err set (timed out, crashed, or wl_analyze's own error).
+ *
+ * The caller must not be inside libclang in another thread while this
+ * forks (run.c's workers never touch libclang in this mode).
+ */
+int wl_analyze_isolated(const struct wl_source *src,
+			const struct wl_analyze_opts *opts, unsigned timeout_s,
+			struct wl_findings *out, char **err);
+
 /* Describe a libclang error code in words. */
 const char *wl_describe_cxerror(enum CXErrorCode code);
 
