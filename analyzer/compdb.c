@@ -175,93 +175,149 @@ void wl_compdb_translate(const char *const *argv, unsigned argc,
 	}
 }
 
-struct wl_compdb {
-	CXCompilationDatabase db;
+/*
+ * One entry of the database, resolved once at load time.  libclang's own
+ * lookup (clang_CompilationDatabase_getCompileCommands) matches paths
+ * relative to the process's working directory, so an entry whose
+ * "directory" is relative, or a FILE named differently from the entry
+ * ("./k.cu", a symlink), would silently get no flags.  We resolve every
+ * entry against the database's own directory and compare real paths.
+ */
+struct entry {
+	char *file;		/* absolute, as the database names it */
+	char *real;		/* realpath() of file, or NULL if missing */
+	char *directory;	/* absolute working directory */
+	struct wl_strvec argv;	/* the command, split, never executed */
 };
+
+struct wl_compdb {
+	struct entry *v;
+	unsigned nr, alloc;
+};
+
+/* @path made absolute against @base (itself absolute), without resolving. */
+static char *absolute(const char *base, const char *path)
+{
+	if (path[0] == '/' || !base || !*base)
+		return wl_xstrdup(path);
+	return wl_xasprintf("%s/%s", base, path);
+}
+
+static void add_entry(struct wl_compdb *db, CXCompileCommand cmd,
+		      const char *db_dir)
+{
+	CXString dir = clang_CompileCommand_getDirectory(cmd);
+	CXString file = clang_CompileCommand_getFilename(cmd);
+	unsigned n = clang_CompileCommand_getNumArgs(cmd), i;
+	struct entry *e;
+
+	WL_GROW(db->v, db->nr, db->alloc);
+	e = &db->v[db->nr++];
+	memset(e, 0, sizeof(*e));
+	e->directory = absolute(db_dir, clang_getCString(dir) ?
+					clang_getCString(dir) : "");
+	e->file = absolute(e->directory, clang_getCString(file) ?
+					 clang_getCString(file) : "");
+	e->real = realpath(e->file, NULL);
+	for (i = 0; i < n; i++) {
+		CXString a = clang_CompileCommand_getArg(cmd, i);
+
+		wl_strvec_push(&e->argv, clang_getCString(a) ?
+					 clang_getCString(a) : "");
+		clang_disposeString(a);
+	}
+	clang_disposeString(dir);
+	clang_disposeString(file);
+}
 
 struct wl_compdb *wl_compdb_load(const char *dir, char **err)
 {
 	CXCompilationDatabase_Error code;
-	CXCompilationDatabase db = clang_CompilationDatabase_fromDirectory(dir, &code);
-	struct wl_compdb *c;
+	CXCompilationDatabase cdb;
+	CXCompileCommands cmds;
+	struct wl_compdb *db;
+	char *db_dir;
+	unsigned n, i;
 
-	if (code != CXCompilationDatabase_NoError || !db) {
+	/*
+	 * libclang only parses the JSON and splits "command" strings into
+	 * words the way a shell would; nothing is ever run.
+	 */
+	cdb = clang_CompilationDatabase_fromDirectory(dir, &code);
+	if (code != CXCompilationDatabase_NoError || !cdb) {
 		*err = wl_xasprintf("%s/compile_commands.json: cannot load the "
 				    "compilation database", dir);
+		if (cdb)
+			clang_CompilationDatabase_dispose(cdb);
 		return NULL;
 	}
-	c = wl_xcalloc(1, sizeof(*c));
-	c->db = db;
-	return c;
+	db_dir = realpath(dir, NULL);
+	db = wl_xcalloc(1, sizeof(*db));
+	cmds = clang_CompilationDatabase_getAllCompileCommands(cdb);
+	n = cmds ? clang_CompileCommands_getSize(cmds) : 0;
+	for (i = 0; i < n; i++)
+		add_entry(db, clang_CompileCommands_getCommand(cmds, i),
+			  db_dir ? db_dir : dir);
+	if (cmds)
+		clang_CompileCommands_dispose(cmds);
+	clang_CompilationDatabase_dispose(cdb);
+	free(db_dir);
+	return db;
 }
 
 void wl_compdb_free(struct wl_compdb *db)
 {
+	unsigned i;
+
 	if (!db)
 		return;
-	clang_CompilationDatabase_dispose(db->db);
-	free(db);
-}
-
-static void translate_command(CXCompileCommand cmd, struct wl_strvec *out)
-{
-	unsigned n = clang_CompileCommand_getNumArgs(cmd), i;
-	CXString dir = clang_CompileCommand_getDirectory(cmd);
-	struct wl_strvec argv = { NULL, 0, 0 };
-
-	for (i = 0; i < n; i++) {
-		CXString a = clang_CompileCommand_getArg(cmd, i);
-
-		wl_strvec_push(&argv, clang_getCString(a));
-		clang_disposeString(a);
+	for (i = 0; i < db->nr; i++) {
+		free(db->v[i].file);
+		free(db->v[i].real);
+		free(db->v[i].directory);
+		wl_strvec_release(&db->v[i].argv);
 	}
-	wl_compdb_translate((const char *const *)argv.v, argv.nr,
-			    clang_getCString(dir), out);
-	wl_strvec_release(&argv);
-	clang_disposeString(dir);
+	free(db->v);
+	free(db);
 }
 
 bool wl_compdb_args_for(struct wl_compdb *db, const char *path,
 			struct wl_strvec *out)
 {
-	char *abs = realpath(path, NULL);
-	CXCompileCommands cmds;
-	bool found = false;
+	char *real = realpath(path, NULL);
+	const struct entry *found = NULL;
+	unsigned i;
 
-	cmds = clang_CompilationDatabase_getCompileCommands(db->db,
-							    abs ? abs : path);
-	if (cmds && clang_CompileCommands_getSize(cmds) > 0) {
-		translate_command(clang_CompileCommands_getCommand(cmds, 0), out);
-		found = true;
+	/* The first entry wins, as with clang's own lookup. */
+	for (i = 0; i < db->nr && !found; i++) {
+		const struct entry *e = &db->v[i];
+
+		if (real ? e->real && !strcmp(e->real, real)
+			 : !strcmp(e->file, path))
+			found = e;
 	}
-	if (cmds)
-		clang_CompileCommands_dispose(cmds);
-	free(abs);
-	return found;
+	free(real);
+	if (!found)
+		return false;
+	wl_compdb_translate((const char *const *)found->argv.v,
+			    found->argv.nr, found->directory, out);
+	return true;
 }
 
 void wl_compdb_files(struct wl_compdb *db, struct wl_strvec *out)
 {
-	CXCompileCommands cmds = clang_CompilationDatabase_getAllCompileCommands(db->db);
-	unsigned n = cmds ? clang_CompileCommands_getSize(cmds) : 0, i;
+	unsigned i, k;
 
-	for (i = 0; i < n; i++) {
-		CXCompileCommand cmd = clang_CompileCommands_getCommand(cmds, i);
-		CXString file = clang_CompileCommand_getFilename(cmd);
-		CXString dir = clang_CompileCommand_getDirectory(cmd);
-		const char *f = clang_getCString(file);
+	for (i = 0; i < db->nr; i++) {
+		const struct entry *e = &db->v[i];
+		bool dup = false;
 
-		if (wl_ends_with(f, ".cu") || wl_ends_with(f, ".cuh")) {
-			char *path = f[0] == '/' ? wl_xstrdup(f)
-						 : wl_xasprintf("%s/%s",
-								clang_getCString(dir), f);
-
-			wl_strvec_push(out, path);
-			free(path);
-		}
-		clang_disposeString(file);
-		clang_disposeString(dir);
+		if (!wl_ends_with(e->file, ".cu") && !wl_ends_with(e->file, ".cuh"))
+			continue;
+		/* One file compiled twice (two configurations) is one input. */
+		for (k = 0; k < i && !dup; k++)
+			dup = !strcmp(db->v[k].file, e->file);
+		if (!dup)
+			wl_strvec_push(out, e->file);
 	}
-	if (cmds)
-		clang_CompileCommands_dispose(cmds);
 }
