@@ -278,10 +278,16 @@ static bool collect_writes(struct wl_node *n, void *data)
 static enum wl_dep guard_dep(struct wl_eval *ev, struct wl_node *n,
 			     struct wl_node *stop);
 
+/*
+ * How much the value a write stores varies.  Conditions count only inside
+ * the variable's scope: a variable declared within a divergent branch is
+ * the same for all lanes that run the branch, if what it is computed from
+ * is.  (A loop whose trip count varies is rejected separately.)
+ */
 static enum wl_dep write_dep(struct wl_eval *ev, struct wl_var *v,
 			     struct wl_node *w)
 {
-	enum wl_dep d = guard_dep(ev, w, NULL);
+	enum wl_dep d = guard_dep(ev, w, v->is_param ? NULL : v->scope);
 
 	if (w->kind == CXCursor_UnaryOperator)
 		return max_dep(d, v->dep);

@@ -59,6 +59,8 @@ char *wl_legacy_mask_note(struct wl_ctx *ctx, const struct wl_node *site,
 	char *lanes, *s;
 	unsigned line, col;
 
+	if (!mask->text && mask->why)
+		return wl_xstrdup(mask->why);
 	if (mask->note)
 		return wl_xasprintf("mask guessed: %s", mask->note);
 	switch (mask->reach) {

@@ -94,6 +94,20 @@ static struct wl_node *asm_input(struct wl_node *a)
 	return NULL;
 }
 
+/*
+ * A member or element is a half of a 64-bit value only when the aggregate
+ * is 8 bytes and the part 4 (int2, uint2, int[2], an 8-byte union): the
+ * four registers of an int[4] shuffled alike are no split double.
+ */
+static bool is_half_of_8_bytes(struct wl_node *part, struct wl_node *base)
+{
+	long long whole = clang_Type_getSizeOf(
+		clang_getCursorType(wl_node_referenced(base)));
+	long long half = clang_Type_getSizeOf(clang_getCursorType(part->cursor));
+
+	return whole == 8 && half == 4;
+}
+
 static bool half_of(struct wl_ctx *ctx, struct wl_node *value, struct half *h)
 {
 	struct wl_node *v = wl_node_strip(value), *def = NULL;
@@ -106,7 +120,8 @@ static bool half_of(struct wl_ctx *ctx, struct wl_node *value, struct half *h)
 	if (v->kind == CXCursor_MemberRefExpr && v->nr_kids == 1) {
 		struct wl_node *base = wl_node_strip(v->kids[0]);
 
-		if (!base || base->kind != CXCursor_DeclRefExpr)
+		if (!base || base->kind != CXCursor_DeclRefExpr ||
+		    !is_half_of_8_bytes(v, base))
 			return false;
 		h->base = wl_node_referenced(base);
 		snprintf(h->key, sizeof(h->key), ".%s",
@@ -118,6 +133,7 @@ static bool half_of(struct wl_ctx *ctx, struct wl_node *value, struct half *h)
 		long long idx;
 
 		if (!base || base->kind != CXCursor_DeclRefExpr ||
+		    !is_half_of_8_bytes(v, base) ||
 		    !wl_node_int_value(wl_node_strip(v->kids[1]), &idx))
 			return false;
 		h->base = wl_node_referenced(base);

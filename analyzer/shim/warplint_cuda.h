@@ -39,7 +39,22 @@
 #define __WL_HD __host__ __device__
 #define __WL_D __device__
 
-typedef __SIZE_TYPE__ size_t;
+
+/*
+ * The C library and math functions CUDA code calls from the device: take
+ * the system's own declarations and make them __host__ __device__, as
+ * clang's CUDA runtime wrapper does, so that a later #include of these
+ * headers by the user is a no-op rather than a clash.
+ */
+#pragma clang force_cuda_host_device begin
+#include <assert.h>
+#include <limits.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#pragma clang force_cuda_host_device end
 
 #include <__clang_cuda_builtin_vars.h>
 
@@ -186,11 +201,6 @@ __WL_D float __int_as_float(int i);
 __WL_D unsigned __float_as_uint(float f);
 __WL_D float __uint_as_float(unsigned u);
 __WL_D float __fdividef(float a, float b);
-__WL_D float __expf(float x);
-__WL_D float __logf(float x);
-__WL_D float __sinf(float x);
-__WL_D float __cosf(float x);
-__WL_D float __powf(float a, float b);
 __WL_D float __saturatef(float x);
 __WL_D float __fmaf_rn(float a, float b, float c);
 __WL_D float __fadd_rn(float a, float b);
@@ -238,32 +248,12 @@ __WL_D float atomicExch(float *address, float val);
 __WL_D unsigned int atomicInc(unsigned int *address, unsigned int val);
 __WL_D unsigned int atomicDec(unsigned int *address, unsigned int val);
 
-/* Math: the host declarations are not callable from device code. */
+
 #define __WL_MATH1(f) __WL_HD float f##f(float); __WL_HD double f(double);
-#define __WL_MATH2(f) __WL_HD float f##f(float, float); __WL_HD double f(double, double);
-__WL_MATH1(sqrt) __WL_MATH1(rsqrt) __WL_MATH1(cbrt) __WL_MATH1(exp)
-__WL_MATH1(exp2) __WL_MATH1(expm1) __WL_MATH1(log) __WL_MATH1(log2)
-__WL_MATH1(log10) __WL_MATH1(log1p) __WL_MATH1(sin) __WL_MATH1(cos)
-__WL_MATH1(tan) __WL_MATH1(asin) __WL_MATH1(acos) __WL_MATH1(atan)
-__WL_MATH1(sinh) __WL_MATH1(cosh) __WL_MATH1(tanh) __WL_MATH1(fabs)
-__WL_MATH1(floor) __WL_MATH1(ceil) __WL_MATH1(round) __WL_MATH1(trunc)
-__WL_MATH1(rint) __WL_MATH1(erf) __WL_MATH1(erfc) __WL_MATH1(lgamma)
-__WL_MATH1(tgamma) __WL_MATH1(rcbrt) __WL_MATH1(exp10) __WL_MATH1(sinpi)
-__WL_MATH1(cospi) __WL_MATH1(nearbyint)
-__WL_MATH2(pow) __WL_MATH2(fmin) __WL_MATH2(fmax) __WL_MATH2(atan2)
-__WL_MATH2(fmod) __WL_MATH2(hypot) __WL_MATH2(copysign) __WL_MATH2(remainder)
-__WL_MATH2(fdim)
-__WL_HD float fmaf(float, float, float);
-__WL_HD double fma(double, double, double);
+__WL_MATH1(rsqrt) __WL_MATH1(rcbrt) __WL_MATH1(exp10) __WL_MATH1(sinpi)
+__WL_MATH1(cospi)
 __WL_HD void sincosf(float, float *, float *);
 __WL_HD void sincos(double, double *, double *);
-__WL_HD int isnan(double);
-__WL_HD int isinf(double);
-__WL_HD int isfinite(double);
-__WL_HD int signbit(double);
-__WL_HD int abs(int);
-__WL_HD long labs(long);
-__WL_HD long long llabs(long long);
 __WL_HD int min(int, int);
 __WL_HD unsigned min(unsigned, unsigned);
 __WL_HD long long min(long long, long long);
@@ -281,19 +271,6 @@ __WL_HD unsigned umax(unsigned, unsigned);
 __WL_HD long long llmin(long long, long long);
 __WL_HD long long llmax(long long, long long);
 
-/* Device-side libc that CUDA provides. */
-extern "C" {
-__WL_HD int printf(const char *fmt, ...);
-__WL_HD void *malloc(size_t size);
-__WL_HD void free(void *ptr);
-__WL_HD void *memcpy(void *dst, const void *src, size_t n);
-__WL_HD void *memset(void *dst, int c, size_t n);
-__WL_HD void __assert_fail(const char *expr, const char *file,
-			   unsigned int line, const char *function);
-}
-#ifndef assert
-#define assert(e) ((e) ? (void)0 : __assert_fail(#e, __FILE__, __LINE__, __func__))
-#endif
 #define CUDART_INF_F __int_as_float(0x7f800000)
 #define CUDART_INF __longlong_as_double(0x7ff0000000000000ULL)
 #define CUDART_NAN_F __int_as_float(0x7fffffff)

@@ -1,0 +1,38 @@
+/*
+ * warplint-test: WL101 where no mask can be inferred statically: the
+ * finding has no fix and says what the user must decide.
+ */
+
+/* Grid-stride loop: each lane runs its own number of iterations. */
+__global__ void grid_stride(const int *in, int *out, int n)
+{
+	for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
+	     i += blockDim.x * gridDim.x) {
+		int v = in[i];
+		v += __shfl_down(v, 1); // expect: WL101 {{lane-dependent number of times}}
+		out[i] = v;
+	}
+}
+
+/* A data-dependent break: lanes leave the loop on their own. */
+__global__ void search(const int *in, int *out)
+{
+	int v = in[threadIdx.x];
+
+	for (int step = 0; step < 8; step++) {
+		if (v < 0)
+			break;
+		v = __shfl_xor(v, 1) - 1; // expect: WL101 {{leave the loop}}
+	}
+	out[threadIdx.x] = v;
+}
+
+/* The condition changes between the branch and the call's statement. */
+__global__ void side_effect(int *data, int *counter)
+{
+	int v = data[threadIdx.x];
+
+	if (atomicAdd(counter, 1) < 40)
+		v = __shfl(v, 0); // expect: WL101 {{side effects}}
+	data[threadIdx.x] = v;
+}
