@@ -1,0 +1,296 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Mask inference on small in-memory kernels: each case pins the mask a
+ * fix must use (RULES.md, "Mask inference"): full, exact constant, a
+ * hoisted ballot, a helper's callers, or none with a reason.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyzer/analyze.h"
+#include "analyzer/source.h"
+#include "fixits/edit.h"
+
+struct fixture {
+	CXIndex index;
+};
+
+static int setup(void **state)
+{
+	struct fixture *fx = calloc(1, sizeof(*fx));
+
+	fx->index = clang_createIndex(0, 0);
+	*state = fx;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct fixture *fx = *state;
+
+	clang_disposeIndex(fx->index);
+	free(fx);
+	return 0;
+}
+
+/*
+ * Analyze @code and return the fixed text of the whole file (caller
+ * frees); *nr_fixes counts the findings that got a fix.
+ */
+static char *fixed_text(void **state, const char *code, unsigned *nr_fixes,
+			struct wl_findings *out)
+{
+	struct fixture *fx = *state;
+	struct wl_analyze_opts opts;
+	struct wl_source src;
+	char *err = NULL, *fixed;
+	size_t len;
+	unsigned i;
+
+	wl_analyze_opts_default(&opts);
+	wl_source_init_mem(&src, "/virtual/test_mask.cu", code, strlen(code));
+	assert_int_equal(wl_analyze(fx->index, &src, &opts, out, &err), 0);
+	*nr_fixes = 0;
+	for (i = 0; i < out->nr; i++)
+		*nr_fixes += out->v[i].fix != NULL;
+	fixed = wl_apply_fixes(&src, out, &len);
+	wl_source_release(&src);
+	return fixed;
+}
+
+/* Assert that fixing @code yields text containing every @want string. */
+static void expect_fix(void **state, const char *code, unsigned want_fixes,
+		       const char *const *want, unsigned nr_want)
+{
+	struct wl_findings findings = { NULL, 0, 0 };
+	unsigned nr_fixes, i;
+	char *fixed = fixed_text(state, code, &nr_fixes, &findings);
+
+	for (i = 0; i < nr_want; i++) {
+		if (!strstr(fixed, want[i]))
+			fail_msg("fixed text lacks \"%s\":\n%s", want[i], fixed);
+	}
+	assert_int_equal(nr_fixes, want_fixes);
+	free(fixed);
+	wl_findings_release(&findings);
+}
+
+#define EXPECT_FIX(state, code, n, ...)                                       \
+	do {                                                                  \
+		const char *const want_[] = { __VA_ARGS__ };                  \
+		expect_fix(state, code, n, want_,                             \
+			   sizeof(want_) / sizeof(want_[0]));                 \
+	} while (0)
+
+/* No thread-dependent condition: the full mask. */
+static void test_uniform_full(void **state)
+{
+	EXPECT_FIX(state,
+		   "__global__ void k(int *p, int n) {\n"
+		   "  int v = p[threadIdx.x];\n"
+		   "  for (int o = 16; o > 0; o /= 2) v += __shfl_down(v, o);\n"
+		   "  if (n > 3 && blockIdx.x == 0) v = __shfl(v, 0);\n"
+		   "  p[threadIdx.x] = v;\n}\n",
+		   2, "__shfl_down_sync(0xffffffff, v, o)",
+		   "__shfl_sync(0xffffffff, v, 0)");
+}
+
+/* The file's own name for the full mask is reused. */
+static void test_full_mask_macro(void **state)
+{
+	EXPECT_FIX(state,
+		   "#define ALL_LANES 0xFFFFFFFFu\n"
+		   "__global__ void k(int *p) {\n"
+		   "  p[0] = __ballot(p[threadIdx.x] > 0);\n}\n",
+		   1, "__ballot_sync(ALL_LANES, p[threadIdx.x] > 0)");
+}
+
+/* Warp-uniform conditions: whole warps take them. */
+static void test_warp_uniform(void **state)
+{
+	EXPECT_FIX(state,
+		   "__global__ void k(int *p) {\n"
+		   "  int warp = threadIdx.x / 32;\n"
+		   "  int v = p[threadIdx.x];\n"
+		   "  if (warp == 1) v = __shfl(v, 0);\n"
+		   "  if (threadIdx.x < 96) v = __shfl_up(v, 1);\n"
+		   "  if ((threadIdx.x >> 5) & 1) v = __shfl_down(v, 1);\n"
+		   "  p[threadIdx.x] = v;\n}\n",
+		   3, "__shfl_sync(0xffffffff", "__shfl_up_sync(0xffffffff",
+		   "__shfl_down_sync(0xffffffff");
+}
+
+/* Lane-constant conditions: the exact constant. */
+static void test_lane_constants(void **state)
+{
+	EXPECT_FIX(state,
+		   "__global__ void k(int *p) {\n"
+		   "  unsigned lane = threadIdx.x % 32;\n"
+		   "  int v = p[threadIdx.x];\n"
+		   "  if (lane < 16) v = __shfl(v, 0);\n"
+		   "  if ((threadIdx.x & 31) >= 8) v = __shfl_up(v, 1);\n"
+		   "  if (lane % 2 == 0) v = __shfl_xor(v, 2);\n"
+		   "  if (lane < 16) { if (lane >= 4) v = __shfl_down(v, 1); }\n"
+		   "  p[threadIdx.x] = v;\n}\n",
+		   4, "__shfl_sync(0x0000ffff", "__shfl_up_sync(0xffffff00",
+		   "__shfl_xor_sync(0x55555555", "__shfl_down_sync(0x0000fff0");
+}
+
+/* A data-dependent branch: a ballot hoisted before it. */
+static void test_hoisted_ballot(void **state)
+{
+	EXPECT_FIX(state,
+		   "__global__ void k(const int *in, int *out, int n) {\n"
+		   "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+		   "  if (i < n) {\n"
+		   "    int v = in[i];\n"
+		   "    v += __shfl_down(v, 1);\n"
+		   "    out[i] = __shfl(v, 0);\n"
+		   "  }\n}\n",
+		   2, "  unsigned mask = __ballot_sync(0xffffffff, i < n);\n  if (i < n) {",
+		   "__shfl_down_sync(mask, v, 1)", "__shfl_sync(mask, v, 0)");
+}
+
+/* The else arm: the ballot of the negated condition. */
+static void test_else_arm(void **state)
+{
+	EXPECT_FIX(state,
+		   "__global__ void k(const int *in, int *out, int n) {\n"
+		   "  int i = threadIdx.x, v = in[i];\n"
+		   "  if (v < n) v = 0;\n"
+		   "  else v = __shfl_xor(v, 1);\n"
+		   "  out[i] = v;\n}\n",
+		   1, "__ballot_sync(0xffffffff, v >= n)");
+}
+
+/* An early return: lanes that stay are balloted before it. */
+static void test_early_return(void **state)
+{
+	EXPECT_FIX(state,
+		   "__global__ void k(const int *in, int *out, int n) {\n"
+		   "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+		   "  if (i >= n) return;\n"
+		   "  out[i] = __shfl_down(in[i], 1);\n}\n",
+		   1, "unsigned mask = __ballot_sync(0xffffffff, i < n);\n  if (i >= n) return;",
+		   "__shfl_down_sync(mask, in[i], 1)");
+}
+
+/* An early return by fixed lanes: a constant. */
+static void test_early_return_lanes(void **state)
+{
+	EXPECT_FIX(state,
+		   "__global__ void k(int *p) {\n"
+		   "  if ((threadIdx.x & 31) >= 24) return;\n"
+		   "  p[threadIdx.x] = __shfl(p[threadIdx.x], 3);\n}\n",
+		   1, "__shfl_sync(0x00ffffff");
+}
+
+/* A ballot inside a lane-constant branch uses that constant. */
+static void test_ballot_under_constant(void **state)
+{
+	EXPECT_FIX(state,
+		   "__global__ void k(int *p) {\n"
+		   "  int v = p[threadIdx.x];\n"
+		   "  if ((threadIdx.x & 31) < 16) {\n"
+		   "    if (v > 0) v = __shfl_xor(v, 1);\n"
+		   "  }\n"
+		   "  p[threadIdx.x] = v;\n}\n",
+		   1, "__ballot_sync(0x0000ffff, v > 0)");
+}
+
+/* A helper: its callers decide, and agree here on lanes 0-7. */
+static void test_helper_callers(void **state)
+{
+	EXPECT_FIX(state,
+		   "__device__ int h(int v) { return __shfl_down(v, 1, 8); }\n"
+		   "__global__ void k(int *p) {\n"
+		   "  if ((threadIdx.x & 31) < 8) p[threadIdx.x] = h(p[0]);\n"
+		   "}\n"
+		   "__global__ void k2(int *p) {\n"
+		   "  if (threadIdx.x % 32 < 8) p[1] = h(p[1]);\n}\n",
+		   1, "__shfl_down_sync(0x000000ff, v, 1, 8)");
+}
+
+/* A helper with no caller in the file: full mask, and the fix says so. */
+static void test_helper_guess(void **state)
+{
+	struct wl_findings f = { NULL, 0, 0 };
+	unsigned nr;
+	char *fixed = fixed_text(state,
+				 "__device__ int h(int v) {\n"
+				 "  return __shfl_xor(v, 1);\n}\n",
+				 &nr, &f);
+
+	assert_int_equal(nr, 1);
+	assert_non_null(strstr(fixed, "__shfl_xor_sync(0xffffffff, v, 1)"));
+	assert_non_null(f.v[0].note);
+	assert_non_null(strstr(f.v[0].note, "no call of 'h'"));
+	free(fixed);
+	wl_findings_release(&f);
+}
+
+/* A lane-dependent trip count: no fix, and why. */
+static void test_no_safe_mask(void **state)
+{
+	struct wl_findings f = { NULL, 0, 0 };
+	unsigned nr;
+	char *fixed = fixed_text(state,
+				 "__global__ void k(int *p, int n) {\n"
+				 "  for (int i = threadIdx.x; i < n; i += 32)\n"
+				 "    p[i] = __shfl(p[i], 0);\n}\n",
+				 &nr, &f);
+
+	assert_int_equal(nr, 0);
+	assert_int_equal(f.nr, 1);
+	assert_non_null(strstr(f.v[0].note, "lane-dependent number of times"));
+	free(fixed);
+	wl_findings_release(&f);
+}
+
+/* Two calls behind one branch share one ballot. */
+static void test_shared_ballot(void **state)
+{
+	struct wl_findings f = { NULL, 0, 0 };
+	unsigned nr;
+	char *fixed = fixed_text(state,
+				 "__global__ void k(int *p, int n) {\n"
+				 "  int v = p[threadIdx.x];\n"
+				 "  if (v < n) {\n"
+				 "    v = __shfl(v, 0);\n"
+				 "    v = __shfl(v, 1);\n"
+				 "  }\n  p[threadIdx.x] = v;\n}\n",
+				 &nr, &f);
+	const char *first = strstr(fixed, "__ballot_sync");
+
+	assert_int_equal(nr, 2);
+	assert_non_null(first);
+	assert_null(strstr(first + 1, "__ballot_sync"));
+	free(fixed);
+	wl_findings_release(&f);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_uniform_full),
+		cmocka_unit_test(test_full_mask_macro),
+		cmocka_unit_test(test_warp_uniform),
+		cmocka_unit_test(test_lane_constants),
+		cmocka_unit_test(test_hoisted_ballot),
+		cmocka_unit_test(test_else_arm),
+		cmocka_unit_test(test_early_return),
+		cmocka_unit_test(test_early_return_lanes),
+		cmocka_unit_test(test_ballot_under_constant),
+		cmocka_unit_test(test_helper_callers),
+		cmocka_unit_test(test_helper_guess),
+		cmocka_unit_test(test_no_safe_mask),
+		cmocka_unit_test(test_shared_ballot),
+	};
+
+	return cmocka_run_group_tests_name("mask", tests, setup, teardown);
+}
