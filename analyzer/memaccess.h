@@ -1,0 +1,112 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Memory access facts for the WL3xx/WL4xx rules: every access to shared
+ * memory (or to memory behind a volatile pointer) in device code, which
+ * storage it touches, its index as a function of the thread index, and
+ * the barriers between accesses, found by walking each kernel with its
+ * helper calls inlined and its counted loops unrolled.
+ *
+ * The race question is "does a lane read (or write) an element that
+ * another lane of its warp writes, with no barrier between?".  It is
+ * answered by evaluating each index for the threads of a few warps, not
+ * symbolically: an index the evaluator cannot compute (data, pointer
+ * arithmetic it cannot follow) is given up on and counted, never guessed.
+ */
+#ifndef WL_ANALYZER_MEMACCESS_H
+#define WL_ANALYZER_MEMACCESS_H
+
+#include <clang-c/Index.h>
+#include <stdbool.h>
+
+#include "analyzer/model.h"
+
+struct wl_ctx;
+
+enum wl_mem_flags {
+	WL_MEM_READ = 1 << 0,
+	WL_MEM_WRITE = 1 << 1,
+	WL_MEM_VOLATILE = 1 << 2,	/* through a volatile lvalue */
+};
+
+/* One piece of storage: a __shared__ variable or an unknown target. */
+struct wl_mem_array {
+	CXCursor decl;
+	const char *name;
+	unsigned dims[4];	/* extents of a multi-dimensional array */
+	unsigned nr_dims;
+	bool is_shared;		/* else: the target of a volatile pointer */
+	char *elem_type;	/* unqualified element type, "float", "T" */
+};
+
+/* One access: an outermost subscript (or dereference) of storage. */
+struct wl_mem_access {
+	struct wl_node *expr;	/* the outermost ArraySubscriptExpr */
+	struct wl_node *base;	/* the DeclRefExpr it subscripts */
+	struct wl_node *idx[4];	/* indices, outermost dimension first */
+	unsigned nr_idx;
+	struct wl_node *stmt;	/* the statement it belongs to */
+	unsigned array;		/* in wl_mem.arrays */
+	unsigned flags;
+	/* The pointer variable or parameter it goes through, if any. */
+	struct wl_node *ptr_decl;
+};
+
+/* A pair of accesses that race, found in one barrier-free stretch. */
+struct wl_mem_race {
+	unsigned reader, writer;	/* accesses (reader may also write) */
+	bool write_write;		/* both only write */
+	unsigned lane, other;		/* an example: thread ids in one warp */
+	long long element;		/* the element both touch */
+};
+
+/* A barrier-free stretch of a kernel that holds races. */
+struct wl_mem_region {
+	struct wl_node *first;		/* first racing statement (key) */
+	struct wl_mem_race *races;
+	unsigned nr_races, alloc_races;
+	struct wl_node **stmts;		/* statements with racing accesses */
+	unsigned nr_stmts, alloc_stmts;
+	bool in_loop;			/* the stretch repeats in a loop */
+	bool barrier_after;		/* a barrier right after each stmt */
+};
+
+struct wl_mem {
+	struct wl_ctx *ctx;
+	struct wl_mem_array *arrays;
+	unsigned nr_arrays, alloc_arrays;
+	struct wl_mem_access *accesses;
+	unsigned nr_accesses, alloc_accesses;
+	struct wl_mem_region *regions;
+	unsigned nr_regions, alloc_regions;
+	/* Accesses whose index could not be evaluated: given up on. */
+	unsigned nr_unknown;
+};
+
+/* Collect the accesses of @ctx's model and find the races. */
+void wl_mem_build(struct wl_mem *mem, struct wl_ctx *ctx);
+void wl_mem_release(struct wl_mem *mem);
+
+/* The access whose outermost subscript is @expr, or -1. */
+int wl_mem_access_of(const struct wl_mem *mem, const struct wl_node *expr);
+
+/*
+ * Evaluate @expr (in @expr's function, the function's parameters bound
+ * through its call sites) for thread @tid.  Loop variables are unknown.
+ */
+bool wl_mem_eval(struct wl_mem *mem, struct wl_node *expr, unsigned tid,
+		 long long *value);
+
+/*
+ * The flat element index of access @a for thread @tid, and whether that
+ * thread performs it (its guards, where they can be evaluated).
+ */
+bool wl_mem_index(struct wl_mem *mem, unsigned a, unsigned tid,
+		  long long *element, bool *active);
+
+/* Whether @call is a barrier: __syncwarp, __syncthreads, cg .sync(). */
+bool wl_mem_is_barrier(struct wl_model *model, struct wl_node *call);
+
+/* The statement @node belongs to (a child of a block, if, or loop). */
+struct wl_node *wl_mem_statement(struct wl_node *node);
+
+#endif

@@ -1,0 +1,757 @@
+/* SPDX-License-Identifier: MIT */
+/* WL301/WL302: report warp-level races and fix them in Listing 8's form. */
+#include "rules/memrules.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyzer/context.h"
+#include "analyzer/mask.h"
+#include "analyzer/memaccess.h"
+#include "analyzer/source.h"
+#include "analyzer/util.h"
+#include "fixits/edit.h"
+
+/* ---- text helpers ----------------------------------------------------- */
+
+unsigned wl_memrules_line_start(struct wl_ctx *ctx, unsigned off)
+{
+	const char *t = ctx->src->text;
+
+	while (off > 0 && t[off - 1] != '\n')
+		off--;
+	return off;
+}
+
+char *wl_memrules_indent(struct wl_ctx *ctx, unsigned off)
+{
+	const char *t = ctx->src->text;
+	unsigned s = wl_memrules_line_start(ctx, off), e = s;
+
+	while (e < ctx->src->len && (t[e] == ' ' || t[e] == '\t'))
+		e++;
+	return wl_xstrndup(t + s, e - s);
+}
+
+/* One level deeper than @indent, in the file's own style. */
+static char *deeper(const char *indent)
+{
+	if (!*indent || strchr(indent, '\t'))
+		return wl_xasprintf("%s\t", indent);
+	return wl_xasprintf("%s    ", indent);
+}
+
+unsigned wl_memrules_stmt_end(struct wl_ctx *ctx, const struct wl_node *s)
+{
+	const char *t = ctx->src->text;
+	unsigned i = s->end;
+
+	if (s->kind == CXCursor_CompoundStmt || s->kind == CXCursor_IfStmt ||
+	    s->kind == CXCursor_ForStmt || s->kind == CXCursor_WhileStmt ||
+	    s->kind == CXCursor_DeclStmt)
+		return s->end;
+	while (i < ctx->src->len && (t[i] == ' ' || t[i] == '\t'))
+		i++;
+	return i < ctx->src->len && t[i] == ';' ? i + 1 : s->end;
+}
+
+static bool ident_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+static bool uses_ident(struct wl_ctx *ctx, const struct wl_node *n,
+		       const char *name)
+{
+	const char *t = ctx->src->text;
+	size_t len = strlen(name);
+	unsigned i;
+
+	for (i = n->begin; i + len <= n->end; i++)
+		if (!memcmp(t + i, name, len) &&
+		    (i == 0 || !ident_char(t[i - 1])) &&
+		    !ident_char(t[i + len]))
+			return true;
+	return false;
+}
+
+char *wl_memrules_fresh_name(struct wl_ctx *ctx, const struct wl_node *fn,
+			     const char *base)
+{
+	char *name = wl_xstrdup(base);
+	unsigned k = 2;
+
+	while (uses_ident(ctx, fn, name)) {
+		free(name);
+		name = wl_xasprintf("%s%u", base, k++);
+	}
+	return name;
+}
+
+static char *text_of(struct wl_ctx *ctx, const struct wl_node *n)
+{
+	char *s = wl_node_text(&ctx->model, n);
+
+	return s ? s : wl_xstrdup("");
+}
+
+/* Whether @n needs parentheses as the right operand of a binary op. */
+static bool is_primary(struct wl_node *n)
+{
+	n = wl_node_strip(n);
+	switch (n ? n->kind : CXCursor_UnexposedExpr) {
+	case CXCursor_ArraySubscriptExpr:
+	case CXCursor_DeclRefExpr:
+	case CXCursor_MemberRefExpr:
+	case CXCursor_CallExpr:
+	case CXCursor_ParenExpr:
+	case CXCursor_IntegerLiteral:
+	case CXCursor_FloatingLiteral:
+		return true;
+	default:
+		return false;
+	}
+}
+
+static const char *compound_op_text(enum CXBinaryOperatorKind op)
+{
+	switch (op) {
+	case CXBinaryOperator_MulAssign: return "*";
+	case CXBinaryOperator_DivAssign: return "/";
+	case CXBinaryOperator_RemAssign: return "%";
+	case CXBinaryOperator_AddAssign: return "+";
+	case CXBinaryOperator_SubAssign: return "-";
+	case CXBinaryOperator_ShlAssign: return "<<";
+	case CXBinaryOperator_ShrAssign: return ">>";
+	case CXBinaryOperator_AndAssign: return "&";
+	case CXBinaryOperator_XorAssign: return "^";
+	case CXBinaryOperator_OrAssign: return "|";
+	default: return NULL;
+	}
+}
+
+/* ---- messages --------------------------------------------------------- */
+
+struct wl_node *wl_memrules_lane_var(struct wl_mem *mem, struct wl_node *n);
+
+struct lane_find {
+	struct wl_mem *mem;
+	struct wl_node *found;
+};
+
+/* A name in the index whose value is the thread or lane index. */
+static bool find_lane_var(struct wl_node *n, void *data)
+{
+	struct lane_find *lf = data;
+	long long v;
+	unsigned t;
+	bool tid = true, lane = true;
+
+	if (lf->found)
+		return false;
+	if (n->kind != CXCursor_DeclRefExpr && n->kind != CXCursor_MemberRefExpr)
+		return true;
+	for (t = 0; t < 64 && (tid || lane); t++) {
+		if (!wl_mem_eval(lf->mem, n, t, &v))
+			return true;
+		tid &= v == t;
+		lane &= v == (t & 31);
+	}
+	if (tid || lane)
+		lf->found = n;
+	return !lf->found;
+}
+
+struct wl_node *wl_memrules_lane_var(struct wl_mem *mem, struct wl_node *n)
+{
+	struct lane_find lf = { mem, NULL };
+
+	wl_node_walk(n, find_lane_var, &lf);
+	return lf.found;
+}
+
+/*
+ * "lane tid reads s[tid + 16], written by lane tid + 16 at line 6": the
+ * lanes named after the index variable when the offset between them is
+ * the same for every lane, else as numbers.
+ */
+static char *race_message(struct wl_ctx *ctx, struct wl_mem *mem,
+			  const struct wl_mem_race *r, const char *tail)
+{
+	struct wl_mem_access *rd = &mem->accesses[r->reader];
+	struct wl_mem_access *wr = &mem->accesses[r->writer];
+	long long d = (long long)r->other - (long long)r->lane;
+	char *expr = text_of(ctx, rd->expr), *lanes, *msg, *name = NULL;
+	struct wl_node *var = NULL;
+	unsigned line, col, i;
+
+	wl_source_line_col(ctx->src, wr->stmt->begin, &line, &col);
+	for (i = 0; i < rd->nr_idx && !var; i++)
+		var = wl_memrules_lane_var(mem, rd->idx[i]);
+	if (var)
+		name = text_of(ctx, var);
+	if (name && d)
+		lanes = wl_xasprintf("lane %s %s %s, %s by lane %s %c %lld",
+				     name, r->write_write ? "writes" : "reads",
+				     expr, r->write_write ? "also written"
+							  : "written",
+				     name, d < 0 ? '-' : '+', d < 0 ? -d : d);
+	else
+		lanes = wl_xasprintf("lane %u %s %s, %s by lane %u",
+				     r->lane & 31,
+				     r->write_write ? "writes" : "reads", expr,
+				     r->write_write ? "also written" : "written",
+				     r->other & 31);
+	msg = wl_xasprintf("%s at line %u %s", lanes, line, tail);
+	free(lanes);
+	free(name);
+	free(expr);
+	return msg;
+}
+
+/* ---- the fix ---------------------------------------------------------- */
+
+enum stmt_shape {
+	SHAPE_NONE,	/* cannot be rewritten */
+	SHAPE_READ,	/* only reads the storage: keep, sync after */
+	SHAPE_WRITE,	/* only writes it: keep, sync after */
+	SHAPE_SPLIT,	/* read phase, then write phase */
+};
+
+struct stmt_plan {
+	struct wl_node *stmt;	/* the statement as the region names it */
+	enum stmt_shape shape;
+	char *read;		/* SPLIT: "v = s[tid] + s[tid + 16]" */
+	char *write;		/* SPLIT: "s[tid] = v" */
+	bool uses_reg;
+	struct wl_node *guard;	/* a lane-dependent if around it, or NULL */
+	struct wl_node *brace;	/* a uniform if/loop it is the body of */
+	unsigned array;
+};
+
+static bool stmt_has_race_read(struct wl_mem *mem, struct wl_mem_region *r,
+			       struct wl_node *sub)
+{
+	unsigned k;
+
+	for (k = 0; k < r->nr_races; k++)
+		if (wl_node_within(mem->accesses[r->races[k].reader].expr, sub) ||
+		    wl_node_within(mem->accesses[r->races[k].writer].expr, sub))
+			return true;
+	return false;
+}
+
+static bool is_local_scalar(struct wl_node *n)
+{
+	CXCursor d;
+	enum CXTypeKind k;
+
+	n = wl_node_strip(n);
+	if (!n || n->kind != CXCursor_DeclRefExpr)
+		return false;
+	d = clang_getCursorReferenced(n->cursor);
+	if (clang_getCursorKind(d) != CXCursor_VarDecl)
+		return false;
+	k = clang_getCanonicalType(clang_getCursorType(d)).kind;
+	return k != CXType_Pointer && k != CXType_ConstantArray &&
+	       k != CXType_Record;
+}
+
+static void plan_stmt(struct wl_ctx *ctx, struct wl_mem *mem,
+		      struct wl_mem_region *r, struct stmt_plan *p,
+		      const char *reg)
+{
+	struct wl_node *e = wl_node_strip(p->stmt), *lhs, *rhs;
+	enum CXBinaryOperatorKind op;
+	int a;
+	unsigned k;
+	bool writes = false, reads = false;
+
+	p->shape = SHAPE_NONE;
+	for (k = 0; k < mem->nr_accesses; k++) {
+		if (!wl_node_within(mem->accesses[k].expr, p->stmt))
+			continue;
+		writes |= !!(mem->accesses[k].flags & WL_MEM_WRITE);
+		reads |= !!(mem->accesses[k].flags & WL_MEM_READ);
+	}
+	if (e && (e->kind == CXCursor_BinaryOperator ||
+		  e->kind == CXCursor_CompoundAssignOperator) &&
+	    e->nr_kids == 2) {
+		op = clang_getCursorBinaryOperatorKind(e->cursor);
+		lhs = e->kids[0];
+		rhs = e->kids[1];
+		a = wl_mem_access_of(mem, wl_node_strip(lhs));
+		if (a >= 0 && (op == CXBinaryOperator_Assign ||
+			       compound_op_text(op))) {
+			char *lt = text_of(ctx, lhs), *rt = text_of(ctx, rhs);
+			struct wl_node *chain = wl_node_strip(rhs);
+
+			p->array = mem->accesses[a].array;
+			if (op != CXBinaryOperator_Assign) {
+				p->read = wl_xasprintf(
+					"%s = %s %s %s%s%s", reg, lt,
+					compound_op_text(op),
+					is_primary(rhs) ? "" : "(", rt,
+					is_primary(rhs) ? "" : ")");
+				p->write = wl_xasprintf("%s = %s", lt, reg);
+				p->uses_reg = true;
+				p->shape = SHAPE_SPLIT;
+			} else if (chain && chain->kind == CXCursor_BinaryOperator &&
+				   chain->nr_kids == 2 &&
+				   clang_getCursorBinaryOperatorKind(
+					   chain->cursor) ==
+					   CXBinaryOperator_Assign &&
+				   is_local_scalar(chain->kids[0])) {
+				/* s[i] = t = t + s[i - 1]: t is the register */
+				char *tv = text_of(ctx, chain->kids[0]);
+
+				p->read = wl_xstrdup(rt);
+				p->write = wl_xasprintf("%s = %s", lt, tv);
+				p->shape = SHAPE_SPLIT;
+				free(tv);
+			} else if (stmt_has_race_read(mem, r, rhs)) {
+				p->read = wl_xasprintf("%s = %s", reg, rt);
+				p->write = wl_xasprintf("%s = %s", lt, reg);
+				p->uses_reg = true;
+				p->shape = SHAPE_SPLIT;
+			} else {
+				p->shape = SHAPE_WRITE;
+			}
+			free(lt);
+			free(rt);
+			return;
+		}
+	}
+	if (reads && !writes)
+		p->shape = SHAPE_READ;
+	else if (writes && e && e->kind == CXCursor_DeclStmt)
+		p->shape = SHAPE_WRITE;
+}
+
+/* Whether any race of @r joins statements @a and @b. */
+static bool stmts_race(struct wl_mem *mem, struct wl_mem_region *r,
+		       struct wl_node *a, struct wl_node *b)
+{
+	unsigned k;
+
+	for (k = 0; k < r->nr_races; k++) {
+		struct wl_node *x = mem->accesses[r->races[k].reader].stmt;
+		struct wl_node *y = mem->accesses[r->races[k].writer].stmt;
+
+		if ((x == a && y == b) || (x == b && y == a))
+			return true;
+	}
+	return false;
+}
+
+/* The if or loop whose unbraced body @s is, if any. */
+static struct wl_node *unbraced_owner(struct wl_node *s)
+{
+	if (!s->parent || s->parent->kind == CXCursor_CompoundStmt)
+		return NULL;
+	if (s->role == WL_ROLE_THEN || s->role == WL_ROLE_BODY)
+		return s->parent;
+	return NULL;
+}
+
+struct fixer {
+	struct wl_ctx *ctx;
+	struct wl_mem *mem;
+	struct wl_mem_region *r;
+	struct wl_fix *fix;
+	const char *nl;
+	char *why;		/* set: no fix, and why */
+};
+
+static const struct wl_mask *mask_at(struct fixer *fx, struct wl_node *n)
+{
+	const struct wl_mask *m = wl_mask_infer(fx->ctx, n);
+
+	if (!m->text) {
+		if (!fx->why)
+			fx->why = wl_xasprintf("no mask for __syncwarp can be "
+					       "inferred: %s",
+					       m->why ? m->why : "unknown");
+		return NULL;
+	}
+	wl_mask_add_setup(m, fx->fix);
+	return m;
+}
+
+/*
+ * The register declaration: once per function and storage, before the
+ * statement of the enclosing block that holds the first rewrite, so that
+ * every fix in the function inserts the identical text at one place.
+ */
+static void declare_register(struct fixer *fx, struct wl_node *stmt,
+			     unsigned array, const char *reg)
+{
+	struct wl_mem *mem = fx->mem;
+	struct wl_node *scope = NULL, *first = stmt, *anchor;
+	unsigned i, k;
+	char *ind, *text;
+
+	for (i = 0; i < mem->nr_regions; i++)
+		for (k = 0; k < mem->regions[i].nr_stmts; k++) {
+			struct wl_node *s = mem->regions[i].stmts[k];
+
+			if (s->func != stmt->func)
+				continue;
+			scope = scope ? wl_node_common(scope, s) : s;
+			if (s->index < first->index)
+				first = s;
+		}
+	while (scope && scope->kind != CXCursor_CompoundStmt)
+		scope = scope->parent;
+	if (!scope)
+		return;
+	for (anchor = first; anchor->parent && anchor->parent != scope;)
+		anchor = anchor->parent;
+	ind = wl_memrules_indent(fx->ctx, anchor->begin);
+	text = wl_xasprintf("%s%s %s;%s", ind, mem->arrays[array].elem_type,
+			    reg, fx->nl);
+	wl_fix_insert(fx->fix, wl_memrules_line_start(fx->ctx, anchor->begin),
+		      text);
+	free(text);
+	free(ind);
+}
+
+static char *sync_text(const struct wl_mask *m)
+{
+	return wl_xasprintf("__syncwarp(%s);", m->text);
+}
+
+/* Rewrite one SPLIT statement in place. */
+static void rewrite_split(struct fixer *fx, struct stmt_plan *p)
+{
+	struct wl_ctx *ctx = fx->ctx;
+	struct wl_node *owner = unbraced_owner(p->stmt);
+	const struct wl_mask *m;
+	char *ind, *in2, *sync, *text;
+	unsigned end;
+
+	if (owner && owner->kind == CXCursor_IfStmt &&
+	    !wl_node_kid(owner, WL_ROLE_ELSE) &&
+	    wl_eval_dep(&ctx->eval, wl_node_kid(owner, WL_ROLE_COND)) ==
+		    WL_DEP_LANE) {
+		/* if (lane >= 1) s[i] += s[i - 1]; -- the barriers must be
+		 * outside the lane-dependent branch */
+		struct wl_node *cond = wl_node_kid(owner, WL_ROLE_COND);
+		char *ct;
+
+		if (unbraced_owner(owner) ||
+		    !wl_eval_pure(&ctx->eval, cond)) {
+			if (!fx->why)
+				fx->why = wl_xstrdup("the condition around the "
+						     "statement cannot be "
+						     "evaluated twice");
+			return;
+		}
+		m = mask_at(fx, owner);
+		if (!m)
+			return;
+		ct = text_of(ctx, cond);
+		ind = wl_memrules_indent(ctx, owner->begin);
+		sync = sync_text(m);
+		text = wl_xasprintf("if (%s) %s;%s%s%s%s%sif (%s) %s;%s%s%s",
+				    ct, p->read, fx->nl, ind, sync, fx->nl, ind,
+				    ct, p->write, fx->nl, ind, sync);
+		end = wl_memrules_stmt_end(ctx, owner);
+		if (end == owner->end)
+			end = wl_memrules_stmt_end(ctx, p->stmt);
+		wl_fix_replace(fx->fix, owner->begin, end - owner->begin, text);
+		free(text);
+		free(sync);
+		free(ind);
+		free(ct);
+		return;
+	}
+	m = mask_at(fx, p->stmt);
+	if (!m)
+		return;
+	sync = sync_text(m);
+	end = wl_memrules_stmt_end(ctx, p->stmt);
+	if (owner) {
+		ind = wl_memrules_indent(ctx, owner->begin);
+		in2 = deeper(ind);
+		text = wl_xasprintf("{%s%s%s;%s%s%s%s%s%s;%s%s%s%s%s}",
+				    fx->nl, in2, p->read, fx->nl, in2, sync,
+				    fx->nl, in2, p->write, fx->nl, in2, sync,
+				    fx->nl, ind);
+		free(in2);
+	} else {
+		ind = wl_memrules_indent(ctx, p->stmt->begin);
+		text = wl_xasprintf("%s;%s%s%s%s%s%s;%s%s%s", p->read, fx->nl,
+				    ind, sync, fx->nl, ind, p->write, fx->nl,
+				    ind, sync);
+	}
+	wl_fix_replace(fx->fix, p->stmt->begin, end - p->stmt->begin, text);
+	free(text);
+	free(ind);
+	free(sync);
+}
+
+/* A barrier after a statement that is kept as it is. */
+static void sync_after(struct fixer *fx, struct wl_node *s)
+{
+	struct wl_node *owner = unbraced_owner(s);
+	struct wl_node *at = owner ? owner : s;
+	const struct wl_mask *m;
+	char *ind, *sync, *text;
+
+	if (owner && unbraced_owner(owner)) {
+		if (!fx->why)
+			fx->why = wl_xstrdup("nested unbraced statements");
+		return;
+	}
+	m = mask_at(fx, at);
+	if (!m)
+		return;
+	ind = wl_memrules_indent(fx->ctx, at->begin);
+	sync = sync_text(m);
+	text = wl_xasprintf("%s%s%s", fx->nl, ind, sync);
+	wl_fix_insert(fx->fix, wl_memrules_stmt_end(fx->ctx, owner ? s : s),
+		      text);
+	free(text);
+	free(sync);
+	free(ind);
+}
+
+static bool param_callers_nonvolatile(struct wl_node *decl)
+{
+	struct wl_func *fn = decl->func;
+	unsigned i, k;
+
+	for (k = 0; k < fn->nr_params && fn->params[k] != decl; k++)
+		;
+	for (i = 0; i < fn->nr_callers; i++) {
+		struct wl_node *args[16];
+		unsigned n = wl_call_args(fn->callers[i], args, 16);
+		CXType t;
+
+		if (k >= n || k >= 16)
+			return false;
+		t = clang_getCursorType(wl_node_strip(args[k])->cursor);
+		if (clang_isVolatileQualifiedType(clang_getPointeeType(t)))
+			return false;
+	}
+	return true;
+}
+
+struct use_scan {
+	CXCursor decl;
+	struct wl_mem *mem;
+	bool outside;
+};
+
+/* Every use of the pointer lies in a statement some region rewrites. */
+static bool use_in_regions(struct wl_node *n, void *data)
+{
+	struct use_scan *us = data;
+	unsigned i, k;
+	bool in = false;
+
+	if (n->kind != CXCursor_DeclRefExpr ||
+	    !clang_equalCursors(clang_getCursorReferenced(n->cursor), us->decl))
+		return true;
+	for (i = 0; i < us->mem->nr_regions && !in; i++)
+		for (k = 0; k < us->mem->regions[i].nr_stmts; k++)
+			if (wl_node_within(n, us->mem->regions[i].stmts[k]))
+				in = true;
+	if (!in)
+		us->outside = true;
+	return !us->outside;
+}
+
+/*
+ * Drop `volatile` from the pointer the region goes through when the
+ * rewrite leaves no access through it that relied on it.
+ */
+static void drop_volatile(struct fixer *fx)
+{
+	struct wl_mem *mem = fx->mem;
+	struct wl_node *done[8];
+	unsigned nr_done = 0, k, i;
+
+	for (k = 0; k < fx->r->nr_races; k++) {
+		struct wl_mem_access *a = &mem->accesses[fx->r->races[k].reader];
+		struct wl_node *d = a->ptr_decl;
+		struct use_scan us;
+		const char *t = fx->ctx->src->text;
+		bool seen = false;
+
+		if (!d || !d->in_main || d->in_macro || nr_done == 8)
+			continue;
+		for (i = 0; i < nr_done; i++)
+			seen |= done[i] == d;
+		if (seen)
+			continue;
+		done[nr_done++] = d;
+		if (!clang_isVolatileQualifiedType(clang_getPointeeType(
+			    clang_getCursorType(d->cursor))))
+			continue;
+		if (d->kind == CXCursor_ParmDecl &&
+		    !param_callers_nonvolatile(d))
+			continue;
+		us.decl = d->cursor;
+		us.mem = mem;
+		us.outside = false;
+		if (d->func && d->func->body)
+			wl_node_walk(d->func->body, use_in_regions, &us);
+		if (us.outside)
+			continue;
+		for (i = d->begin; i + 9 <= d->end; i++)
+			if (!memcmp(t + i, "volatile", 8) &&
+			    (i == d->begin || !ident_char(t[i - 1])) &&
+			    (t[i + 8] == ' ' || t[i + 8] == '\t')) {
+				wl_fix_replace(fx->fix, i, 9, "");
+				break;
+			}
+	}
+}
+
+static int cmp_stmt(const void *a, const void *b)
+{
+	const struct wl_node *x = *(struct wl_node *const *)a;
+	const struct wl_node *y = *(struct wl_node *const *)b;
+
+	return x->index < y->index ? -1 : x->index > y->index;
+}
+
+static void build_fix(struct wl_ctx *ctx, struct wl_mem *mem,
+		      struct wl_mem_region *r, struct wl_finding *f)
+{
+	struct fixer fx = { ctx, mem, r, NULL, wl_source_newline(ctx->src),
+			    NULL };
+	struct stmt_plan *plans = wl_xcalloc(r->nr_stmts, sizeof(*plans));
+	struct wl_node **pending = wl_xcalloc(r->nr_stmts, sizeof(*pending));
+	unsigned i, k, nr_pending = 0, reg_array = 0;
+	bool any_reg = false, need_tail = false;
+	char *reg;
+
+	fx.fix = wl_fix_new("read into a register, then __syncwarp() "
+			    "between the reads and the writes (Listing 8)");
+	qsort(r->stmts, r->nr_stmts, sizeof(*r->stmts), cmp_stmt);
+	reg = wl_memrules_fresh_name(ctx, r->stmts[0]->func->root, "v");
+	for (i = 0; i < r->nr_stmts && !fx.why; i++) {
+		plans[i].stmt = r->stmts[i];
+		if (!r->stmts[i]->in_main || r->stmts[i]->in_macro) {
+			fx.why = wl_xstrdup("the statement is written in a "
+					    "macro");
+			break;
+		}
+		plan_stmt(ctx, mem, r, &plans[i], reg);
+		if (plans[i].shape == SHAPE_NONE)
+			fx.why = wl_xstrdup("a racing access is not a plain "
+					    "read or assignment");
+		if (plans[i].uses_reg) {
+			if (any_reg && plans[i].array != reg_array)
+				fx.why = wl_xstrdup("two arrays would need "
+						    "registers");
+			any_reg = true;
+			reg_array = plans[i].array;
+		}
+	}
+	for (i = 0; i < r->nr_stmts && !fx.why; i++) {
+		struct stmt_plan *p = &plans[i];
+		bool clash = false;
+
+		for (k = 0; k < nr_pending; k++)
+			clash |= stmts_race(mem, r, pending[k], p->stmt);
+		if (clash) {
+			sync_after(&fx, pending[nr_pending - 1]);
+			nr_pending = 0;
+		}
+		if (p->shape == SHAPE_SPLIT) {
+			rewrite_split(&fx, p);
+			nr_pending = 0;
+			need_tail = false;
+		} else {
+			pending[nr_pending++] = p->stmt;
+			need_tail = true;
+		}
+	}
+	/* A loop brings the last statement back to meet the first. */
+	if (!fx.why && r->in_loop && need_tail && nr_pending) {
+		bool clash = false;
+
+		for (k = 0; k < nr_pending; k++)
+			for (i = 0; i < r->nr_stmts; i++)
+				clash |= stmts_race(mem, r, pending[k],
+						    r->stmts[i]);
+		if (clash)
+			sync_after(&fx, pending[nr_pending - 1]);
+	}
+	if (!fx.why && any_reg)
+		declare_register(&fx, r->stmts[0], reg_array, reg);
+	if (!fx.why)
+		drop_volatile(&fx);
+	if (fx.why) {
+		wl_finding_note(f, "no fix: %s", fx.why);
+		wl_fix_free(fx.fix);
+	} else {
+		f->fix = fx.fix;
+	}
+	for (i = 0; i < r->nr_stmts; i++) {
+		free(plans[i].read);
+		free(plans[i].write);
+	}
+	free(fx.why);
+	free(plans);
+	free(pending);
+	free(reg);
+}
+
+/* ---- the rules -------------------------------------------------------- */
+
+/* The race to name: one whose reader is in the region's first statement. */
+static const struct wl_mem_race *pick_race(struct wl_mem *mem,
+					   const struct wl_mem_region *r)
+{
+	unsigned k;
+
+	for (k = 0; k < r->nr_races; k++)
+		if (mem->accesses[r->races[k].reader].stmt == r->first &&
+		    !r->races[k].write_write)
+			return &r->races[k];
+	for (k = 0; k < r->nr_races; k++)
+		if (!r->races[k].write_write)
+			return &r->races[k];
+	return &r->races[0];
+}
+
+void wl_memrules_check(struct wl_ctx *ctx, enum wl_rule_id rule)
+{
+	struct wl_mem mem;
+	unsigned i;
+
+	wl_mem_build(&mem, ctx);
+	for (i = 0; i < mem.nr_regions; i++) {
+		struct wl_mem_region *r = &mem.regions[i];
+		const struct wl_mem_race *race;
+		struct wl_finding *f;
+		char *msg;
+
+		if ((rule == WL302) != r->barrier_after || !r->nr_races)
+			continue;
+		race = pick_race(&mem, r);
+		if (rule == WL302)
+			msg = race_message(ctx, &mem, race,
+					   "in the same statement; the "
+					   "__syncwarp() after it comes too "
+					   "late");
+		else
+			msg = race_message(ctx, &mem, race,
+					   "without __syncwarp()");
+		f = wl_report(ctx, rule, r->first, "%s", msg);
+		free(msg);
+		if (ctx->fix_style == WL_FIX_STYLE_SHUFFLE &&
+		    wl_memrules_shuffle_takes(ctx, &mem, r)) {
+			wl_finding_note(f, "fixed by WL401's shuffle rewrite");
+			continue;
+		}
+		build_fix(ctx, &mem, r, f);
+	}
+	wl_mem_release(&mem);
+}
