@@ -7,8 +7,16 @@
 
 #include <jansson.h>
 
+#include "analyzer/fingerprint.h"
 #include "analyzer/source.h"
 #include "fixits/edit.h"
+
+#ifndef WL_VERSION
+#define WL_VERSION "0.0.0"
+#endif
+
+/* Bump on any incompatible change, and say what changed in the doc. */
+#define WL_JSON_VERSION 1
 
 static json_t *fix_json(const struct wl_finding *f)
 {
@@ -32,7 +40,7 @@ static json_t *fix_json(const struct wl_finding *f)
 	return fix;
 }
 
-static json_t *finding_json(const struct wl_finding *f)
+static json_t *finding_json(const struct wl_finding *f, const char *fp)
 {
 	const struct wl_rule *r = &wl_rules[f->rule];
 	json_t *o = json_pack("{s:s, s:s, s:s, s:s, s:I, s:I, s:I, s:I, s:I, s:I}",
@@ -45,14 +53,39 @@ static json_t *finding_json(const struct wl_finding *f)
 			      (json_int_t)f->offset, "length",
 			      (json_int_t)f->length);
 
-	if (f->note)
-		json_object_set_new(o, "note", json_string(f->note));
+	json_object_set_new(o, "fingerprint", json_string(fp));
+	json_object_set_new(o, "note", f->note ? json_string(f->note)
+					       : json_null());
 	json_object_set_new(o, "suppressed", json_boolean(f->suppressed));
-	if (f->justification)
-		json_object_set_new(o, "justification",
-				    json_string(f->justification));
+	json_object_set_new(o, "justification",
+			    f->justification ? json_string(f->justification)
+					     : json_null());
 	json_object_set_new(o, "fix", f->fix ? fix_json(f) : json_null());
 	return o;
+}
+
+/* Counts of unsuppressed findings by level, as the text summary has. */
+static json_t *summary_json(const struct wl_file_report *files, unsigned nr)
+{
+	json_int_t counts[3] = { 0, 0, 0 }, suppressed = 0, unreadable = 0;
+	unsigned i, k;
+
+	for (i = 0; i < nr; i++) {
+		unreadable += files[i].error != NULL;
+		for (k = 0; files[i].findings && k < files[i].findings->nr; k++) {
+			const struct wl_finding *f = &files[i].findings->v[k];
+
+			if (f->suppressed)
+				suppressed++;
+			else
+				counts[f->level]++;
+		}
+	}
+	return json_pack("{s:I, s:I, s:I, s:I, s:I, s:I}", "files",
+			 (json_int_t)nr, "unreadable", unreadable, "errors",
+			 counts[WL_LEVEL_ERROR], "warnings",
+			 counts[WL_LEVEL_WARNING], "notes",
+			 counts[WL_LEVEL_NOTE], "suppressed", suppressed);
 }
 
 int wl_emit_json(FILE *out, const struct wl_file_report *files, unsigned nr,
@@ -62,23 +95,34 @@ int wl_emit_json(FILE *out, const struct wl_file_report *files, unsigned nr,
 	unsigned i, k;
 	int ret;
 
-	(void)opts;
 	json_object_set_new(root, "schema", json_string("warplint-report"));
-	json_object_set_new(root, "version", json_integer(1));
+	json_object_set_new(root, "version", json_integer(WL_JSON_VERSION));
+	json_object_set_new(root, "tool", json_pack("{s:s, s:s}", "name",
+						    "warplint", "version",
+						    WL_VERSION));
 	for (i = 0; i < nr; i++) {
 		const struct wl_file_report *r = &files[i];
 		json_t *file = json_object(), *findings = json_array();
+		bool relative;
+		char *uri = wl_uri_for(r->path, opts->srcroot, &relative);
+		char **fps = NULL;
 
 		json_object_set_new(file, "path", json_string(r->path));
 		json_object_set_new(file, "error",
 				    r->error ? json_string(r->error) : json_null());
-		for (k = 0; r->findings && k < r->findings->nr; k++)
+		if (r->src && r->findings)
+			fps = wl_fingerprints(r->src, uri, r->findings);
+		for (k = 0; fps && k < r->findings->nr; k++)
 			json_array_append_new(findings,
-					      finding_json(&r->findings->v[k]));
+					      finding_json(&r->findings->v[k],
+							   fps[k]));
+		wl_fingerprints_free(fps, r->findings ? r->findings->nr : 0);
+		free(uri);
 		json_object_set_new(file, "findings", findings);
 		json_array_append_new(list, file);
 	}
 	json_object_set_new(root, "files", list);
+	json_object_set_new(root, "summary", summary_json(files, nr));
 	ret = json_dumpf(root, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
 					    JSON_ENSURE_ASCII);
 	fputc('\n', out);

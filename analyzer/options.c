@@ -22,6 +22,11 @@ const char wl_usage[] =
 	"  --enable=IDS           enable rules (comma-separated ids or names)\n"
 	"  --disable=IDS          disable rules\n"
 	"  -j N, --jobs=N         analyze N files in parallel (default: cores)\n"
+	"  --config=FILE          read settings from FILE, not from the\n"
+	"                         .warplint found above each source\n"
+	"  --no-config            read no configuration file\n"
+	"  --baseline=FILE        report only findings not in FILE\n"
+	"  --write-baseline=FILE  write every finding to FILE as a baseline\n"
 	"  --timeout=SECONDS      analyze each file in a child process and give\n"
 	"                         up on it after SECONDS (default: 0, no limit)\n"
 	"\n"
@@ -69,8 +74,10 @@ static int set_rules(struct wl_options *opts, const char *list, bool on)
 		if (comma)
 			*comma = '\0';
 		if (!strcmp(p, "all")) {
-			for (unsigned i = 0; i < WL_NR_RULES; i++)
+			for (unsigned i = 0; i < WL_NR_RULES; i++) {
 				opts->analyze.enabled[i] = on;
+				opts->rule_from_cli[i] = true;
+			}
 		} else {
 			r = wl_rule_find(p);
 			if (!r) {
@@ -78,6 +85,7 @@ static int set_rules(struct wl_options *opts, const char *list, bool on)
 				break;
 			}
 			opts->analyze.enabled[r->id] = on;
+			opts->rule_from_cli[r->id] = true;
 		}
 		p = comma ? comma + 1 : NULL;
 	}
@@ -172,6 +180,14 @@ int wl_options_parse(struct wl_options *opts, int argc, char **argv)
 		} else if ((v = opt_value(argc, argv, &i, "--disable"))) {
 			if (set_rules(opts, v, false) < 0)
 				return -1;
+		} else if ((v = opt_value(argc, argv, &i, "--config"))) {
+			opts->config = v;
+		} else if (!strcmp(arg, "--no-config")) {
+			opts->no_config = true;
+		} else if ((v = opt_value(argc, argv, &i, "--baseline"))) {
+			opts->baseline = v;
+		} else if ((v = opt_value(argc, argv, &i, "--write-baseline"))) {
+			opts->write_baseline = v;
 		} else if ((v = opt_value(argc, argv, &i, "--extra-arg"))) {
 			wl_strvec_push(&opts->extra_args, v);
 		} else if ((v = opt_value(argc, argv, &i, "-p"))) {

@@ -39,6 +39,12 @@ struct wl_options {
 	bool color;
 	enum wl_level fail_level;
 	struct wl_analyze_opts analyze;
+	/* Rules named by --enable/--disable: they win over .warplint. */
+	bool rule_from_cli[WL_NR_RULES];
+	const char *config;		/* --config FILE: no search */
+	bool no_config;			/* --no-config */
+	const char *baseline;		/* --baseline FILE */
+	const char *write_baseline;	/* --write-baseline FILE */
 };
 
 /*

@@ -14,9 +14,12 @@
 #include <unistd.h>
 
 #include "analyzer/analyze.h"
+#include "analyzer/baseline.h"
 #include "analyzer/compdb.h"
+#include "analyzer/config.h"
 #include "analyzer/emit.h"
 #include "analyzer/options.h"
+#include "analyzer/progress.h"
 #include "analyzer/session.h"
 #include "analyzer/source.h"
 #include "analyzer/util.h"
@@ -33,6 +36,7 @@ struct job {
 	char *error;
 	char *fixed;		/* text after fixes, when fixes are wanted */
 	size_t fixed_len;
+	const struct wl_config *cfg;	/* its .warplint, or NULL */
 };
 
 struct run_state {
@@ -41,11 +45,44 @@ struct run_state {
 	unsigned nr_jobs;
 	atomic_uint next;
 	bool want_fixed;
+	struct wl_config **configs;	/* every .warplint read, once each */
+	unsigned nr_configs, alloc_configs;
+	struct wl_baseline *baseline;	/* --baseline, unless rewriting it */
+	struct wl_progress progress;
 };
+
+/* The rules .warplint turns on or off, unless the command line named them. */
+static void apply_config(const struct run_state *rs, const struct job *job,
+			 struct wl_analyze_opts *aopts)
+{
+	unsigned r;
+
+	for (r = 0; job->cfg && r < WL_NR_RULES; r++)
+		if (!rs->opts->rule_from_cli[r] && job->cfg->enable[r] != WL_UNSET)
+			aopts->enabled[r] = job->cfg->enable[r] == WL_ON;
+}
+
+/* .warplint severities, then the baseline, before any fix is computed. */
+static void adjust_findings(const struct run_state *rs, struct job *job)
+{
+	unsigned k;
+
+	for (k = 0; job->cfg && k < job->findings.nr; k++) {
+		struct wl_finding *f = &job->findings.v[k];
+
+		if (job->cfg->level[f->rule] >= 0)
+			f->level = (enum wl_level)job->cfg->level[f->rule];
+	}
+	if (rs->baseline)
+		wl_baseline_filter(rs->baseline, job->path, &job->src,
+				   &job->findings);
+}
 
 static void run_job(CXIndex index, struct run_state *rs, struct job *job)
 {
 	struct wl_analyze_opts aopts = rs->opts->analyze;
+
+	apply_config(rs, job, &aopts);
 
 	if (wl_source_load(&job->src, job->path, &job->error) < 0)
 		return;
@@ -64,6 +101,7 @@ static void run_job(CXIndex index, struct run_state *rs, struct job *job)
 		job->loaded = false;
 		return;
 	}
+	adjust_findings(rs, job);
 	if (rs->want_fixed)
 		job->fixed = wl_apply_fixes(&job->src, &job->findings,
 					    &job->fixed_len);
@@ -79,8 +117,10 @@ static void *worker(void *arg)
 	CXIndex index = rs->opts->timeout ? NULL : clang_createIndex(0, 0);
 	unsigned i;
 
-	while ((i = atomic_fetch_add(&rs->next, 1)) < rs->nr_jobs)
+	while ((i = atomic_fetch_add(&rs->next, 1)) < rs->nr_jobs) {
 		run_job(index, rs, &rs->jobs[i]);
+		wl_progress_step(&rs->progress, rs->jobs[i].path);
+	}
 	if (index)
 		clang_disposeIndex(index);
 	return NULL;
@@ -119,6 +159,46 @@ static void analyze_all(struct run_state *rs)
 		worker(rs);
 }
 
+/*
+ * The configuration for @path: --config's, or the nearest .warplint, each
+ * file read once.  Returns -1 after printing why a file is invalid.
+ */
+static int config_for(struct run_state *rs, const char *path,
+		      const struct wl_config **out)
+{
+	char *found, *err = NULL;
+	struct wl_config *cfg;
+	unsigned i;
+
+	*out = NULL;
+	if (rs->opts->no_config)
+		return 0;
+	found = rs->opts->config ? wl_xstrdup(rs->opts->config)
+				 : wl_config_find(path);
+	if (!found)
+		return 0;
+	for (i = 0; i < rs->nr_configs; i++)
+		if (!strcmp(rs->configs[i]->path, found)) {
+			*out = rs->configs[i];
+			free(found);
+			return 0;
+		}
+	cfg = wl_xcalloc(1, sizeof(*cfg));
+	if (wl_config_load(cfg, found, &err) < 0) {
+		fprintf(stderr, "warplint: error: %s\n", err);
+		free(err);
+		free(found);
+		wl_config_release(cfg);
+		free(cfg);
+		return -1;
+	}
+	free(found);
+	WL_GROW(rs->configs, rs->nr_configs, rs->alloc_configs);
+	rs->configs[rs->nr_configs++] = cfg;
+	*out = cfg;
+	return 0;
+}
+
 static int setup_jobs(struct run_state *rs, const struct wl_options *opts)
 {
 	struct wl_compdb *db = NULL;
@@ -138,15 +218,30 @@ static int setup_jobs(struct run_state *rs, const struct wl_options *opts)
 		wl_strvec_push(&files, opts->files.v[i]);
 	if (!files.nr && db)
 		wl_compdb_files(db, &files);
-	rs->nr_jobs = files.nr;
+	rs->nr_jobs = 0;
 	rs->jobs = wl_xcalloc(files.nr + 1, sizeof(*rs->jobs));
 	for (i = 0; i < files.nr; i++) {
-		struct job *job = &rs->jobs[i];
+		struct job *job = &rs->jobs[rs->nr_jobs];
 
+		if (config_for(rs, files.v[i], &job->cfg) < 0) {
+			for (; i < files.nr; i++)
+				free(files.v[i]);
+			free(files.v);
+			wl_compdb_free(db);
+			return -1;
+		}
+		if (job->cfg && wl_config_excludes(job->cfg, files.v[i])) {
+			free(files.v[i]);
+			continue;
+		}
+		rs->nr_jobs++;
 		job->path = files.v[i];
 		files.v[i] = NULL;
 		if (db)
 			wl_compdb_args_for(db, job->path, &job->args);
+		/* The file's settings first, so that --extra-arg wins. */
+		for (k = 0; job->cfg && k < job->cfg->extra_args.nr; k++)
+			wl_strvec_push(&job->args, job->cfg->extra_args.v[k]);
 		for (k = 0; k < opts->extra_args.nr; k++)
 			wl_strvec_push(&job->args, opts->extra_args.v[k]);
 	}
@@ -170,6 +265,12 @@ static void release_jobs(struct run_state *rs)
 		free(job->fixed);
 	}
 	free(rs->jobs);
+	for (i = 0; i < rs->nr_configs; i++) {
+		wl_config_release(rs->configs[i]);
+		free(rs->configs[i]);
+	}
+	free(rs->configs);
+	wl_baseline_free(rs->baseline);
 }
 
 /* Write each changed file; a failure is reported and counts as bad input. */
@@ -283,6 +384,29 @@ static int emit_report(struct run_state *rs, FILE *out)
 	return ret;
 }
 
+static int write_baseline(struct run_state *rs)
+{
+	struct wl_file_report *reports = wl_xcalloc(rs->nr_jobs + 1,
+						    sizeof(*reports));
+	char *err = NULL;
+	unsigned i;
+	int ret;
+
+	for (i = 0; i < rs->nr_jobs; i++) {
+		reports[i].path = rs->jobs[i].path;
+		reports[i].src = rs->jobs[i].loaded ? &rs->jobs[i].src : NULL;
+		reports[i].findings = &rs->jobs[i].findings;
+	}
+	ret = wl_baseline_write(rs->opts->write_baseline, reports, rs->nr_jobs,
+				&err);
+	if (ret < 0) {
+		fprintf(stderr, "warplint: error: %s\n", err);
+		free(err);
+	}
+	free(reports);
+	return ret;
+}
+
 int wl_run(const struct wl_options *opts)
 {
 	struct run_state rs;
@@ -292,15 +416,36 @@ int wl_run(const struct wl_options *opts)
 	memset(&rs, 0, sizeof(rs));
 	rs.opts = opts;
 	rs.want_fixed = opts->fix || opts->fix_dry_run;
-	if (setup_jobs(&rs, opts) < 0)
+	if (setup_jobs(&rs, opts) < 0) {
+		release_jobs(&rs);
 		return WL_EXIT_USAGE;
+	}
 	if (!rs.nr_jobs) {
 		fprintf(stderr, "warplint: no input files\n"
 				"Try 'warplint --help'.\n");
 		release_jobs(&rs);
 		return WL_EXIT_USAGE;
 	}
+	/* Rewriting a baseline must see every finding, the old ones too. */
+	if (opts->baseline && !opts->write_baseline) {
+		char *err = NULL;
+
+		rs.baseline = wl_baseline_load(opts->baseline, &err);
+		if (!rs.baseline) {
+			fprintf(stderr, "warplint: error: %s\n", err);
+			free(err);
+			release_jobs(&rs);
+			return WL_EXIT_USAGE;
+		}
+	}
+	wl_progress_start(&rs.progress, rs.nr_jobs,
+			  !opts->quiet && isatty(STDERR_FILENO));
 	analyze_all(&rs);
+	wl_progress_finish(&rs.progress);
+	if (opts->write_baseline && write_baseline(&rs) < 0) {
+		release_jobs(&rs);
+		return WL_EXIT_BAD_INPUT;
+	}
 	if (opts->output) {
 		out = fopen(opts->output, "w");
 		if (!out) {

@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The .warplint configuration file (YAML), found by walking up from each
+ * source file's directory, or named with --config:
+ *
+ *   enable: [WL401]               rules to turn on (ids or names)
+ *   disable: [WL303]              rules to turn off
+ *   severity: {WL201: error}      note, warning or error per rule
+ *   extra-args: [-DBLOCK=256]     parser arguments for every file
+ *   exclude: [gen_*.cu]           fnmatch globs, relative to the file's dir
+ *
+ * Command-line flags win over the file.  Unknown keys and bad values are
+ * errors that name the file, line and column.
+ */
+#ifndef WL_ANALYZER_CONFIG_H
+#define WL_ANALYZER_CONFIG_H
+
+#include <stdbool.h>
+
+#include "analyzer/compdb.h"
+#include "rules/rules.h"
+
+#define WL_CONFIG_NAME ".warplint"
+
+enum wl_tristate { WL_UNSET = -1, WL_OFF = 0, WL_ON = 1 };
+
+struct wl_config {
+	char *path;			/* the file */
+	char *dir;			/* its directory, base of exclude */
+	enum wl_tristate enable[WL_NR_RULES];
+	int level[WL_NR_RULES];		/* enum wl_level, or -1: default */
+	struct wl_strvec extra_args;
+	struct wl_strvec exclude;
+};
+
+/*
+ * Parse @path into @cfg.  Returns 0, or -1 with *@err set to an allocated
+ * "FILE:LINE:COL: what is wrong" message.
+ */
+int wl_config_load(struct wl_config *cfg, const char *path, char **err);
+void wl_config_release(struct wl_config *cfg);
+
+/*
+ * The nearest .warplint in @source's directory or above it (allocated),
+ * or NULL if there is none up to the root.
+ */
+char *wl_config_find(const char *source);
+
+/* Whether an exclude glob of @cfg matches @source. */
+bool wl_config_excludes(const struct wl_config *cfg, const char *source);
+
+#endif
