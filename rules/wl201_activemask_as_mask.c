@@ -1,8 +1,196 @@
 /* SPDX-License-Identifier: MIT */
-/* WL201 activemask-as-mask: not implemented yet. */
-#include "rules/rules.h"
+/*
+ * WL201 activemask-as-mask: __activemask() used as the mask of a
+ * data-exchanging collective.  Docs: rules/WL201.md  Corpus: corpus/WL201/
+ *
+ * __activemask() names the lanes that happen to be converged when it
+ * runs, not the lanes the algorithm needs (the blog's Listing 5): a
+ * reduction under `if (i < n)` may then sum only part of the warp.
+ * Followed through local variables and `m & 0xffff`.  Not flagged:
+ * opportunistic code that only discovers its group (atomicAggInc): a
+ * __match_*_sync() over __activemask(), and a __shfl_sync() whose mask
+ * also feeds __ffs()/__popc() for leader election.  The fix is the mask
+ * inference's (a __ballot_sync() of the branch condition before the
+ * branch, Listing 3), written into the variable's initializer when every
+ * use agrees, else into the call.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyzer/context.h"
+#include "analyzer/mask.h"
+#include "analyzer/maskval.h"
+#include "fixits/edit.h"
+#include "rules/maskrules.h"
+
+/* Calls that elect a leader or rank lanes from a discovered group. */
+static const char *const election[] = {
+	"__ffs", "__ffsll", "__popc", "__popcll", "__fns", "__clz",
+};
+
+struct use_scan {
+	struct wl_ctx *ctx;
+	CXCursor decl;
+	bool found;
+};
+
+static bool refers_to(struct wl_node *n, void *data)
+{
+	struct use_scan *us = data;
+
+	if (us->found)
+		return false;
+	if (n->kind == CXCursor_DeclRefExpr &&
+	    clang_equalCursors(clang_getCursorReferenced(n->cursor), us->decl))
+		us->found = true;
+	return !us->found;
+}
+
+static bool election_use(struct wl_node *n, void *data)
+{
+	struct use_scan *us = data;
+	const char *name;
+	unsigned i;
+
+	if (us->found)
+		return false;
+	if (n->kind != CXCursor_CallExpr)
+		return true;
+	name = wl_call_name(&us->ctx->model, n);
+	for (i = 0; i < WL_ARRAY_SIZE(election); i++) {
+		if (strcmp(name, election[i]))
+			continue;
+		wl_node_walk(n, refers_to, us);
+		break;
+	}
+	return !us->found;
+}
+
+/* Whether the mask variable read at @ref also elects a leader. */
+static bool elects_leader(struct wl_ctx *ctx, struct wl_node *ref)
+{
+	struct use_scan us = { ctx, clang_getCursorReferenced(ref->cursor),
+			       false };
+
+	if (!ref->func || !ref->func->body)
+		return false;
+	wl_node_walk(ref->func->body, election_use, &us);
+	return us.found;
+}
+
+static bool same_fix(const struct wl_fix *a, const struct wl_fix *b)
+{
+	unsigned i;
+
+	if (!a || !b)
+		return a == b;
+	if (a->nr_edits != b->nr_edits)
+		return false;
+	for (i = 0; i < a->nr_edits; i++)
+		if (a->edits[i].offset != b->edits[i].offset ||
+		    a->edits[i].length != b->edits[i].length ||
+		    strcmp(a->edits[i].text, b->edits[i].text))
+			return false;
+	return true;
+}
+
+/*
+ * `unsigned mask = __activemask();` used here: if the mask inferred at
+ * the declaration is the one this call needs, rewrite the initializer
+ * (every use then agrees with it).  Returns true when it made the fix.
+ */
+static bool fix_initializer(struct wl_ctx *ctx, struct wl_finding *f,
+			    const struct wl_maskval *mv,
+			    const struct wl_mask *at_call)
+{
+	struct wl_var *v = wl_eval_var(&ctx->eval, mv->var_ref);
+	const struct wl_mask *at_decl;
+	char *desc;
+
+	if (!v || !v->init || v->nr_writes || !mv->origin ||
+	    wl_node_strip(v->init) != mv->origin ||
+	    !wl_arg_editable(mv->origin, mv->origin))
+		return false;
+	at_decl = wl_mask_infer(ctx, v->decl_node);
+	if (!at_decl->text || strcmp(at_decl->text, at_call->text) ||
+	    !same_fix(at_decl->setup, at_call->setup))
+		return false;
+	desc = wl_xasprintf("initialize '%s' with '%s'",
+			    wl_model_spelling(&ctx->model, v->decl),
+			    at_call->text);
+	f->fix = wl_fix_new(desc);
+	free(desc);
+	wl_mask_add_setup(at_call, f->fix);
+	wl_fix_replace(f->fix, mv->origin->begin,
+		       mv->origin->end - mv->origin->begin, at_call->text);
+	if (at_call->reach == WL_REACH_DYNAMIC) {
+		desc = wl_mask_explain(ctx, at_call);
+		wl_finding_note(f, "%s", desc);
+		free(desc);
+	}
+	return true;
+}
+
+static void check_call(struct wl_ctx *ctx, struct wl_node *call,
+		       const struct wl_collective *c)
+{
+	const char *name = wl_call_name(&ctx->model, call);
+	struct wl_node *args[1];
+	struct wl_maskval mv;
+	const struct wl_mask *inferred;
+	struct wl_finding *f;
+	struct wl_var *v;
+
+	/* A match over the active lanes discovers a group: that is its use. */
+	if (c->kind == WL_COLL_MATCH || !wl_call_args(call, args, 1))
+		return;
+	wl_maskval_eval(ctx, args[0], &mv);
+	if (mv.kind != WL_MASKVAL_ACTIVE)
+		return;
+	if (c->kind == WL_COLL_SHFL && mv.var_ref && elects_leader(ctx, mv.var_ref))
+		return;		/* atomicAggInc: broadcast from the leader */
+	if (!mv.var_ref) {
+		f = wl_report(ctx, WL201, call,
+			      "'__activemask()' as the mask of '%s' names the "
+			      "lanes that happen to be converged, not the lanes "
+			      "that must take part", name);
+	} else {
+		char *t = wl_node_short_text(ctx, args[0]);
+
+		f = wl_report(ctx, WL201, call,
+			      "mask '%s' of '%s' comes from '__activemask()' "
+			      "(line %u), which names the lanes that happen to "
+			      "be converged, not the lanes that must take part",
+			      t, name, wl_node_line(ctx, mv.origin));
+		free(t);
+	}
+	inferred = wl_mask_infer(ctx, call);
+	if (!inferred->text) {
+		wl_mask_fix_arg(ctx, f, call, args[0], inferred);
+		return;
+	}
+	if (mv.var_ref && fix_initializer(ctx, f, &mv, inferred))
+		return;
+	v = mv.var_ref ? wl_eval_var(&ctx->eval, mv.var_ref) : NULL;
+	if (v && v->nr_writes) {
+		wl_finding_note(f, "no fix: '%s' changes after it is set; "
+				   "compute it from '%s' instead",
+				wl_model_spelling(&ctx->model, v->decl),
+				inferred->text);
+		return;
+	}
+	wl_mask_fix_arg(ctx, f, call, args[0], inferred);
+}
 
 void wl201_check(struct wl_ctx *ctx)
 {
-	(void)ctx;
+	struct wl_model *m = &ctx->model;
+	unsigned i;
+
+	for (i = 0; i < m->nr_calls; i++) {
+		const struct wl_collective *c = wl_collective_of(ctx, m->calls[i]);
+
+		if (c && !c->legacy)
+			check_call(ctx, m->calls[i], c);
+	}
 }

@@ -1,0 +1,696 @@
+/* SPDX-License-Identifier: MIT */
+/* Shared by the mask rules and WL501: collectives and who reaches a call. */
+#include "rules/maskrules.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyzer/context.h"
+#include "analyzer/mask.h"
+#include "analyzer/maskval.h"
+#include "analyzer/source.h"
+#include "analyzer/util.h"
+#include "fixits/edit.h"
+
+#define FULL 0xffffffffu
+#define MAX_CONDS 16
+/* How many helpers deep the lanes of a call are followed to callers. */
+#define MAX_CALL_DEPTH 6
+
+static const struct wl_collective collectives[] = {
+	{ "__shfl_sync", WL_COLL_SHFL, false },
+	{ "__shfl_up_sync", WL_COLL_SHFL_UP, false },
+	{ "__shfl_down_sync", WL_COLL_SHFL_DOWN, false },
+	{ "__shfl_xor_sync", WL_COLL_SHFL_XOR, false },
+	{ "__ballot_sync", WL_COLL_VOTE, false },
+	{ "__any_sync", WL_COLL_VOTE, false },
+	{ "__all_sync", WL_COLL_VOTE, false },
+	{ "__uni_sync", WL_COLL_VOTE, false },
+	{ "__match_any_sync", WL_COLL_MATCH, false },
+	{ "__match_all_sync", WL_COLL_MATCH, false },
+	{ "__reduce_add_sync", WL_COLL_REDUCE, false },
+	{ "__reduce_min_sync", WL_COLL_REDUCE, false },
+	{ "__reduce_max_sync", WL_COLL_REDUCE, false },
+	{ "__reduce_and_sync", WL_COLL_REDUCE, false },
+	{ "__reduce_or_sync", WL_COLL_REDUCE, false },
+	{ "__reduce_xor_sync", WL_COLL_REDUCE, false },
+	{ "__syncwarp", WL_COLL_SYNCWARP, false },
+	{ "__shfl", WL_COLL_SHFL, true },
+	{ "__shfl_up", WL_COLL_SHFL_UP, true },
+	{ "__shfl_down", WL_COLL_SHFL_DOWN, true },
+	{ "__shfl_xor", WL_COLL_SHFL_XOR, true },
+	{ "__ballot", WL_COLL_VOTE, true },
+	{ "__any", WL_COLL_VOTE, true },
+	{ "__all", WL_COLL_VOTE, true },
+};
+
+const struct wl_collective *wl_collective_of(struct wl_ctx *ctx,
+					     struct wl_node *call)
+{
+	const char *name = wl_call_name(&ctx->model, call);
+	unsigned i;
+
+	/* A function of the file's own with that name is not CUDA's. */
+	if (!*name || wl_call_target(&ctx->model, call))
+		return NULL;
+	for (i = 0; i < WL_ARRAY_SIZE(collectives); i++)
+		if (!strcmp(name, collectives[i].name))
+			return &collectives[i];
+	return NULL;
+}
+
+static bool is_shuffle(const struct wl_collective *c)
+{
+	return c->kind == WL_COLL_SHFL || c->kind == WL_COLL_SHFL_UP ||
+	       c->kind == WL_COLL_SHFL_DOWN || c->kind == WL_COLL_SHFL_XOR;
+}
+
+int wl_coll_mask_arg(const struct wl_collective *c)
+{
+	return c->legacy ? -1 : 0;
+}
+
+int wl_coll_value_arg(const struct wl_collective *c)
+{
+	if (c->kind == WL_COLL_SYNCWARP)
+		return -1;
+	return c->legacy ? 0 : 1;
+}
+
+int wl_coll_lane_arg(const struct wl_collective *c)
+{
+	if (!is_shuffle(c))
+		return -1;
+	return c->legacy ? 1 : 2;
+}
+
+int wl_coll_width_arg(const struct wl_collective *c)
+{
+	if (!is_shuffle(c))
+		return -1;
+	return c->legacy ? 2 : 3;
+}
+
+static bool is_width_32(struct wl_node *arg)
+{
+	struct wl_node *s = wl_node_strip(arg);
+	long long v;
+
+	return s && wl_node_int_value(s, &v) && v == 32;
+}
+
+bool wl_coll_legacy_order(struct wl_ctx *ctx, const struct wl_collective *c,
+			  struct wl_node *call)
+{
+	struct wl_node *args[4];
+	struct wl_maskval mv;
+
+	if (c->legacy || !is_shuffle(c) || wl_call_args(call, args, 4) != 3 ||
+	    !is_width_32(args[2]))
+		return false;
+	wl_maskval_eval(ctx, args[0], &mv);
+	if (mv.is_float)
+		return true;
+	return mv.kind == WL_MASKVAL_UNKNOWN &&
+	       wl_eval_dep(&ctx->eval, args[0]) == WL_DEP_LANE;
+}
+
+unsigned wl_node_line(struct wl_ctx *ctx, const struct wl_node *n)
+{
+	unsigned line = 0, col;
+
+	wl_source_line_col(ctx->src, n->begin, &line, &col);
+	return line;
+}
+
+char *wl_node_short_text(struct wl_ctx *ctx, const struct wl_node *n)
+{
+	char *t = wl_node_text(&ctx->model, n), *s;
+	struct wl_buf b = WL_BUF_INIT;
+	bool space = false;
+
+	if (!t)
+		return wl_xstrdup("...");
+	/* One line, single spaces: a condition split over lines reads badly. */
+	for (s = t; *s; s++) {
+		if (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r') {
+			space = b.len > 0;
+			continue;
+		}
+		if (space)
+			wl_buf_addc(&b, ' ');
+		space = false;
+		wl_buf_addc(&b, *s);
+	}
+	free(t);
+	t = wl_buf_detach(&b);
+	if (strlen(t) > 48) {
+		t[45] = '\0';
+		s = wl_xasprintf("%s...", t);
+		free(t);
+		return s;
+	}
+	return t;
+}
+
+bool wl_arg_editable(const struct wl_node *call, const struct wl_node *arg)
+{
+	return !call->in_macro && call->in_main && arg->in_main &&
+	       arg->end > arg->begin;
+}
+
+/* ---- who reaches a call ---- */
+
+struct reach_state {
+	struct wl_ctx *ctx;
+	bool block, other_arm;
+	struct wl_node *site;		/* the collective, for other_arm */
+	const struct wl_collective *coll;
+	bool site_const;		/* its mask is a known constant */
+	uint32_t site_mask;
+	struct wl_func *stack[MAX_CALL_DEPTH];
+	unsigned depth;
+};
+
+/* How a condition splits the lanes (or threads) that evaluate it. */
+enum split {
+	SPLIT_NONE,	/* all take the same way */
+	SPLIT_LANES,	/* a known lane set takes it (warp level) */
+	SPLIT_VARYING,	/* depends on data, or splits a block */
+};
+
+static enum split classify(struct reach_state *st, struct wl_node **conds,
+			   const bool *negs, unsigned nr, bool negate_all,
+			   uint32_t *lanes)
+{
+	struct wl_cond_class cls;
+	enum wl_dep d = WL_DEP_CONST;
+	unsigned i;
+
+	if (st->block) {
+		for (i = 0; i < nr; i++) {
+			enum wl_dep c = wl_eval_dep(&st->ctx->eval, conds[i]);
+
+			d = c > d ? c : d;
+		}
+		return d >= WL_DEP_WARP ? SPLIT_VARYING : SPLIT_NONE;
+	}
+	wl_eval_pred(&st->ctx->eval, conds, negs, nr, negate_all, &cls);
+	switch (cls.kind) {
+	case WL_COND_UNIFORM:
+		return SPLIT_NONE;
+	case WL_COND_LANES:
+		*lanes = cls.lanes;
+		return SPLIT_LANES;
+	case WL_COND_VARYING:
+		break;
+	}
+	return SPLIT_VARYING;
+}
+
+static bool divergent_dep(struct reach_state *st, enum wl_dep d)
+{
+	return st->block ? d >= WL_DEP_WARP : d >= WL_DEP_LANE;
+}
+
+/* The mask a call of the same collective in the other arm passes. */
+struct arm_match {
+	struct reach_state *st;
+	struct wl_node *branch;
+	bool found;
+};
+
+static bool same_mask_call(struct wl_node *n, void *data)
+{
+	struct arm_match *am = data;
+	struct reach_state *st = am->st;
+	struct wl_node *args[1];
+	struct wl_maskval mv;
+	unsigned nr;
+
+	if (am->found)
+		return false;
+	if (n->kind != CXCursor_CallExpr || n == st->site ||
+	    wl_collective_of(st->ctx, n) != st->coll)
+		return true;
+	if (divergent_dep(st, wl_eval_guard_dep(&st->ctx->eval, n, am->branch)))
+		return true;
+	nr = wl_call_args(n, args, 1);
+	if (!nr) {
+		mv.kind = st->coll->kind == WL_COLL_SYNCWARP ? WL_MASKVAL_CONST
+							     : WL_MASKVAL_UNKNOWN;
+		mv.bits = FULL;
+	} else {
+		wl_maskval_eval(st->ctx, args[0], &mv);
+	}
+	if (mv.kind == WL_MASKVAL_CONST && mv.bits == st->site_mask)
+		am->found = true;
+	return !am->found;
+}
+
+static bool other_arm_calls(struct reach_state *st, struct wl_node *branch,
+			    struct wl_node *arm)
+{
+	struct arm_match am = { st, branch, false };
+	enum wl_role want = arm->role == WL_ROLE_THEN ? WL_ROLE_ELSE
+						     : WL_ROLE_THEN;
+	struct wl_node *other = wl_node_kid(branch, want);
+
+	if (!st->other_arm || !st->site_const || !other)
+		return false;
+	wl_node_walk(other, same_mask_call, &am);
+	return am.found;
+}
+
+static void set_reason(struct wl_reach_bound *rb, enum wl_div_kind kind,
+		       struct wl_node *where, bool negated)
+{
+	rb->exact = false;
+	rb->kind = kind;
+	rb->where = where;
+	rb->negated = negated;
+}
+
+/* A break, continue or return inside @loop that threads may take alone. */
+struct jump_scan {
+	struct reach_state *st;
+	struct wl_node *loop;
+	struct wl_node *bad;
+};
+
+/* The loop or switch a break or continue leaves. */
+static struct wl_node *jump_target(struct wl_node *j)
+{
+	struct wl_node *p;
+
+	for (p = j->parent; p; p = p->parent) {
+		if (wl_node_is_loop(p))
+			return p;
+		if (p->kind == CXCursor_SwitchStmt &&
+		    j->kind == CXCursor_BreakStmt)
+			return p;
+	}
+	return NULL;
+}
+
+static bool find_jump(struct wl_node *n, void *data)
+{
+	struct jump_scan *js = data;
+
+	if (js->bad || n->kind == CXCursor_LambdaExpr)
+		return false;
+	if (n->kind != CXCursor_ReturnStmt && n->kind != CXCursor_BreakStmt &&
+	    n->kind != CXCursor_ContinueStmt)
+		return true;
+	if (n->kind != CXCursor_ReturnStmt && jump_target(n) != js->loop)
+		return true;
+	if (divergent_dep(js->st,
+			  wl_eval_guard_dep(&js->st->ctx->eval, n, js->loop)))
+		js->bad = n;
+	return true;
+}
+
+static void check_loop(struct reach_state *st, struct wl_node *loop,
+		       struct wl_reach_bound *rb)
+{
+	struct wl_node *cond = wl_node_kid(loop, WL_ROLE_COND);
+	struct jump_scan js = { st, loop, NULL };
+
+	if (cond && divergent_dep(st, wl_eval_dep(&st->ctx->eval, cond))) {
+		/* threadIdx.x < 64 style bounds split no warp: ask the lanes. */
+		uint32_t lanes;
+
+		if (st->block ||
+		    classify(st, &cond, (bool[]){ false }, 1, false, &lanes) !=
+			    SPLIT_NONE) {
+			set_reason(rb, WL_DIV_LOOP, loop, false);
+			return;
+		}
+	}
+	wl_node_walk(loop, find_jump, &js);
+	if (js.bad)
+		set_reason(rb, WL_DIV_JUMP, js.bad, false);
+}
+
+/* Conditions, loops and switches on the way from the function to @site. */
+static void scan_guards(struct reach_state *st, struct wl_node *site,
+			struct wl_reach_bound *rb)
+{
+	struct wl_node *child = site, *p;
+
+	for (p = site->parent; p; child = p, p = p->parent) {
+		struct wl_node *cond = NULL;
+		bool neg = false;
+		uint32_t lanes = FULL;
+		enum split sp;
+
+		if (p->kind == CXCursor_LambdaExpr)
+			break;
+		if (wl_node_is_loop(p)) {
+			if (child->role != WL_ROLE_INIT)
+				check_loop(st, p, rb);
+			continue;
+		}
+		if (p->kind == CXCursor_SwitchStmt && child->role == WL_ROLE_BODY) {
+			cond = wl_node_kid(p, WL_ROLE_COND);
+			if (cond && classify(st, &cond, &neg, 1, false, &lanes) !=
+					    SPLIT_NONE)
+				set_reason(rb, WL_DIV_SWITCH, p, false);
+			continue;
+		}
+		if ((p->kind == CXCursor_IfStmt ||
+		     p->kind == CXCursor_ConditionalOperator) &&
+		    (child->role == WL_ROLE_THEN || child->role == WL_ROLE_ELSE)) {
+			cond = wl_node_kid(p, WL_ROLE_COND);
+			neg = child->role == WL_ROLE_ELSE;
+		} else if (child->role == WL_ROLE_AND_RHS ||
+			   child->role == WL_ROLE_OR_RHS) {
+			cond = p->kids[0];
+			neg = child->role == WL_ROLE_OR_RHS;
+			/* Not a branch with arms: no Listing 4 exemption. */
+			sp = classify(st, &cond, &neg, 1, false, &lanes);
+			if (sp == SPLIT_LANES) {
+				rb->may &= lanes;
+				rb->narrowed_at = cond;
+			} else if (sp == SPLIT_VARYING) {
+				set_reason(rb, WL_DIV_COND, cond, neg);
+			}
+			continue;
+		}
+		if (!cond)
+			continue;
+		sp = classify(st, &cond, &neg, 1, false, &lanes);
+		if (sp == SPLIT_NONE || other_arm_calls(st, p, child))
+			continue;
+		if (sp == SPLIT_LANES) {
+			rb->may &= lanes;
+			rb->narrowed_at = cond;
+		} else {
+			set_reason(rb, WL_DIV_COND, cond, neg);
+		}
+	}
+}
+
+/* Returns before @site that some threads take. */
+struct exit_scan {
+	struct reach_state *st;
+	struct wl_node *site;
+	struct wl_reach_bound *rb;
+};
+
+static bool scan_exit(struct wl_node *n, void *data)
+{
+	struct exit_scan *es = data;
+	struct reach_state *st = es->st;
+	struct wl_node *common, *child, *p, *conds[MAX_CONDS];
+	bool negs[MAX_CONDS], rc_negs[MAX_CONDS];
+	struct wl_node *rc[MAX_CONDS];
+	unsigned nc = 0, i;
+	uint32_t lanes = FULL;
+	enum split sp;
+
+	if (n->kind == CXCursor_LambdaExpr)
+		return false;
+	if (n->index >= es->site->index)
+		return false;	/* preorder: everything after comes later */
+	if (n->kind != CXCursor_ReturnStmt)
+		return true;
+	common = wl_node_common(n, es->site);
+	if (!common || common->kind != CXCursor_CompoundStmt)
+		return true;	/* the other arm of an if: not on the way */
+	for (child = n, p = n->parent; p != common; child = p, p = p->parent) {
+		if (wl_node_is_loop(p) || p->kind == CXCursor_SwitchStmt) {
+			struct wl_node *c = wl_node_kid(p, WL_ROLE_COND);
+
+			if (divergent_dep(st, wl_eval_guard_dep(&st->ctx->eval,
+								n, p)) ||
+			    (c && divergent_dep(st, wl_eval_dep(&st->ctx->eval,
+								c)))) {
+				set_reason(es->rb, WL_DIV_RETURN, n, false);
+				return false;
+			}
+			continue;
+		}
+		if (p->kind == CXCursor_IfStmt &&
+		    (child->role == WL_ROLE_THEN || child->role == WL_ROLE_ELSE) &&
+		    nc < MAX_CONDS) {
+			conds[nc] = wl_node_kid(p, WL_ROLE_COND);
+			negs[nc] = child->role == WL_ROLE_ELSE;
+			if (conds[nc])
+				nc++;
+		}
+	}
+	if (!nc)
+		return true;	/* unconditional: the code after is dead */
+	for (i = 0; i < nc; i++) {
+		rc[i] = conds[nc - 1 - i];
+		rc_negs[i] = negs[nc - 1 - i];
+	}
+	sp = classify(st, rc, rc_negs, nc, true, &lanes);
+	if (sp == SPLIT_LANES) {
+		es->rb->may &= lanes;
+		es->rb->narrowed_at = n;
+	} else if (sp == SPLIT_VARYING && es->rb->kind != WL_DIV_RETURN) {
+		set_reason(es->rb, WL_DIV_RETURN, n, false);
+	}
+	return true;
+}
+
+static void reach_rec(struct reach_state *st, struct wl_node *site,
+		      struct wl_reach_bound *rb);
+
+/* Which lanes enter the helper @fn, from its call sites in this file. */
+static void entry_of(struct reach_state *st, struct wl_func *fn,
+		     struct wl_reach_bound *rb)
+{
+	struct wl_reach_bound first, one;
+	unsigned i;
+
+	memset(rb, 0, sizeof(*rb));
+	rb->may = FULL;
+	rb->exact = true;
+	if ((fn->flags & WL_FUNC_KERNEL) || !fn->nr_callers)
+		return;	/* no caller seen: assumed all lanes (RULES.md) */
+	for (i = 0; i < st->depth; i++)
+		if (st->stack[i] == fn)
+			return;	/* recursion: assumed all lanes */
+	if (st->depth >= MAX_CALL_DEPTH)
+		return;
+	st->stack[st->depth++] = fn;
+	memset(&first, 0, sizeof(first));
+	for (i = 0; i < fn->nr_callers; i++) {
+		struct wl_node *call = fn->callers[i];
+
+		reach_rec(st, call, &one);
+		if (one.kind == WL_DIV_GOTO) {
+			*rb = one;
+			break;
+		}
+		if (!one.exact) {
+			rb->may |= one.may;
+			set_reason(rb, WL_DIV_CALLER, call, false);
+			rb->helper = fn;
+			break;
+		}
+		if (!i) {
+			first = one;
+			rb->may = one.may;
+			if (one.may != FULL)
+				rb->narrowed_at = call;
+		} else if (one.may != first.may) {
+			rb->may |= one.may;
+			set_reason(rb, WL_DIV_CALLERS, call, false);
+			rb->helper = fn;
+			break;
+		}
+	}
+	st->depth--;
+}
+
+static void reach_rec(struct reach_state *st, struct wl_node *site,
+		      struct wl_reach_bound *rb)
+{
+	struct wl_func *fn = site->func;
+	struct wl_reach_bound entry;
+	struct exit_scan es;
+
+	memset(rb, 0, sizeof(*rb));
+	rb->may = FULL;
+	rb->exact = true;
+	if (!fn)
+		return;
+	if (fn->has_goto) {
+		set_reason(rb, WL_DIV_GOTO, fn->root, false);
+		return;
+	}
+	scan_guards(st, site, rb);
+	if (fn->body) {
+		es = (struct exit_scan){ st, site, rb };
+		wl_node_walk(fn->body, scan_exit, &es);
+	}
+	entry_of(st, fn, &entry);
+	rb->may &= entry.may;
+	if (entry.may != FULL && !rb->narrowed_at)
+		rb->narrowed_at = entry.narrowed_at;
+	if (!entry.exact && rb->kind == WL_DIV_NONE) {
+		rb->exact = false;
+		rb->kind = entry.kind;
+		rb->where = entry.where;
+		rb->helper = entry.helper;
+	} else if (!entry.exact) {
+		rb->exact = false;
+	}
+}
+
+void wl_reach_bound(struct wl_ctx *ctx, struct wl_node *site, bool block,
+		    bool other_arm, struct wl_reach_bound *out)
+{
+	struct reach_state st;
+	const struct wl_collective *c;
+
+	memset(&st, 0, sizeof(st));
+	st.ctx = ctx;
+	st.block = block;
+	st.site = site;
+	c = site->kind == CXCursor_CallExpr ? wl_collective_of(ctx, site)
+					    : NULL;
+	if (other_arm && c) {
+		struct wl_node *args[1];
+		struct wl_maskval mv;
+
+		st.coll = c;
+		if (!wl_call_args(site, args, 1)) {
+			st.site_const = c->kind == WL_COLL_SYNCWARP;
+			st.site_mask = FULL;
+		} else if (!c->legacy) {
+			wl_maskval_eval(ctx, args[0], &mv);
+			st.site_const = mv.kind == WL_MASKVAL_CONST;
+			st.site_mask = mv.bits;
+		}
+		st.other_arm = st.site_const;
+	}
+	reach_rec(&st, site, out);
+}
+
+char *wl_reach_reason(struct wl_ctx *ctx, const struct wl_reach_bound *rb,
+		      bool block)
+{
+	const char *who = block ? "threads" : "lanes";
+	char *t, *s;
+
+	switch (rb->kind) {
+	case WL_DIV_NONE:
+		break;
+	case WL_DIV_COND:
+		t = wl_node_short_text(ctx, rb->where);
+		s = wl_xasprintf("only %s for which '%s' is %s (line %u) reach it",
+				 who, t, rb->negated ? "false" : "true",
+				 wl_node_line(ctx, rb->where));
+		free(t);
+		return s;
+	case WL_DIV_RETURN:
+		return wl_xasprintf("%s that return at line %u never reach it",
+				    who, wl_node_line(ctx, rb->where));
+	case WL_DIV_JUMP:
+		return wl_xasprintf("%s may leave the enclosing loop on their own "
+				    "at line %u", who,
+				    wl_node_line(ctx, rb->where));
+	case WL_DIV_LOOP:
+		return wl_xasprintf("the loop at line %u runs a %s-dependent "
+				    "number of times, so %s that finish early "
+				    "stop reaching it",
+				    wl_node_line(ctx, rb->where),
+				    block ? "thread" : "lane", who);
+	case WL_DIV_SWITCH:
+		return wl_xasprintf("the switch at line %u selects cases by a "
+				    "%s-dependent value",
+				    wl_node_line(ctx, rb->where),
+				    block ? "thread" : "lane");
+	case WL_DIV_CALLER:
+		return wl_xasprintf("'%s' is called at line %u, where only some "
+				    "%s arrive", rb->helper->name,
+				    wl_node_line(ctx, rb->where), who);
+	case WL_DIV_CALLERS:
+		return wl_xasprintf("the callers of '%s' disagree on the %s that "
+				    "arrive (line %u)", rb->helper->name, who,
+				    wl_node_line(ctx, rb->where));
+	case WL_DIV_GOTO:
+		return wl_xstrdup("the function uses goto, which is not followed");
+	}
+	return wl_xasprintf("every %s reaches it", block ? "thread" : "lane");
+}
+
+char *wl_mask_explain(struct wl_ctx *ctx, const struct wl_mask *mask)
+{
+	char *lanes, *s;
+
+	switch (mask->reach) {
+	case WL_REACH_FULL:
+		return wl_xstrdup("every lane of the warp reaches this call");
+	case WL_REACH_CONST:
+		lanes = wl_mask_describe_lanes(mask->bits);
+		s = wl_xasprintf("only %s reach this call", lanes);
+		free(lanes);
+		return s;
+	case WL_REACH_DYNAMIC:
+		if (!mask->divergence)
+			return wl_xstrdup("the lanes that arrive depend on data");
+		return wl_xasprintf("the lanes that arrive depend on the "
+				    "condition at line %u; the mask is computed "
+				    "with __ballot_sync() before it",
+				    wl_node_line(ctx, mask->divergence));
+	case WL_REACH_UNKNOWN:
+		break;
+	}
+	return wl_xstrdup(mask->why ? mask->why : "no mask can be inferred");
+}
+
+bool wl_mask_fix_arg(struct wl_ctx *ctx, struct wl_finding *f,
+		     struct wl_node *call, struct wl_node *arg,
+		     const struct wl_mask *mask)
+{
+	const char *t = ctx->src->text;
+	char *desc, *why;
+	unsigned close;
+
+	if (!mask->text) {
+		why = wl_mask_explain(ctx, mask);
+		wl_finding_note(f, "no fix: %s", why);
+		free(why);
+		return false;
+	}
+	if (arg ? !wl_arg_editable(call, arg)
+		: (call->in_macro || !call->in_main || call->end < 2)) {
+		wl_finding_note(f, "no fix: the call is written in a macro; "
+				   "pass '%s' there", mask->text);
+		return false;
+	}
+	if (!arg) {
+		/* __syncwarp(): the mask goes between the parentheses. */
+		close = call->end - 1;
+		if (close >= ctx->src->len || t[close] != ')') {
+			wl_finding_note(f, "no fix: cannot find the parentheses");
+			return false;
+		}
+	}
+	desc = mask->note ? wl_xasprintf("use mask '%s' (guessed: %s)",
+					 mask->text, mask->note)
+			  : wl_xasprintf("use mask '%s'", mask->text);
+	f->fix = wl_fix_new(desc);
+	free(desc);
+	wl_mask_add_setup(mask, f->fix);
+	if (arg)
+		wl_fix_replace(f->fix, arg->begin, arg->end - arg->begin,
+			       mask->text);
+	else
+		wl_fix_insert(f->fix, close, mask->text);
+	/* A constant needs no explanation beyond the finding's own note. */
+	if (mask->note) {
+		wl_finding_note(f, "mask %s guessed: %s", mask->text, mask->note);
+	} else if (mask->reach == WL_REACH_DYNAMIC) {
+		why = wl_mask_explain(ctx, mask);
+		wl_finding_note(f, "%s", why);
+		free(why);
+	}
+	return true;
+}
