@@ -42,6 +42,17 @@ struct entry_state {
 	enum wl_reach reach;
 	uint32_t bits;
 	char *note;
+	char *param;		/* a mask parameter threaded in, or NULL */
+	struct wl_fix *edits;	/* the signature and call-site edits */
+};
+
+/* What a function's callers say about the lanes that enter it. */
+struct entry {
+	enum wl_reach reach;
+	uint32_t bits;
+	char *note;		/* owned: a guess and why */
+	const char *param;	/* the threaded mask parameter, or NULL */
+	const struct wl_fix *edits;
 };
 
 struct wl_mask_cache {
@@ -81,8 +92,11 @@ void wl_mask_cache_release(struct wl_ctx *ctx)
 		free(c->ballots[i].key);
 		free(c->ballots[i].name);
 	}
-	for (i = 0; i < c->nr_entries; i++)
+	for (i = 0; i < c->nr_entries; i++) {
 		free(c->entries[i].note);
+		free(c->entries[i].param);
+		wl_fix_free(c->entries[i].edits);
+	}
 	free(c->v);
 	free(c->ballots);
 	free(c->entries);
@@ -672,13 +686,114 @@ static struct entry_state *entry_for(struct wl_ctx *ctx, struct wl_func *fn)
 
 static const struct wl_mask *infer(struct wl_ctx *ctx, struct wl_node *site);
 
+/* Offset of the first '(' at or after @from in the main file, or 0. */
+static unsigned paren_after(struct wl_ctx *ctx, unsigned from, unsigned limit)
+{
+	const char *t = ctx->src->text;
+
+	for (; from < limit && from < ctx->src->len; from++)
+		if (t[from] == '(')
+			return from;
+	return 0;
+}
+
+/* Whether the text between '(' at @open and its ')' holds arguments. */
+static bool has_arguments(struct wl_ctx *ctx, unsigned open)
+{
+	const char *t = ctx->src->text;
+	size_t i = open + 1;
+
+	while (i < ctx->src->len && (t[i] == ' ' || t[i] == '\t' || t[i] == '\n'))
+		i++;
+	if (i < ctx->src->len && t[i] == ')')
+		return false;
+	return !(ctx->src->len - i >= 5 && !strncmp(t + i, "void", 4) &&
+		 (t[i + 4] == ')' || t[i + 4] == ' '));
+}
+
+static unsigned skip_blanks(struct wl_ctx *ctx, unsigned off)
+{
+	const char *t = ctx->src->text;
+
+	while (off < ctx->src->len && (t[off] == ' ' || t[off] == '\t'))
+		off++;
+	return off;
+}
+
+/*
+ * Give @fn a leading `unsigned NAME` parameter and pass each call site's
+ * own mask to it (RULES.md: "a mask parameter threaded through").  Only
+ * when every caller is in this file, in plain code, with a mask warplint
+ * can name, and @fn has no separate prototype to keep in step.
+ */
+static bool thread_mask(struct wl_ctx *ctx, struct wl_func *fn,
+			struct entry_state *e)
+{
+	CXSourceLocation loc = clang_getCursorLocation(fn->cursor);
+	CXFile file = NULL;
+	unsigned name_off = 0, exp_off = 0, open, i;
+	struct wl_fix *edits;
+	char *name, *text;
+
+	if (!fn->root->in_main || !fn->body ||
+	    !clang_equalCursors(clang_getCanonicalCursor(fn->cursor), fn->cursor))
+		return false;
+	/* The name must be written here, not produced by a macro. */
+	clang_getSpellingLocation(loc, &file, NULL, NULL, &name_off);
+	clang_getExpansionLocation(loc, NULL, NULL, NULL, &exp_off);
+	if (!file || !clang_File_isEqual(file, ctx->model.main_file) ||
+	    name_off != exp_off)
+		return false;
+	open = paren_after(ctx, name_off, fn->body->begin);
+	if (!open)
+		return false;
+	for (i = 0; i < fn->nr_callers; i++) {
+		struct wl_node *call = fn->callers[i];
+
+		if (call->func == fn || !call->in_main || call->in_macro ||
+		    !paren_after(ctx, call->begin, call->end))
+			return false;
+	}
+	name = fresh_name(ctx, fn);
+	edits = wl_fix_new("pass the mask in");
+	if (has_arguments(ctx, open)) {
+		text = wl_xasprintf("unsigned %s, ", name);
+		wl_fix_insert(edits, skip_blanks(ctx, open + 1), text);
+	} else {
+		text = wl_xasprintf("unsigned %s", name);
+		/* Replace "void" too, if written. */
+		wl_fix_insert(edits, open + 1, text);
+	}
+	free(text);
+	for (i = 0; i < fn->nr_callers; i++) {
+		struct wl_node *call = fn->callers[i];
+		const struct wl_mask *m = infer(ctx, call);
+		unsigned copen = paren_after(ctx, call->begin, call->end);
+
+		if (!m->text) {
+			wl_fix_free(edits);
+			free(name);
+			return false;
+		}
+		wl_mask_add_setup(m, edits);
+		text = wl_xasprintf(has_arguments(ctx, copen) ? "%s, " : "%s",
+				    m->text);
+		wl_fix_insert(edits, skip_blanks(ctx, copen + 1), text);
+		free(text);
+	}
+	e = entry_for(ctx, fn);	/* infer() may have moved it */
+	e->param = name;
+	e->edits = edits;
+	return true;
+}
+
 /*
  * Which lanes enter @fn: all of them for a kernel; for a device function,
- * what its call sites in this file agree on.  The pointer stays valid
- * only until the next entry is added.
+ * what its call sites in this file agree on, or else their masks passed
+ * in through a new parameter, or else a guess that says so.
  */
 static void function_entry(struct wl_ctx *ctx, struct wl_func *fn,
-			   enum wl_reach *reach, uint32_t *bits, char **note)
+			   struct entry *out)
 {
 	struct entry_state *e;
 	enum wl_reach r = WL_REACH_FULL;
@@ -687,66 +802,73 @@ static void function_entry(struct wl_ctx *ctx, struct wl_func *fn,
 	unsigned i, first_line = 0;
 	bool agree = true, first = true, dynamic_caller = false;
 
-	*note = NULL;
-	if (fn->flags & WL_FUNC_KERNEL) {
-		*reach = WL_REACH_FULL;
-		*bits = FULL;
+	memset(out, 0, sizeof(*out));
+	out->reach = WL_REACH_FULL;
+	out->bits = FULL;
+	if (fn->flags & WL_FUNC_KERNEL)
 		return;
-	}
 	e = entry_for(ctx, fn);
-	if (e->done || e->busy) {
-		*reach = e->done ? e->reach : WL_REACH_FULL;
-		*bits = e->done ? e->bits : FULL;
-		*note = e->done && e->note ? wl_xstrdup(e->note) : NULL;
-		if (!e->done)
-			*note = wl_xasprintf("'%s' is recursive; assumed all "
-					     "32 lanes call it", fn->name);
+	if (e->busy) {
+		out->note = wl_xasprintf("'%s' is recursive; assumed all 32 "
+					 "lanes call it", fn->name);
 		return;
 	}
-	e->busy = true;
-	if (!fn->nr_callers)
-		why = wl_xasprintf("no call of '%s' in this file; assumed all 32 "
-				   "lanes call it", fn->name);
-	for (i = 0; i < fn->nr_callers && !why; i++) {
-		struct wl_node *call = fn->callers[i];
-		const struct wl_mask *m = infer(ctx, call);
-		unsigned line = line_of(ctx, call);
+	if (!e->done) {
+		e->busy = true;
+		if (!fn->nr_callers)
+			why = wl_xasprintf("no call of '%s' in this file; assumed "
+					   "all 32 lanes call it", fn->name);
+		for (i = 0; i < fn->nr_callers && !why; i++) {
+			struct wl_node *call = fn->callers[i];
+			const struct wl_mask *m = infer(ctx, call);
+			unsigned line = line_of(ctx, call);
 
-		if (m->reach == WL_REACH_DYNAMIC || m->reach == WL_REACH_UNKNOWN) {
-			dynamic_caller = true;
-			why = wl_xasprintf("'%s' is called at line %u where only "
-					   "some lanes may arrive; assumed all 32 "
-					   "lanes call it: pass the caller's mask "
-					   "as a parameter if not",
-					   fn->name, line);
-			break;
+			if (m->reach == WL_REACH_DYNAMIC ||
+			    m->reach == WL_REACH_UNKNOWN) {
+				dynamic_caller = true;
+				why = wl_xasprintf(
+					"'%s' is called at line %u where only "
+					"some lanes may arrive; assumed all 32 "
+					"lanes call it: pass the caller's mask "
+					"as a parameter if not", fn->name, line);
+			} else if (first) {
+				r = m->reach;
+				b = m->bits;
+				first_line = line;
+				first = false;
+			} else if (m->bits != b) {
+				agree = false;
+				why = wl_xasprintf(
+					"callers of '%s' disagree on the lanes "
+					"(line %u and line %u); assumed all 32 "
+					"lanes", fn->name, first_line, line);
+			}
 		}
-		if (first) {
-			r = m->reach;
-			b = m->bits;
-			first_line = line;
-			first = false;
-		} else if (m->bits != b) {
-			agree = false;
-			why = wl_xasprintf("callers of '%s' disagree on the lanes "
-					   "(line %u and line %u); assumed all 32 "
-					   "lanes", fn->name, first_line, line);
+		if ((dynamic_caller || !agree) && thread_mask(ctx, fn, e)) {
+			free(why);
+			why = NULL;
+		}
+		e = entry_for(ctx, fn);	/* may have moved */
+		e->busy = false;
+		e->done = true;
+		if (e->param) {
+			e->reach = WL_REACH_DYNAMIC;
+			e->bits = FULL;
+		} else if (why) {
+			e->reach = dynamic_caller ? WL_REACH_DYNAMIC
+						  : WL_REACH_FULL;
+			e->bits = FULL;
+			e->note = why;
+		} else {
+			e->reach = r;
+			e->bits = b;
 		}
 	}
-	e = entry_for(ctx, fn);	/* may have moved */
-	e->busy = false;
-	e->done = true;
-	if (why || !agree) {
-		e->reach = dynamic_caller ? WL_REACH_DYNAMIC : WL_REACH_FULL;
-		e->bits = FULL;
-		e->note = why;
-	} else {
-		e->reach = r;
-		e->bits = b;
-	}
-	*reach = e->reach;
-	*bits = e->bits;
-	*note = e->note ? wl_xstrdup(e->note) : NULL;
+	out->reach = e->reach;
+	out->bits = e->bits;
+	out->note = e->note ? wl_xstrdup(e->note) : NULL;
+	out->param = e->param;
+	out->edits = e->edits;
 }
 
 static void compute(struct wl_ctx *ctx, struct wl_node *site, struct wl_mask *m)
@@ -755,14 +877,26 @@ static void compute(struct wl_ctx *ctx, struct wl_node *site, struct wl_mask *m)
 	unsigned nr = 0, i, j;
 	struct wl_func *fn = site->func;
 	struct exit_scan es;
-	enum wl_reach entry_reach;
+	struct entry entry;
 	uint32_t bits;
 	char *var = NULL, *why = NULL;
 	bool dynamic = false;
 
-	function_entry(ctx, fn, &entry_reach, &bits, &m->note);
+	function_entry(ctx, fn, &entry);
+	m->note = entry.note;
 	m->guessed = m->note != NULL;
 	m->setup = wl_fix_new("compute the mask");
+	bits = entry.bits;
+	if (entry.param) {
+		unsigned k;
+
+		var = wl_xstrdup(entry.param);
+		m->via_param = fn->name;
+		for (k = 0; k < entry.edits->nr_edits; k++)
+			wl_fix_replace(m->setup, entry.edits->edits[k].offset,
+				       entry.edits->edits[k].length,
+				       entry.edits->edits[k].text);
+	}
 	if (fn->has_goto) {
 		m->reach = WL_REACH_UNKNOWN;
 		m->why = wl_xasprintf("'%s' uses goto, which mask inference does "
@@ -826,7 +960,7 @@ static void compute(struct wl_ctx *ctx, struct wl_node *site, struct wl_mask *m)
 		free(mask_text);
 		free(pred);
 	}
-	if (dynamic || entry_reach == WL_REACH_DYNAMIC)
+	if (dynamic || entry.reach == WL_REACH_DYNAMIC)
 		m->reach = WL_REACH_DYNAMIC;
 	else
 		m->reach = bits == FULL ? WL_REACH_FULL : WL_REACH_CONST;

@@ -31,6 +31,8 @@ struct wl_mask {
 	char *why;		/* no text: what the user has to decide */
 	char *note;		/* a guess was made: what and why */
 	bool guessed;
+	/* The mask comes in through a new parameter of this function. */
+	const char *via_param;
 	/* The first lane-dependent condition on the way, for messages. */
 	struct wl_node *divergence;
 };

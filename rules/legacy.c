@@ -61,6 +61,10 @@ char *wl_legacy_mask_note(struct wl_ctx *ctx, const struct wl_node *site,
 
 	if (!mask->text && mask->why)
 		return wl_xstrdup(mask->why);
+	if (mask->via_param)
+		return wl_xasprintf("the lanes that call '%s' differ between its "
+				    "callers, which now pass their mask in a new "
+				    "first parameter", mask->via_param);
 	if (mask->note)
 		return wl_xasprintf("mask guessed: %s", mask->note);
 	switch (mask->reach) {
@@ -209,7 +213,7 @@ void wl_legacy_check(struct wl_ctx *ctx, enum wl_rule_id rule,
 		char *note = wl_legacy_mask_note(ctx, s->call, mask);
 
 		if (mask->text)
-			wl_finding_note(f, "mask %s: %s", mask->text, note);
+			wl_finding_note(f, "mask '%s': %s", mask->text, note);
 		else
 			wl_finding_note(f, "no fix: %s", note);
 		free(note);

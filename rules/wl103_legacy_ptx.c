@@ -256,7 +256,7 @@ static void check_asm(struct wl_ctx *ctx, struct wl_node *node)
 	{
 		char *note = wl_legacy_mask_note(ctx, node, mask);
 
-		wl_finding_note(f, "mask %s: %s", mask->text, note);
+		wl_finding_note(f, "mask '%s': %s", mask->text, note);
 		free(note);
 	}
 out:
