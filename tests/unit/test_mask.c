@@ -234,6 +234,40 @@ static void test_helper_guess(void **state)
 	wl_findings_release(&f);
 }
 
+/* Callers that disagree: the helper gets the caller's mask passed in. */
+static void test_helper_mask_parameter(void **state)
+{
+	EXPECT_FIX(state,
+		   "__device__ int h(int v) { return __shfl_xor(v, 1); }\n"
+		   "__global__ void k(int *p, int n) {\n"
+		   "  int i = threadIdx.x;\n"
+		   "  if (i < n) p[i] = h(p[i]);\n"
+		   "  p[0] = h(0);\n}\n",
+		   1, "__device__ int h(unsigned mask, int v)",
+		   "__shfl_xor_sync(mask, v, 1)",
+		   "unsigned mask = __ballot_sync(0xffffffff, i < n);",
+		   "p[i] = h(mask, p[i])", "p[0] = h(0xffffffff, 0)");
+}
+
+/* A separate prototype would need the same edit: guess, and say so. */
+static void test_helper_prototype_guess(void **state)
+{
+	struct wl_findings f = { NULL, 0, 0 };
+	unsigned nr;
+	char *fixed = fixed_text(state,
+				 "__device__ int h(int v);\n"
+				 "__global__ void k(int *p, int n) {\n"
+				 "  if (threadIdx.x < n) p[0] = h(p[1]);\n}\n"
+				 "__device__ int h(int v) { return __shfl(v, 0); }\n",
+				 &nr, &f);
+
+	assert_int_equal(nr, 1);
+	assert_non_null(strstr(fixed, "__shfl_sync(0xffffffff, v, 0)"));
+	assert_non_null(strstr(f.v[0].note, "only some lanes may arrive"));
+	free(fixed);
+	wl_findings_release(&f);
+}
+
 /* A lane-dependent trip count: no fix, and why. */
 static void test_no_safe_mask(void **state)
 {
@@ -288,6 +322,8 @@ int main(void)
 		cmocka_unit_test(test_ballot_under_constant),
 		cmocka_unit_test(test_helper_callers),
 		cmocka_unit_test(test_helper_guess),
+		cmocka_unit_test(test_helper_mask_parameter),
+		cmocka_unit_test(test_helper_prototype_guess),
 		cmocka_unit_test(test_no_safe_mask),
 		cmocka_unit_test(test_shared_ballot),
 	};
