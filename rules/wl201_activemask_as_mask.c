@@ -173,10 +173,11 @@ static void check_call(struct wl_ctx *ctx, struct wl_node *call,
 		return;
 	v = mv.var_ref ? wl_eval_var(&ctx->eval, mv.var_ref) : NULL;
 	if (v && v->nr_writes) {
-		wl_finding_note(f, "no fix: '%s' changes after it is set; "
-				   "compute it from '%s' instead",
-				wl_model_spelling(&ctx->model, v->decl),
-				inferred->text);
+		wl_finding_note(f, "no fix: '%s' changes after it is set; start "
+				   "it from the lanes that must take part, "
+				   "computed with __ballot_sync() before the "
+				   "divergent branch",
+				wl_model_spelling(&ctx->model, v->decl));
 		return;
 	}
 	wl_mask_fix_arg(ctx, f, call, args[0], inferred);
