@@ -17,6 +17,7 @@
 /* A divergence point: a place on the way where some lanes may leave. */
 struct point {
 	struct wl_node *anchor;	/* statement a ballot would go before */
+	bool wrap;		/* the anchor is an unbraced body */
 	struct wl_node *conds[MAX_CONDS];
 	bool negs[MAX_CONDS];
 	unsigned nr;
@@ -156,38 +157,44 @@ static unsigned line_of(struct wl_ctx *ctx, const struct wl_node *n)
 	return line;
 }
 
-/* The statement before which code can be inserted to run just before @n. */
-static struct wl_node *anchor_of(struct wl_node *n)
+/*
+ * The statement before which code can run just before @n is evaluated:
+ * climb out of expressions, declarations, if and switch conditions and
+ * else-if chains.  *@wrap is set when that statement is the unbraced body
+ * of an if, else or loop, where inserted code needs braces around it.
+ * NULL when @n sits in a loop's header or right under a case label.
+ */
+static struct wl_node *anchor_of(struct wl_node *n, bool *wrap)
 {
+	*wrap = false;
 	while (n->parent) {
 		struct wl_node *p = n->parent;
 
 		if (p->kind == CXCursor_CompoundStmt)
 			return n;
-		/* else-if chains and expression parents: climb. */
-		if ((p->kind == CXCursor_IfStmt && n->role == WL_ROLE_ELSE &&
-		     n->kind == CXCursor_IfStmt) ||
-		    (clang_isExpression(p->kind) && n->role != WL_ROLE_THEN &&
-		     n->role != WL_ROLE_ELSE) ||
-		    p->kind == CXCursor_DeclStmt || p->kind == CXCursor_VarDecl ||
-		    p->kind == CXCursor_ReturnStmt ||
-		    (clang_isExpression(p->kind) &&
-		     p->kind == CXCursor_ConditionalOperator)) {
-			n = p;
-			continue;
+		if (wl_node_is_loop(p)) {
+			*wrap = n->role == WL_ROLE_BODY;
+			return *wrap ? n : NULL;
 		}
-		if (clang_isExpression(n->kind) && clang_isExpression(p->kind)) {
-			n = p;
-			continue;
+		if (p->kind == CXCursor_IfStmt &&
+		    (n->role == WL_ROLE_THEN ||
+		     (n->role == WL_ROLE_ELSE && n->kind != CXCursor_IfStmt))) {
+			*wrap = true;
+			return n;
 		}
-		return NULL;	/* an unbraced body: nowhere to insert */
+		if ((p->kind == CXCursor_SwitchStmt && n->role == WL_ROLE_BODY) ||
+		    p->kind == CXCursor_CaseStmt ||
+		    p->kind == CXCursor_DefaultStmt ||
+		    p->kind == CXCursor_LabelStmt)
+			return NULL;
+		n = p;
 	}
 	return NULL;
 }
 
 static bool add_point(struct point *pts, unsigned *nr, struct wl_node *anchor,
-		      struct wl_node **conds, const bool *negs, unsigned n,
-		      bool exit)
+		      bool wrap, struct wl_node **conds, const bool *negs,
+		      unsigned n, bool exit)
 {
 	struct point *p;
 
@@ -196,6 +203,7 @@ static bool add_point(struct point *pts, unsigned *nr, struct wl_node *anchor,
 	p = &pts[(*nr)++];
 	memset(p, 0, sizeof(*p));
 	p->anchor = anchor;
+	p->wrap = wrap;
 	memcpy(p->conds, conds, n * sizeof(*conds));
 	memcpy(p->negs, negs, n * sizeof(*negs));
 	p->nr = n;
@@ -255,7 +263,7 @@ static char *collect_guards(struct wl_ctx *ctx, struct wl_node *site,
 
 	for (p = site->parent; p; child = p, p = p->parent) {
 		struct wl_node *cond = NULL, *anchor;
-		bool neg = false;
+		bool neg = false, wrap;
 
 		if (p->kind == CXCursor_LambdaExpr)
 			break;
@@ -287,8 +295,8 @@ static char *collect_guards(struct wl_ctx *ctx, struct wl_node *site,
 			continue;
 		if (wl_eval_dep(&ctx->eval, cond) <= WL_DEP_WARP)
 			continue;
-		anchor = anchor_of(p);
-		if (!add_point(tmp, &n, anchor, &cond, &neg, 1, false))
+		anchor = anchor_of(p, &wrap);
+		if (!add_point(tmp, &n, anchor, wrap, &cond, &neg, 1, false))
 			return wl_xstrdup("too deeply nested for mask inference");
 	}
 	/* Outermost first. */
@@ -366,7 +374,7 @@ static bool scan_exit(struct wl_node *n, void *data)
 			rc[i] = conds[nc - 1 - i];
 			rn[i] = negs[nc - 1 - i];
 		}
-		if (!add_point(es->pts, es->nr, child, rc, rn, nc, true))
+		if (!add_point(es->pts, es->nr, child, false, rc, rn, nc, true))
 			es->why = wl_xstrdup("too many early returns for mask "
 					     "inference");
 	}
@@ -583,21 +591,22 @@ static bool word_in(const char *text, size_t len, const char *word)
 /* A name for a new mask variable in @fn, unused there so far. */
 static char *fresh_name(struct wl_ctx *ctx, struct wl_func *fn)
 {
-	static const char *const base[] = { "mask", "lane_mask", "warp_mask" };
 	struct wl_mask_cache *c = ctx->masks;
 	const char *text = ctx->src->text + fn->root->begin;
 	size_t len = fn->root->end - fn->root->begin;
 	unsigned i, k;
 
-	for (k = 0;; k++) {
-		char *name = k < WL_ARRAY_SIZE(base)
-				     ? wl_xstrdup(base[k])
-				     : wl_xasprintf("mask%u", k - 1);
+	/* "mask", then "mask2", "mask3"...: the first unused in @fn. */
+	for (k = 1;; k++) {
+		char *name = k == 1 ? wl_xstrdup("mask") : wl_xasprintf("mask%u", k);
 		bool taken = word_in(text, len, name);
 
 		for (i = 0; i < c->nr_ballots && !taken; i++)
 			taken = c->ballots[i].fn == fn &&
 				!strcmp(c->ballots[i].name, name);
+		for (i = 0; i < c->nr_entries && !taken; i++)
+			taken = c->entries[i].fn == fn && c->entries[i].param &&
+				!strcmp(c->entries[i].param, name);
 		if (!taken)
 			return name;
 		free(name);
@@ -622,9 +631,24 @@ static char *indent_before(struct wl_ctx *ctx, unsigned offset)
  * Plan `unsigned NAME = __ballot_sync(MASK, PRED);` before @anchor and
  * return NAME; the same ballot asked for twice gets the same name.
  */
+/* End of the statement @n, past its ';' (extents stop before it). */
+static unsigned statement_end(struct wl_ctx *ctx, const struct wl_node *n)
+{
+	const char *t = ctx->src->text;
+	unsigned e = n->end;
+
+	if (e > 0 && (t[e - 1] == ';' || t[e - 1] == '}'))
+		return e;
+	while (e < ctx->src->len && (t[e] == ' ' || t[e] == '\t' ||
+				     t[e] == '\n' || t[e] == '\r'))
+		e++;
+	return e < ctx->src->len && t[e] == ';' ? e + 1 : n->end;
+}
+
 static const char *plan_ballot(struct wl_ctx *ctx, struct wl_func *fn,
-			       struct wl_node *anchor, const char *mask,
-			       const char *pred, struct wl_fix *setup)
+			       struct wl_node *anchor, bool wrap,
+			       const char *mask, const char *pred,
+			       struct wl_fix *setup)
 {
 	struct wl_mask_cache *c = ctx->masks;
 	char *key = wl_xasprintf("%s\n%s", mask, pred);
@@ -647,6 +671,15 @@ static const char *plan_ballot(struct wl_ctx *ctx, struct wl_func *fn,
 		c->nr_ballots++;
 	}
 	free(key);
+	if (wrap) {
+		/* An unbraced body: the declaration needs a block of its own. */
+		stmt = wl_xasprintf("{ unsigned %s = __ballot_sync(%s, %s); ",
+				    b->name, mask, pred);
+		wl_fix_insert(setup, anchor->begin, stmt);
+		wl_fix_insert(setup, statement_end(ctx, anchor), " }");
+		free(stmt);
+		return b->name;
+	}
 	indent = indent_before(ctx, anchor->begin);
 	if (indent)
 		stmt = wl_xasprintf("unsigned %s = __ballot_sync(%s, %s);%s%s",
@@ -940,9 +973,10 @@ static void compute(struct wl_ctx *ctx, struct wl_node *site, struct wl_mask *m)
 		if (why)
 			continue;
 		if (!p->anchor) {
-			why = wl_xasprintf("the branch at line %u has no braces "
-					   "where the mask could be computed; add "
-					   "them", line_of(ctx, p->conds[0]));
+			why = wl_xasprintf("the condition at line %u is part of a "
+					   "loop header or follows a case label, "
+					   "where no statement can compute the mask "
+					   "first", line_of(ctx, p->conds[0]));
 			continue;
 		}
 		for (unsigned k = i; k < j && !why; k++)
@@ -954,8 +988,8 @@ static void compute(struct wl_ctx *ctx, struct wl_node *site, struct wl_mask *m)
 		mask_text = render(ctx, var, bits);
 		pred = predicate_text(ctx, &pts[i], j - i);
 		free(var);
-		var = wl_xstrdup(plan_ballot(ctx, fn, p->anchor, mask_text, pred,
-					     m->setup));
+		var = wl_xstrdup(plan_ballot(ctx, fn, p->anchor, p->wrap,
+					     mask_text, pred, m->setup));
 		bits = FULL;
 		free(mask_text);
 		free(pred);

@@ -81,9 +81,9 @@ __global__ void nested(const int *in, int *out, int n)
 	unsigned mask = __ballot_sync(FULL_MASK, i < n);
 	if (i < n) {
 		v = in[i];
-		unsigned lane_mask = __ballot_sync(mask, v > 0);
+		unsigned mask2 = __ballot_sync(mask, v > 0);
 		if (v > 0)
-			v = __shfl_xor_sync(lane_mask, v, 1); // expect: WL101 {{__ballot_sync}}
+			v = __shfl_xor_sync(mask2, v, 1); // expect: WL101 {{__ballot_sync}}
 		out[i] = v;
 	}
 }

@@ -36,3 +36,18 @@ __global__ void side_effect(int *data, int *counter)
 		v = __shfl(v, 0); // expect: WL101 {{side effects}}
 	data[threadIdx.x] = v;
 }
+
+/* A lane-dependent switch: no mask is inferred for its cases. */
+__global__ void by_case(int *p)
+{
+	int v = p[threadIdx.x];
+
+	switch (p[threadIdx.x + 32] & 3) {
+	case 0:
+		v = __shfl_down(v, 1); // expect: WL101 {{switch at line 45}}
+		break;
+	default:
+		break;
+	}
+	p[threadIdx.x] = v;
+}
