@@ -6,6 +6,7 @@
 #include "analyzer/docs.h"
 #include "analyzer/options.h"
 #include "analyzer/run.h"
+#include "analyzer/session.h"
 #include "rules/rules.h"
 
 #ifndef WL_VERSION
@@ -55,6 +56,21 @@ int main(int argc, char **argv)
 			break;
 		}
 		fputs(wl_rule_doc(rule->id), stdout);
+		break;
+	case WL_ACTION_PRINT_PARSE_ARGS: {
+		/* One argument per line: what clang-19 needs to parse alike. */
+		unsigned i, n;
+		const char *const *base = wl_parse_base_args(&n);
+
+		for (i = 0; i < n; i++)
+			puts(base[i]);
+		for (i = 0; i < opts.extra_args.nr; i++)
+			puts(opts.extra_args.v[i]);
+		break;
+	}
+	case WL_ACTION_DUMP_SHIM:
+		if (wl_dump_shim(opts.dump_shim) < 0)
+			status = WL_EXIT_BAD_INPUT;
 		break;
 	case WL_ACTION_ANALYZE:
 		status = wl_run(&opts);

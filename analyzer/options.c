@@ -27,6 +27,8 @@ const char wl_usage[] =
 	"  --no-config            read no configuration file\n"
 	"  --baseline=FILE        report only findings not in FILE\n"
 	"  --write-baseline=FILE  write every finding to FILE as a baseline\n"
+	"  --no-prefilter         parse every file, even one that no rule can\n"
+	"                         fire on (see bench/README.md)\n"
 	"  --timeout=SECONDS      analyze each file in a child process and give\n"
 	"                         up on it after SECONDS (default: 0, no limit)\n"
 	"\n"
@@ -225,6 +227,15 @@ int wl_options_parse(struct wl_options *opts, int argc, char **argv)
 				opts->color = false;
 			else if (strcmp(v, "auto"))
 				return usage_error("bad --color value '%s'", v);
+		} else if (!strcmp(arg, "--no-prefilter")) {
+			opts->no_prefilter = true;
+		} else if (!strcmp(arg, "--print-parse-args")) {
+			/* Hidden: the clang arguments, for bench/run. */
+			opts->action = WL_ACTION_PRINT_PARSE_ARGS;
+		} else if ((v = opt_value(argc, argv, &i, "--dump-shim"))) {
+			/* Hidden: write the embedded shim under DIR. */
+			opts->action = WL_ACTION_DUMP_SHIM;
+			opts->dump_shim = v;
 		} else if (!strcmp(arg, "--dump-model")) {
 			opts->analyze.dump_model = true;
 		} else if (!strcmp(arg, "-q") || !strcmp(arg, "--quiet")) {

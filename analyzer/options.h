@@ -20,6 +20,8 @@ enum wl_action {
 	WL_ACTION_EXPLAIN,
 	WL_ACTION_HELP,
 	WL_ACTION_VERSION,
+	WL_ACTION_PRINT_PARSE_ARGS,	/* hidden, for bench/run */
+	WL_ACTION_DUMP_SHIM,		/* hidden, for bench/run */
 };
 
 struct wl_options {
@@ -39,6 +41,8 @@ struct wl_options {
 	bool color;
 	enum wl_level fail_level;
 	struct wl_analyze_opts analyze;
+	bool no_prefilter;		/* parse every file */
+	const char *dump_shim;		/* --dump-shim=DIR */
 	/* Rules named by --enable/--disable: they win over .warplint. */
 	bool rule_from_cli[WL_NR_RULES];
 	const char *config;		/* --config FILE: no search */

@@ -20,6 +20,7 @@
 #include "analyzer/emit.h"
 #include "analyzer/options.h"
 #include "analyzer/progress.h"
+#include "analyzer/prefilter.h"
 #include "analyzer/session.h"
 #include "analyzer/source.h"
 #include "analyzer/util.h"
@@ -45,6 +46,7 @@ struct run_state {
 	unsigned nr_jobs;
 	atomic_uint next;
 	bool want_fixed;
+	struct wl_prefilter *pf;	/* NULL: parse every file */
 	struct wl_config **configs;	/* every .warplint read, once each */
 	unsigned nr_configs, alloc_configs;
 	struct wl_baseline *baseline;	/* --baseline, unless rewriting it */
@@ -89,6 +91,10 @@ static void run_job(CXIndex index, struct run_state *rs, struct job *job)
 	job->loaded = true;
 	aopts.args = (const char *const *)job->args.v;
 	aopts.nr_args = job->args.nr;
+	/* No rule can fire: no findings, no fixes, nothing to parse. */
+	if (rs->pf && wl_prefilter_can_skip(rs->pf, &job->src, aopts.args,
+					    aopts.nr_args))
+		return;
 	if (rs->opts->timeout ?
 		    wl_analyze_isolated(&job->src, &aopts, rs->opts->timeout,
 					&job->findings, &job->error) < 0 :
@@ -140,8 +146,12 @@ static void analyze_all(struct run_state *rs)
 	pthread_t *threads;
 
 	atomic_init(&rs->next, 0);
+	/* A model dump is wanted for every file, so nothing is skipped. */
+	if (!rs->opts->no_prefilter && !rs->opts->analyze.dump_model)
+		rs->pf = wl_prefilter_new();
 	if (n <= 1) {
 		worker(rs);
+		wl_prefilter_free(rs->pf);
 		return;
 	}
 	threads = wl_xcalloc(n, sizeof(*threads));
@@ -157,6 +167,7 @@ static void analyze_all(struct run_state *rs)
 	/* If no thread started at all, do the work here. */
 	if (atomic_load(&rs->next) < rs->nr_jobs)
 		worker(rs);
+	wl_prefilter_free(rs->pf);
 }
 
 /*

@@ -10,8 +10,11 @@
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -34,6 +37,51 @@ static const char *const base_args[] = {
 	"-I" WL_SHIM_ROOT "/include",
 	"-include", WL_SHIM_ROOT "/warplint_cuda.h",
 };
+
+const char *const *wl_parse_base_args(unsigned *nr)
+{
+	*nr = WL_ARRAY_SIZE(base_args);
+	return base_args;
+}
+
+/* mkdir -p for the directories of @path (which is modified and restored). */
+static int make_parents(char *path)
+{
+	char *p;
+
+	for (p = strchr(path + 1, '/'); p; p = strchr(p + 1, '/')) {
+		*p = '\0';
+		if (mkdir(path, 0777) < 0 && errno != EEXIST) {
+			perror(path);
+			*p = '/';
+			return -1;
+		}
+		*p = '/';
+	}
+	return 0;
+}
+
+int wl_dump_shim(const char *dir)
+{
+	unsigned i;
+
+	for (i = 0; i < wl_shim_files_count; i++) {
+		char *path = wl_xasprintf("%s/%s", dir, wl_shim_files[i].name);
+		FILE *f = make_parents(path) < 0 ? NULL : fopen(path, "w");
+		int ok = f && fwrite(wl_shim_files[i].data, 1,
+				     wl_shim_files[i].len, f) ==
+					   wl_shim_files[i].len;
+
+		if (f && fclose(f) != 0)
+			ok = 0;
+		if (!ok)
+			perror(path);
+		free(path);
+		if (!ok)
+			return -1;
+	}
+	return 0;
+}
 
 const char *wl_describe_cxerror(enum CXErrorCode code)
 {

@@ -37,6 +37,15 @@ int wl_analyze_isolated(const struct wl_source *src,
 			const struct wl_analyze_opts *opts, unsigned timeout_s,
 			struct wl_findings *out, char **err);
 
+/*
+ * The clang arguments wl_parse() puts before the user's, for tools that
+ * must parse exactly as warplint does (bench/run's parsing floor).
+ */
+const char *const *wl_parse_base_args(unsigned *nr);
+
+/* Write the embedded shim under @dir (created), as WL_SHIM_ROOT holds it. */
+int wl_dump_shim(const char *dir);
+
 /* Describe a libclang error code in words. */
 const char *wl_describe_cxerror(enum CXErrorCode code);
 
