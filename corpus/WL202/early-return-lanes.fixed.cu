@@ -1,0 +1,18 @@
+/*
+ * warplint-test: WL202 an early return taken by a fixed set of lanes: the
+ * lanes left are known exactly, so the fix is a constant.
+ */
+#define FULL_MASK 0xffffffff
+
+__global__ void rgb_pack(const unsigned *in, unsigned *out)
+{
+	unsigned lane = threadIdx.x & 31;
+
+	if (lane >= 24)
+		return;		/* 8 pixels of 3 channels per warp */
+	unsigned c = in[blockIdx.x * 24 + lane];
+	unsigned g = __shfl_down_sync(0x00ffffff, c, 1, 4);	// expect: WL202 {{names lanes 24-31, which never reach this call}}
+	unsigned b = __shfl_down_sync(0x00ffffff, c, 2, 4);	// expect: WL202
+	if (lane % 4 == 0)
+		out[blockIdx.x * 8 + lane / 4] = c | g << 8 | b << 16;
+}

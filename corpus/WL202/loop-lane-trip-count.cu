@@ -1,0 +1,27 @@
+/*
+ * warplint-test: WL202 a shuffle in a loop whose trip count depends on the
+ * lane (a lane-strided loop over n elements): lanes that finish early stop
+ * calling it, and no single mask is right for every iteration.  No fix:
+ * the loop has to be made warp-uniform first.
+ */
+__global__ void strided_pairs(const float *in, float *out, int n)
+{
+	int lane = threadIdx.x % 32;
+	float acc = 0.0f;
+
+	for (int j = lane; j < n; j += 32)
+		acc += __shfl_xor_sync(0xffffffff, in[j], 1);	// expect: WL202 {{no fix: the loop at line 12}}
+	out[threadIdx.x] = acc;
+}
+
+__global__ void until_converged(float *x, const int *iters)
+{
+	float v = x[threadIdx.x];
+	int k = 0;
+
+	while (k < iters[threadIdx.x]) {
+		v = 0.5f * (v + __shfl_sync(0xffffffff, v, 0));	// expect: WL202 {{the loop at line 22 runs a lane-dependent number of times}}
+		k++;
+	}
+	x[threadIdx.x] = v;
+}
