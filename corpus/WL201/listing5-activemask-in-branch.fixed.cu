@@ -9,9 +9,9 @@ __global__ void sum_small(const int *input, int *output, int num_elements)
 {
 	int val = 0;
 
-	unsigned lane_mask = __ballot_sync(FULL_MASK, threadIdx.x < num_elements);
+	unsigned mask2 = __ballot_sync(FULL_MASK, threadIdx.x < num_elements);
 	if (threadIdx.x < num_elements) {
-		unsigned mask = lane_mask;
+		unsigned mask = mask2;
 		val = input[threadIdx.x];
 		for (int offset = 16; offset > 0; offset /= 2)
 			val += __shfl_down_sync(mask, val, offset);	// expect: WL201 {{comes from '__activemask()' (line 13)}}
