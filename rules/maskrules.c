@@ -332,6 +332,46 @@ static void check_loop(struct reach_state *st, struct wl_node *loop,
 		set_reason(rb, WL_DIV_JUMP, js.bad, false);
 }
 
+/*
+ * Narrow @rb by @cond holding (false where @neg) on the way to the site.
+ * A conjunction is split at the warp level, so that `lane >= 24 && k > 0`
+ * still bounds the lanes to 24-31 although the data decides which come.
+ */
+static void apply_cond(struct reach_state *st, struct wl_reach_bound *rb,
+		       struct wl_node *cond, bool neg, int depth)
+{
+	struct wl_node *s = wl_node_strip(cond);
+	uint32_t lanes = FULL;
+	enum split sp;
+
+	if (!st->block && s && depth < MAX_CONDS) {
+		if (s->kind == CXCursor_BinaryOperator && s->nr_kids == 2) {
+			enum CXBinaryOperatorKind op =
+				clang_getCursorBinaryOperatorKind(s->cursor);
+
+			if ((op == CXBinaryOperator_LAnd && !neg) ||
+			    (op == CXBinaryOperator_LOr && neg)) {
+				apply_cond(st, rb, s->kids[0], neg, depth + 1);
+				apply_cond(st, rb, s->kids[1], neg, depth + 1);
+				return;
+			}
+		}
+		if (s->kind == CXCursor_UnaryOperator && s->nr_kids == 1 &&
+		    clang_getCursorUnaryOperatorKind(s->cursor) ==
+			    CXUnaryOperator_LNot) {
+			apply_cond(st, rb, s->kids[0], !neg, depth + 1);
+			return;
+		}
+	}
+	sp = classify(st, &cond, &neg, 1, false, &lanes);
+	if (sp == SPLIT_LANES) {
+		rb->may &= lanes;
+		rb->narrowed_at = cond;
+	} else if (sp == SPLIT_VARYING) {
+		set_reason(rb, WL_DIV_COND, cond, neg);
+	}
+}
+
 /* Conditions, loops and switches on the way from the function to @site. */
 static void scan_guards(struct reach_state *st, struct wl_node *site,
 			struct wl_reach_bound *rb)
@@ -342,7 +382,6 @@ static void scan_guards(struct reach_state *st, struct wl_node *site,
 		struct wl_node *cond = NULL;
 		bool neg = false;
 		uint32_t lanes = FULL;
-		enum split sp;
 
 		if (p->kind == CXCursor_LambdaExpr)
 			break;
@@ -363,31 +402,18 @@ static void scan_guards(struct reach_state *st, struct wl_node *site,
 		    (child->role == WL_ROLE_THEN || child->role == WL_ROLE_ELSE)) {
 			cond = wl_node_kid(p, WL_ROLE_COND);
 			neg = child->role == WL_ROLE_ELSE;
+			/* Listing 4: the other arm makes the same call. */
+			if (cond && classify(st, &cond, &neg, 1, false, &lanes) !=
+					    SPLIT_NONE &&
+			    other_arm_calls(st, p, child))
+				continue;
 		} else if (child->role == WL_ROLE_AND_RHS ||
 			   child->role == WL_ROLE_OR_RHS) {
 			cond = p->kids[0];
 			neg = child->role == WL_ROLE_OR_RHS;
-			/* Not a branch with arms: no Listing 4 exemption. */
-			sp = classify(st, &cond, &neg, 1, false, &lanes);
-			if (sp == SPLIT_LANES) {
-				rb->may &= lanes;
-				rb->narrowed_at = cond;
-			} else if (sp == SPLIT_VARYING) {
-				set_reason(rb, WL_DIV_COND, cond, neg);
-			}
-			continue;
 		}
-		if (!cond)
-			continue;
-		sp = classify(st, &cond, &neg, 1, false, &lanes);
-		if (sp == SPLIT_NONE || other_arm_calls(st, p, child))
-			continue;
-		if (sp == SPLIT_LANES) {
-			rb->may &= lanes;
-			rb->narrowed_at = cond;
-		} else {
-			set_reason(rb, WL_DIV_COND, cond, neg);
-		}
+		if (cond)
+			apply_cond(st, rb, cond, neg, 0);
 	}
 }
 

@@ -17,6 +17,7 @@
 #include "analyzer/context.h"
 #include "analyzer/mask.h"
 #include "analyzer/maskval.h"
+#include "fixits/edit.h"
 #include "rules/maskrules.h"
 
 /* Lanes in @lanes whose own mask, computed per lane, leaves them out. */
@@ -82,13 +83,15 @@ static void check_call(struct wl_ctx *ctx, struct wl_node *call)
 		wl_finding_note(f, "the mask is computed per lane and leaves "
 				   "out the lane that computes it");
 	inferred = wl_mask_infer(ctx, call);
-	if (inferred->text)
+	if (inferred->text && (!inferred->setup || !inferred->setup->nr_edits))
 		wl_finding_note(f, "no fix: either the call or the mask is "
 				   "wrong; the lanes that reach it are named by "
 				   "'%s'", inferred->text);
 	else
 		wl_finding_note(f, "no fix: either the call or the mask is "
-				   "wrong");
+				   "wrong; the lanes that reach it are known "
+				   "only at run time (a __ballot_sync() of the "
+				   "branch condition names them)");
 }
 
 void wl203_check(struct wl_ctx *ctx)
