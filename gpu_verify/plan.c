@@ -1,0 +1,399 @@
+/* SPDX-License-Identifier: MIT */
+/* The launch plan of a kernel: arguments, shapes, seeds, plan.txt. */
+#include "gpu_verify/plan.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyzer/util.h"
+
+bool gv_is_length_name(const char *name)
+{
+	static const char *const exact[] = { "n", "len", "length", "size",
+					     "count", "nelem", "nelems",
+					     "elems", "elements", "total" };
+	static const char *const prefix[] = { "num", "n_", "len", "size",
+					      "count", "nelem" };
+	static const char *const suffix[] = { "size", "len", "length",
+					      "count", "elems", "elements" };
+	char low[64];
+	size_t i, len = strlen(name);
+
+	if (!len || len >= sizeof(low))
+		return false;
+	for (i = 0; i <= len; i++)
+		low[i] = (char)tolower((unsigned char)name[i]);
+	for (i = 0; i < WL_ARRAY_SIZE(exact); i++)
+		if (!strcmp(low, exact[i]))
+			return true;
+	for (i = 0; i < WL_ARRAY_SIZE(prefix); i++)
+		if (wl_starts_with(low, prefix[i]))
+			return true;
+	for (i = 0; i < WL_ARRAY_SIZE(suffix); i++)
+		if (wl_ends_with(low, suffix[i]))
+			return true;
+	return false;
+}
+
+int gv_type_of(const char *spelling)
+{
+	static const struct {
+		const char *name;
+		enum gv_type type;
+	} names[] = {
+		{ "char", GV_I8 }, { "signed char", GV_I8 },
+		{ "unsigned char", GV_U8 }, { "bool", GV_U8 },
+		{ "short", GV_I16 }, { "unsigned short", GV_U16 },
+		{ "int", GV_I32 }, { "signed", GV_I32 },
+		{ "unsigned int", GV_U32 }, { "unsigned", GV_U32 },
+		{ "uint32_t", GV_U32 }, { "int32_t", GV_I32 },
+		{ "long", GV_I64 }, { "long long", GV_I64 },
+		{ "int64_t", GV_I64 }, { "unsigned long", GV_U64 },
+		{ "unsigned long long", GV_U64 }, { "uint64_t", GV_U64 },
+		{ "size_t", GV_U64 }, { "float", GV_F32 },
+		{ "double", GV_F64 },
+	};
+	struct wl_buf buf = WL_BUF_INIT;
+	const char *p = spelling;
+	char *s;
+	size_t i;
+	int t = -1;
+
+	/* Drop qualifiers and "int" after long/short ("long int"). */
+	while (*p) {
+		size_t n = 0;
+
+		while (isspace((unsigned char)*p))
+			p++;
+		while (p[n] && !isspace((unsigned char)p[n]))
+			n++;
+		if (!n)
+			break;
+		if ((n == 5 && !strncmp(p, "const", 5)) ||
+		    (n == 8 && !strncmp(p, "volatile", 8)) ||
+		    (n == 10 && !strncmp(p, "__restrict", 10)) ||
+		    (n == 8 && !strncmp(p, "restrict", 8)) ||
+		    (n == 3 && !strncmp(p, "int", 3) && buf.len &&
+		     (wl_ends_with(buf.s, "long") ||
+		      wl_ends_with(buf.s, "short")))) {
+			p += n;
+			continue;
+		}
+		if (buf.len)
+			wl_buf_addc(&buf, ' ');
+		wl_buf_add(&buf, p, n);
+		p += n;
+	}
+	s = wl_buf_detach(&buf);
+	for (i = 0; i < WL_ARRAY_SIZE(names); i++)
+		if (!strcmp(s, names[i].name))
+			t = (int)names[i].type;
+	free(s);
+	return t;
+}
+
+char *gv_subst(struct gv_spec *spec, gv_node map, const char *spelling)
+{
+	struct wl_buf buf = WL_BUF_INIT;
+	const char *p = spelling;
+
+	while (*p) {
+		const char *start = p, *val;
+		char *word;
+
+		if (!isalpha((unsigned char)*p) && *p != '_') {
+			wl_buf_addc(&buf, *p++);
+			continue;
+		}
+		while (isalnum((unsigned char)*p) || *p == '_')
+			p++;
+		word = wl_xstrndup(start, (size_t)(p - start));
+		val = gv_spec_scalar(spec, gv_spec_field(spec, map, word));
+		wl_buf_adds(&buf, val ? val : word);
+		free(word);
+	}
+	return wl_buf_detach(&buf);
+}
+
+/* Look up @key.@name in the spec (e.g. scalars.alpha) for @kernel. */
+static gv_node by_param(struct gv_spec *spec, const char *kernel,
+			const char *key, const char *name)
+{
+	return gv_spec_field(spec, gv_spec_get(spec, kernel, key), name);
+}
+
+int gv_derive_arg(struct gv_spec *spec, const char *kernel,
+		  gv_node tmpl_args, const struct gv_param *p,
+		  struct gv_arg *arg, char **why)
+{
+	char *type = gv_subst(spec, tmpl_args, p->type);
+	const char *v;
+	gv_node range;
+	int t = gv_type_of(type);
+
+	memset(arg, 0, sizeof(*arg));
+	arg->name = wl_xstrdup(p->name);
+	arg->is_ptr = p->is_ptr;
+	arg->is_out = p->is_ptr && !p->is_const;
+	if (t >= 0) {
+		arg->type = (enum gv_type)t;
+		arg->elem = gv_type_size(arg->type);
+	} else if (p->is_ptr && p->size > 0 && !strchr(type, '*')) {
+		/* A struct: random bytes, compared byte for byte. */
+		arg->type = GV_BYTES;
+		arg->elem = (size_t)p->size;
+	} else {
+		*why = wl_xasprintf("parameter '%s' has type '%s%s': give it "
+				    "in the spec", p->name, type,
+				    p->is_ptr ? " *" : "");
+		free(type);
+		return -1;
+	}
+	free(type);
+	if (p->is_ptr) {
+		v = gv_spec_scalar(spec, by_param(spec, kernel, "buffers",
+						  p->name));
+		arg->expr = wl_xstrdup(v ? v : "max(n,threads)");
+		arg->origin = v ? "spec" : "signature";
+		gv_type_default_range(arg->type, &arg->lo, &arg->hi);
+		range = by_param(spec, kernel, "ranges", p->name);
+		if (gv_spec_item(spec, range, 1)) {
+			arg->lo = atof(gv_spec_scalar(
+				spec, gv_spec_item(spec, range, 0)) ?: "0");
+			arg->hi = atof(gv_spec_scalar(
+				spec, gv_spec_item(spec, range, 1)) ?: "0");
+		}
+		return 0;
+	}
+	v = gv_spec_scalar(spec, by_param(spec, kernel, "scalars", p->name));
+	if (v) {
+		arg->expr = wl_xstrdup(v);
+		arg->origin = "spec";
+	} else if (!gv_type_is_float(arg->type) && gv_is_length_name(p->name)) {
+		arg->expr = wl_xstrdup("n");
+		arg->origin = "length name";
+	} else if (arg->type == GV_BYTES) {
+		*why = wl_xasprintf("parameter '%s' is a struct passed by "
+				    "value: not supported", p->name);
+		return -1;
+	} else {
+		/* A guess, labelled as one in the report. */
+		arg->expr = wl_xstrdup(gv_type_is_float(arg->type) ? "1.25"
+								   : "1");
+		arg->origin = "default";
+	}
+	return 0;
+}
+
+/* Integer @i of a scalar-or-list spec value, cycling; @def if absent. */
+static long long pick(struct gv_spec *spec, gv_node list, unsigned i,
+		      long long def)
+{
+	unsigned n = 0;
+	const char *s;
+
+	while (gv_spec_item(spec, list, n))
+		n++;
+	if (!n)
+		return def;
+	s = gv_spec_scalar(spec, gv_spec_item(spec, list, i % n));
+	return s ? strtoll(s, NULL, 0) : def;
+}
+
+static void add_shape(struct gv_kernel *k, unsigned gx, unsigned gy,
+		      unsigned bx, unsigned by, long long n, const char *smem)
+{
+	struct gv_shape *s;
+
+	k->shapes = wl_xrealloc(k->shapes,
+				(k->nr_shapes + 1) * sizeof(*k->shapes));
+	s = &k->shapes[k->nr_shapes++];
+	s->gx = gx ? gx : 1;
+	s->gy = gy ? gy : 1;
+	s->bx = bx ? bx : 1;
+	s->by = by ? by : 1;
+	s->n = n > 0 ? n : 1;
+	s->smem = wl_xstrdup(smem);
+}
+
+/* Explicit `shapes:` entries: {grid: 4 | [4, 2], block: ..., n: ...}. */
+static int explicit_shapes(struct gv_spec *spec, struct gv_kernel *k,
+			   gv_node list, const char *smem, char **why)
+{
+	gv_node s;
+	unsigned i;
+
+	for (i = 0; (s = gv_spec_item(spec, list, i)); i++) {
+		gv_node g = gv_spec_field(spec, s, "grid");
+		gv_node b = gv_spec_field(spec, s, "block");
+		const char *sm = gv_spec_scalar(spec,
+						gv_spec_field(spec, s, "smem"));
+		long long bx = pick(spec, b, 0, 0), by = pick(spec, b, 1, 1);
+		long long gx = pick(spec, g, 0, 0), gy = pick(spec, g, 1, 1);
+		long long n = pick(spec, gv_spec_field(spec, s, "n"), 0, 0);
+
+		if (!gv_spec_item(spec, b, 1))
+			by = 1;
+		if (!gv_spec_item(spec, g, 1))
+			gy = 1;
+		if (bx <= 0) {
+			*why = wl_xasprintf("shape %u has no block size", i);
+			return -1;
+		}
+		if (gx <= 0)
+			gx = n > 0 ? (n + bx * by - 1) / (bx * by) : 1;
+		if (n <= 0)
+			n = gx * gy * bx * by;
+		add_shape(k, (unsigned)gx, (unsigned)gy, (unsigned)bx,
+			  (unsigned)by, n, sm ? sm : smem);
+	}
+	return 0;
+}
+
+int gv_plan_shapes(struct gv_spec *spec, struct gv_kernel *k, bool dyn_smem,
+		   bool one_block, char **why)
+{
+	/* Grid sizes and the partial warp each default shape leaves. */
+	static const struct {
+		long long grid, short_by;
+	} def[] = { { 1, 11 }, { 4, 37 }, { 16, 0 }, { 1024, 3 } };
+	const char *name = k->name, *smem, *tol;
+	gv_node blocks, grids, ns, shapes, seeds;
+	unsigned i;
+
+	smem = gv_spec_scalar(spec, gv_spec_get(spec, name, "smem"));
+	if (!smem)
+		smem = dyn_smem ? "block*8" : "0";
+	tol = gv_spec_scalar(spec, gv_spec_get(spec, name, "tolerance"));
+	k->tolerance = tol ? atof(tol) : 0;
+	seeds = gv_spec_get(spec, name, "seeds");
+	for (i = 0; i < WL_ARRAY_SIZE(k->seeds); i++) {
+		if (seeds && !gv_spec_item(spec, seeds, i))
+			break;
+		if (!seeds && i == 3)
+			break;
+		k->seeds[i] = (unsigned long long)pick(spec, seeds, i, i + 1);
+	}
+	k->nr_seeds = i;
+	shapes = gv_spec_get(spec, name, "shapes");
+	if (shapes) {
+		if (explicit_shapes(spec, k, shapes, smem, why) < 0)
+			return -1;
+	} else {
+		static const long long def_block[] = { 64, 128, 256, 256 };
+		static const long long one_block_sizes[] = { 32, 96, 160, 256 };
+
+		blocks = gv_spec_get(spec, name, "block");
+		grids = gv_spec_get(spec, name, "grid");
+		ns = gv_spec_get(spec, name, "n");
+		for (i = 0; i < WL_ARRAY_SIZE(def); i++) {
+			long long b = pick(spec, blocks, i,
+					   one_block ? one_block_sizes[i]
+						     : def_block[i]);
+			long long g = pick(spec, grids, i,
+					   one_block ? 1 : def[i].grid);
+			long long n = pick(spec, ns, i, 0);
+
+			if (b <= 0 || b > 1024) {
+				*why = wl_xasprintf("block size %lld", b);
+				return -1;
+			}
+			if (n <= 0)
+				n = g * b - def[i].short_by;
+			else if (!grids && !one_block)
+				g = (n + b - 1) / b;
+			add_shape(k, (unsigned)g, 1, (unsigned)b, 1, n, smem);
+		}
+	}
+	if (!k->nr_shapes || !k->nr_seeds) {
+		*why = wl_xstrdup("the spec leaves no shape or no seed");
+		return -1;
+	}
+	/* Time the largest shape; sanitize a small one (racecheck is slow). */
+	k->timing_shape = 0;
+	k->sanitize_shape = 0;
+	for (i = 1; i < k->nr_shapes; i++) {
+		const struct gv_shape *s = &k->shapes[i];
+		const struct gv_shape *t = &k->shapes[k->timing_shape];
+
+		if ((long long)s->gx * s->gy * s->bx * s->by >=
+		    (long long)t->gx * t->gy * t->bx * t->by)
+			k->timing_shape = i;
+	}
+	if (k->nr_shapes > 2)
+		k->sanitize_shape = 1;
+	return 0;
+}
+
+/* An expression without its blanks: plan.txt splits lines at blanks. */
+static const char *tight(const char *expr, char *buf, size_t size)
+{
+	size_t n = 0;
+
+	for (; *expr && n + 1 < size; expr++)
+		if (!isspace((unsigned char)*expr))
+			buf[n++] = *expr;
+	buf[n] = '\0';
+	return n ? buf : "0";
+}
+
+void gv_plan_write(FILE *f, const struct gv_kernel *k)
+{
+	char b1[256];
+	unsigned i;
+
+	fprintf(f, "kernel %s\n", k->label);
+	if (k->image[0])
+		fprintf(f, "  image %s %s\n", k->image[0], k->image[1]);
+	fprintf(f, "  entry %s %s\n", k->entry[0], k->entry[1]);
+	for (i = 0; i < k->nr_args; i++) {
+		const struct gv_arg *a = &k->args[i];
+
+		if (a->is_ptr)
+			fprintf(f, "  arg ptr %s %zu %s %s %.17g %.17g\n",
+				gv_type_name(a->type), a->elem,
+				a->is_out ? "out" : "in",
+				tight(a->expr, b1, sizeof(b1)), a->lo,
+				a->hi);
+		else
+			fprintf(f, "  arg val %s %zu %s\n",
+				gv_type_name(a->type), a->elem,
+				tight(a->expr, b1, sizeof(b1)));
+	}
+	for (i = 0; i < k->nr_shapes; i++) {
+		const struct gv_shape *s = &k->shapes[i];
+
+		fprintf(f, "  shape %u %u %u %u %s %lld\n", s->gx, s->gy,
+			s->bx, s->by, tight(s->smem, b1, sizeof(b1)), s->n);
+	}
+	fprintf(f, "  seeds");
+	for (i = 0; i < k->nr_seeds; i++)
+		fprintf(f, " %llu", k->seeds[i]);
+	fprintf(f, "\n  tolerance %.17g\n  timing_shape %u\n"
+		   "  sanitize_shape %u\nend\n",
+		k->tolerance, k->timing_shape, k->sanitize_shape);
+}
+
+void gv_kernel_release(struct gv_kernel *k)
+{
+	unsigned i;
+
+	for (i = 0; i < k->nr_args; i++) {
+		free(k->args[i].name);
+		free(k->args[i].expr);
+	}
+	for (i = 0; i < k->nr_shapes; i++)
+		free(k->shapes[i].smem);
+	free(k->args);
+	free(k->shapes);
+	free(k->name);
+	free(k->label);
+	free(k->inst);
+	free(k->skip);
+	for (i = 0; i < 2; i++) {
+		free(k->entry[i]);
+		free(k->image[i]);
+	}
+	memset(k, 0, sizeof(*k));
+}

@@ -1,0 +1,102 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The launch plan of a kernel: its arguments derived from the signature
+ * (pointer to T: a seeded device buffer of T, const ones input-only; an
+ * integer named like a length: the element count; the rest from the
+ * spec), its template instance, its launch shapes and seeds, and the
+ * plan.txt text that the runner reads.  No libclang here: prepare.c
+ * reads the signature and hands over names and type spellings, which
+ * keeps this file testable on plain strings.
+ */
+#ifndef WL_GPU_VERIFY_PLAN_H
+#define WL_GPU_VERIFY_PLAN_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "gpu_verify/data.h"
+#include "gpu_verify/spec.h"
+
+struct gv_arg {
+	char *name;
+	bool is_ptr;
+	bool is_out;		/* pointer to non-const: the kernel may write */
+	enum gv_type type;
+	size_t elem;		/* bytes per element (pointers) or value */
+	char *expr;		/* count (pointers) or value (scalars) */
+	double lo, hi;		/* fill range (pointers) */
+	const char *origin;	/* where expr came from, for the report */
+};
+
+struct gv_shape {
+	unsigned gx, gy, bx, by;
+	long long n;
+	char *smem;		/* dynamic shared memory bytes, expression */
+};
+
+struct gv_kernel {
+	char *name;		/* as written in the source */
+	char *label;		/* name, or name<args> for a template instance */
+	char *inst;		/* explicit instantiation to append, or NULL */
+	struct gv_arg *args;
+	unsigned nr_args;
+	struct gv_shape *shapes;
+	unsigned nr_shapes;
+	unsigned long long seeds[8];
+	unsigned nr_seeds;
+	double tolerance;
+	unsigned timing_shape, sanitize_shape;
+	char *skip;		/* why it cannot run, or NULL */
+	char *entry[2];		/* before and after symbol, set by prepare */
+	char *image[2];		/* per-instance images, or NULL: the case's */
+};
+
+/* A parameter as prepare read it from the signature. */
+struct gv_param {
+	const char *name;
+	bool is_ptr;
+	bool is_const;		/* pointee is const (pointers) */
+	const char *type;	/* pointee (pointers) or own type, as spelled */
+	long long size;		/* sizeof that type, or <= 0 if unknown */
+};
+
+/* Whether @name reads as an element count (n, N, size, len, count...). */
+bool gv_is_length_name(const char *name);
+
+/*
+ * The element type of a spelling such as "const unsigned int", with the
+ * template arguments of @kernel's spec substituted for their names.
+ * Returns the type, or -1 when it is not a scalar C type (then
+ * GV_BYTES with @size applies, if the size is known).
+ */
+int gv_type_of(const char *spelling);
+
+/* Replace whole identifiers of @spelling that are keys of @map. */
+char *gv_subst(struct gv_spec *spec, gv_node map, const char *spelling);
+
+/*
+ * Fill @arg from @p and the spec.  Returns 0, or -1 with *@why set to an
+ * allocated reason why the kernel cannot run without a spec.
+ */
+int gv_derive_arg(struct gv_spec *spec, const char *kernel,
+		  gv_node tmpl_args, const struct gv_param *p,
+		  struct gv_arg *arg, char **why);
+
+/*
+ * Shapes, seeds and tolerance of @k from the spec, or the defaults:
+ * blocks of 64, 128 and 256 threads and element counts that leave a
+ * partial warp, plus one large shape for timing.  @dyn_smem says the
+ * file declares extern __shared__ (default smem: 8 bytes a thread).
+ * @one_block says the kernel never reads blockIdx or gridDim: every block
+ * would work on the same elements and race with the others, so it runs
+ * as one block of 32, 96, 160 and 256 threads.
+ */
+int gv_plan_shapes(struct gv_spec *spec, struct gv_kernel *k, bool dyn_smem,
+		   bool one_block, char **why);
+
+/* Write @k's block of plan.txt. */
+void gv_plan_write(FILE *f, const struct gv_kernel *k);
+
+void gv_kernel_release(struct gv_kernel *k);
+
+#endif

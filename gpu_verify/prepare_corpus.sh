@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+#
+# Prepare a gpu_verify bundle for every fixable corpus kernel (a corpus
+# file NAME.cu with NAME.fixed.cu or NAME.shuffle.fixed.cu beside it) and
+# for gpu_verify/examples, on a machine without a GPU:
+#
+#   gpu_verify/prepare_corpus.sh [BUNDLE] [FILE...]
+#
+# BUNDLE defaults to build-gpu/gv-bundle; FILEs default to the whole
+# corpus.  GV_PREPARE names the gv-prepare binary.  Prints one line per
+# case and exits 1 if any case had a problem (the bundle is still
+# written: gv-report shows what is missing).
+set -u
+cd "$(dirname "$0")/.."
+B=${1:-build-gpu/gv-bundle}
+shift || true
+PREP=${GV_PREPARE:-build-gpu/gv-prepare}
+rm -rf "$B"
+mkdir -p "$B"
+status=0
+if [ $# -eq 0 ]; then
+	set -- $(find corpus gpu_verify/examples -name '*.cu' \
+		! -name '*.fixed.cu' 2>/dev/null | sort)
+fi
+n=0
+for src in "$@"; do
+	stem=${src%.cu}
+	styles=""
+	[ -f "$stem.fixed.cu" ] && styles="syncwarp"
+	[ -f "$stem.shuffle.fixed.cu" ] && styles="$styles shuffle"
+	case $src in gpu_verify/examples/*) styles="syncwarp" ;; esac
+	for style in $styles; do
+		"$PREP" "$src" --out "$B" --fix-style "$style" \
+			-I corpus/include 2>>"$B/prepare.log"
+		rc=$?
+		n=$((n + 1))
+		echo "prepare $src ($style): $rc"
+		[ $rc -ne 0 ] && status=1
+	done
+done
+echo "$n cases in $B"
+exit $status
