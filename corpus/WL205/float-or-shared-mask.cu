@@ -1,0 +1,20 @@
+/*
+ * warplint-test: WL205 mask arguments that cannot be lane masks: a float,
+ * and the very value being exchanged.  No fix: the intended mask is
+ * unknown.
+ */
+__global__ void smooth(float *data, float weight)
+{
+	float v = data[threadIdx.x];
+
+	v = __shfl_sync(weight, v, 0);	// expect: WL205 {{has floating-point type 'float'}}
+	data[threadIdx.x] = v;
+}
+
+__global__ void rotate(unsigned *keys)
+{
+	unsigned k = keys[threadIdx.x];
+
+	k = __shfl_sync(k, k, (threadIdx.x + 1) & 31);	// expect: WL205 {{'k' is both the mask and the value of '__shfl_sync'}}
+	keys[threadIdx.x] = k;
+}
