@@ -66,8 +66,27 @@ static int end(yaml_emitter_t *em, bool map)
 	return yaml_emitter_emit(em, &ev) ? 0 : -1;
 }
 
+/* Whether @set already holds @e exactly (an edit shared by two fixes). */
+static bool already_emitted(const struct wl_edit_set *set,
+			    const struct wl_edit *e)
+{
+	unsigned i;
+
+	for (i = 0; i < set->nr; i++)
+		if (set->edits[i].offset == e->offset &&
+		    set->edits[i].length == e->length &&
+		    !strcmp(set->edits[i].text, e->text))
+			return true;
+	return false;
+}
+
+/*
+ * One diagnostic, without the edits marked in @dup (emitted before):
+ * clang-apply-replacements would apply a shared edit (a macro body fixed
+ * once for several uses) once per copy.
+ */
 static int emit_diagnostic(yaml_emitter_t *em, const char *path,
-			   const struct wl_finding *f)
+			   const struct wl_finding *f, const bool *dup)
 {
 	const struct wl_rule *r = &wl_rules[f->rule];
 	unsigned i;
@@ -83,6 +102,8 @@ static int emit_diagnostic(yaml_emitter_t *em, const char *path,
 	for (i = 0; i < f->fix->nr_edits; i++) {
 		const struct wl_edit *e = &f->fix->edits[i];
 
+		if (dup[i])
+			continue;
 		err |= start(em, true);
 		err |= scalar(em, "FilePath") | quoted(em, path);
 		err |= scalar(em, "Offset") | number(em, e->offset);
@@ -97,13 +118,45 @@ static int emit_diagnostic(yaml_emitter_t *em, const char *path,
 	return err;
 }
 
+/*
+ * The fixes of one file, filtered as --fix filters them: a fix whose
+ * edits conflict with one accepted before it is left out, so that
+ * applying the YAML gives what --fix gives.
+ */
+static int emit_file(yaml_emitter_t *em, const struct wl_file_report *r)
+{
+	struct wl_edit_set done = { NULL, 0, 0 };
+	char *abs = realpath(r->path, NULL);
+	const char *path = abs ? abs : r->path;
+	unsigned k, i;
+	int err = 0;
+
+	for (k = 0; r->findings && k < r->findings->nr; k++) {
+		const struct wl_finding *f = &r->findings->v[k];
+		bool *dup;
+
+		if (!f->fix || f->suppressed)
+			continue;
+		dup = wl_xcalloc(f->fix->nr_edits + 1, sizeof(*dup));
+		for (i = 0; i < f->fix->nr_edits; i++)
+			dup[i] = already_emitted(&done, &f->fix->edits[i]);
+		/* All or nothing, as --fix: a conflicting fix is left out. */
+		if (wl_edit_set_add_fix(&done, f->fix) == 0)
+			err |= emit_diagnostic(em, path, f, dup);
+		free(dup);
+	}
+	wl_edit_set_release(&done);
+	free(abs);
+	return err;
+}
+
 int wl_export_fixes_yaml(const char *path, const struct wl_file_report *files,
 			 unsigned nr)
 {
 	yaml_emitter_t em;
 	yaml_event_t ev;
 	FILE *out = fopen(path, "w");
-	unsigned i, k;
+	unsigned i;
 	int err = 0;
 
 	if (!out) {
@@ -121,18 +174,8 @@ int wl_export_fixes_yaml(const char *path, const struct wl_file_report *files,
 	err |= scalar(&em, "MainSourceFile");
 	err |= quoted(&em, nr ? files[0].path : "");
 	err |= scalar(&em, "Diagnostics") | start(&em, false);
-	for (i = 0; i < nr; i++) {
-		char *abs = realpath(files[i].path, NULL);
-
-		for (k = 0; files[i].findings && k < files[i].findings->nr; k++) {
-			const struct wl_finding *f = &files[i].findings->v[k];
-
-			if (f->fix && !f->suppressed)
-				err |= emit_diagnostic(&em, abs ? abs : files[i].path,
-						       f);
-		}
-		free(abs);
-	}
+	for (i = 0; i < nr; i++)
+		err |= emit_file(&em, &files[i]);
 	err |= end(&em, false) | end(&em, true);
 	yaml_document_end_event_initialize(&ev, 0);
 	err |= !yaml_emitter_emit(&em, &ev);
