@@ -1,0 +1,46 @@
+/*
+ * warplint-test: WL501 near misses: barriers under conditions every thread
+ * of the block takes alike (blockIdx, blockDim, kernel and template
+ * parameters), and the classic tree reduction, whose thread-dependent
+ * `if (tid < s)` encloses only the arithmetic.
+ */
+template <unsigned int blockSize>
+__global__ void reduce(const int *g_idata, int *g_odata, unsigned int n)
+{
+	__shared__ int sdata[blockSize];
+	unsigned int tid = threadIdx.x;
+	unsigned int i = blockIdx.x * blockDim.x + threadIdx.x;
+
+	sdata[tid] = (i < n) ? g_idata[i] : 0;
+	__syncthreads();	// ok: WL501
+	for (unsigned int s = blockDim.x / 2; s > 0; s >>= 1) {
+		if (tid < s)
+			sdata[tid] += sdata[tid + s];
+		__syncthreads();	// ok: WL501
+	}
+	if (blockSize >= 512) {
+		if (tid < 256)
+			sdata[tid] += sdata[tid + 256];
+		__syncthreads();	// ok: WL501
+	}
+	if (tid == 0)
+		g_odata[blockIdx.x] = sdata[0];
+}
+
+template __global__ void reduce<256>(const int *, int *, unsigned int);
+
+__global__ void tiles(const float *in, float *out, int n, int steps)
+{
+	__shared__ float tile[128];
+
+	if (blockIdx.x * blockDim.x >= n)
+		return;		/* whole blocks past the end */
+	for (int s = 0; s < steps; s++) {
+		tile[threadIdx.x] = in[blockIdx.x * blockDim.x + threadIdx.x];
+		__syncthreads();	// ok: WL501
+		out[blockIdx.x * blockDim.x + threadIdx.x] = tile[127 - threadIdx.x];
+		__syncthreads();	// ok: WL501
+	}
+	if (blockDim.x == 128 && gridDim.x > 1)
+		__syncthreads();	// ok: WL501
+}
