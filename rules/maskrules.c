@@ -179,6 +179,85 @@ enum split {
 	SPLIT_VARYING,	/* depends on data, or splits a block */
 };
 
+static enum wl_dep max_dep(enum wl_dep a, enum wl_dep b)
+{
+	return a > b ? a : b;
+}
+
+static enum CXChildVisitResult find_shared_attr(CXCursor c, CXCursor parent,
+						CXClientData data)
+{
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_CUDASharedAttr) {
+		*(bool *)data = true;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Continue;
+}
+
+static bool is_shared_var(CXCursor decl)
+{
+	bool yes = false;
+
+	if (clang_getCursorKind(decl) != CXCursor_VarDecl)
+		return false;
+	clang_visitChildren(decl, find_shared_attr, &yes);
+	return yes;
+}
+
+/*
+ * wl_eval_dep, except that a __shared__ variable read with a uniform
+ * index is the same for every thread that reads it: `if (s_done)` after
+ * thread 0 set it and a barrier is a block-uniform branch, although the
+ * write itself happened under a thread-dependent condition.
+ */
+static enum wl_dep shared_aware_dep(struct wl_ctx *ctx, struct wl_node *n,
+				    int depth)
+{
+	enum wl_dep d = wl_eval_dep(&ctx->eval, n);
+	struct wl_node *s;
+	struct wl_var *v;
+	unsigned i;
+
+	if (d <= WL_DEP_BLOCK || depth > 8)
+		return d;
+	s = wl_node_strip(n);
+	switch (s->kind) {
+	case CXCursor_DeclRefExpr:
+		if (is_shared_var(clang_getCursorReferenced(s->cursor)))
+			return WL_DEP_BLOCK;
+		v = wl_eval_var(&ctx->eval, s);
+		if (v && v->init && !v->nr_writes && !v->addr_taken &&
+		    !v->is_param && !v->is_lane_id)
+			return shared_aware_dep(ctx, v->init, depth + 1);
+		return d;
+	case CXCursor_ArraySubscriptExpr:
+		if (s->nr_kids == 2) {
+			struct wl_node *base = wl_node_strip(s->kids[0]);
+
+			if (base && base->kind == CXCursor_DeclRefExpr &&
+			    is_shared_var(clang_getCursorReferenced(base->cursor)))
+				return max_dep(WL_DEP_BLOCK,
+					       shared_aware_dep(ctx, s->kids[1],
+								depth + 1));
+		}
+		return d;
+	case CXCursor_BinaryOperator:
+	case CXCursor_UnaryOperator:
+	case CXCursor_ParenExpr:
+	case CXCursor_ConditionalOperator:
+	case CXCursor_UnexposedExpr:
+	case CXCursor_CStyleCastExpr:
+		d = WL_DEP_CONST;
+		for (i = 0; i < s->nr_kids; i++)
+			d = max_dep(d, shared_aware_dep(ctx, s->kids[i],
+							depth + 1));
+		return d;
+	default:
+		return d;
+	}
+}
+
 static enum split classify(struct reach_state *st, struct wl_node **conds,
 			   const bool *negs, unsigned nr, bool negate_all,
 			   uint32_t *lanes)
@@ -187,14 +266,12 @@ static enum split classify(struct reach_state *st, struct wl_node **conds,
 	enum wl_dep d = WL_DEP_CONST;
 	unsigned i;
 
-	if (st->block) {
-		for (i = 0; i < nr; i++) {
-			enum wl_dep c = wl_eval_dep(&st->ctx->eval, conds[i]);
-
-			d = c > d ? c : d;
-		}
+	for (i = 0; i < nr; i++)
+		d = max_dep(d, shared_aware_dep(st->ctx, conds[i], 0));
+	if (st->block)
 		return d >= WL_DEP_WARP ? SPLIT_VARYING : SPLIT_NONE;
-	}
+	if (d <= WL_DEP_WARP)
+		return SPLIT_NONE;
 	wl_eval_pred(&st->ctx->eval, conds, negs, nr, negate_all, &cls);
 	switch (cls.kind) {
 	case WL_COND_UNIFORM:
@@ -206,6 +283,29 @@ static enum split classify(struct reach_state *st, struct wl_node **conds,
 		break;
 	}
 	return SPLIT_VARYING;
+}
+
+/* wl_eval_guard_dep with shared_aware_dep for each condition. */
+static enum wl_dep guard_dep(struct reach_state *st, struct wl_node *n,
+			     struct wl_node *stop)
+{
+	enum wl_dep d = WL_DEP_CONST;
+	struct wl_node *child = n, *p;
+
+	for (p = n->parent; p && p != stop && d < WL_DEP_LANE;
+	     child = p, p = p->parent) {
+		struct wl_node *cond = NULL;
+
+		if (child->role == WL_ROLE_THEN || child->role == WL_ROLE_ELSE ||
+		    child->role == WL_ROLE_BODY || child->role == WL_ROLE_INC)
+			cond = wl_node_kid(p, WL_ROLE_COND);
+		else if (child->role == WL_ROLE_AND_RHS ||
+			 child->role == WL_ROLE_OR_RHS)
+			cond = p->kids[0];
+		if (cond)
+			d = max_dep(d, shared_aware_dep(st->ctx, cond, 0));
+	}
+	return d;
 }
 
 static bool divergent_dep(struct reach_state *st, enum wl_dep d)
@@ -233,7 +333,7 @@ static bool same_mask_call(struct wl_node *n, void *data)
 	if (n->kind != CXCursor_CallExpr || n == st->site ||
 	    wl_collective_of(st->ctx, n) != st->coll)
 		return true;
-	if (divergent_dep(st, wl_eval_guard_dep(&st->ctx->eval, n, am->branch)))
+	if (divergent_dep(st, guard_dep(st, n, am->branch)))
 		return true;
 	nr = wl_call_args(n, args, 1);
 	if (!nr) {
@@ -304,8 +404,7 @@ static bool find_jump(struct wl_node *n, void *data)
 		return true;
 	if (n->kind != CXCursor_ReturnStmt && jump_target(n) != js->loop)
 		return true;
-	if (divergent_dep(js->st,
-			  wl_eval_guard_dep(&js->st->ctx->eval, n, js->loop)))
+	if (divergent_dep(js->st, guard_dep(js->st, n, js->loop)))
 		js->bad = n;
 	return true;
 }
@@ -316,7 +415,7 @@ static void check_loop(struct reach_state *st, struct wl_node *loop,
 	struct wl_node *cond = wl_node_kid(loop, WL_ROLE_COND);
 	struct jump_scan js = { st, loop, NULL };
 
-	if (cond && divergent_dep(st, wl_eval_dep(&st->ctx->eval, cond))) {
+	if (cond && divergent_dep(st, shared_aware_dep(st->ctx, cond, 0))) {
 		/* threadIdx.x < 64 style bounds split no warp: ask the lanes. */
 		uint32_t lanes;
 
@@ -448,10 +547,9 @@ static bool scan_exit(struct wl_node *n, void *data)
 		if (wl_node_is_loop(p) || p->kind == CXCursor_SwitchStmt) {
 			struct wl_node *c = wl_node_kid(p, WL_ROLE_COND);
 
-			if (divergent_dep(st, wl_eval_guard_dep(&st->ctx->eval,
-								n, p)) ||
-			    (c && divergent_dep(st, wl_eval_dep(&st->ctx->eval,
-								c)))) {
+			if (divergent_dep(st, guard_dep(st, n, p)) ||
+			    (c && divergent_dep(st,
+						shared_aware_dep(st->ctx, c, 0)))) {
 				set_reason(es->rb, WL_DIV_RETURN, n, false);
 				return false;
 			}

@@ -44,3 +44,28 @@ __global__ void tiles(const float *in, float *out, int n, int steps)
 	if (blockDim.x == 128 && gridDim.x > 1)
 		__syncthreads();	// ok: WL501
 }
+
+/*
+ * A flag in shared memory, set by one thread before a barrier: every thread
+ * reads the same value, so branching on it keeps the block together.
+ */
+__global__ void work_queue(int *work, float *out)
+{
+	__shared__ int s_item;
+	__shared__ float s_buf[128];
+
+	for (;;) {
+		if (threadIdx.x == 0)
+			s_item = atomicAdd(work, 1);
+		__syncthreads();	// ok: WL501
+		int item = s_item;
+
+		if (item >= 1000)
+			break;
+		s_buf[threadIdx.x] = item * 0.5f;
+		__syncthreads();	// ok: WL501
+		if (item % 2 == 0)
+			out[item] = s_buf[127 - threadIdx.x];
+		__syncthreads();	// ok: WL501
+	}
+}
