@@ -13,6 +13,7 @@
  */
 #include "analyzer/memaccess.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -104,6 +105,15 @@ static bool is_pointer(CXType t)
 	       t.kind == CXType_Pointer;
 }
 
+/* A pointer, or an array that decays to one in `s + k`. */
+static bool is_pointerish(CXType t)
+{
+	enum CXTypeKind k = clang_getCanonicalType(t).kind;
+
+	return is_pointer(t) || k == CXType_ConstantArray ||
+	       k == CXType_IncompleteArray || k == CXType_DependentSizedArray;
+}
+
 static bool pointee_volatile(CXType t)
 {
 	return clang_isVolatileQualifiedType(clang_getPointeeType(t));
@@ -189,13 +199,13 @@ static struct wl_node *pointer_root(struct wl_node *n, struct wl_node **offset)
 		struct wl_node *l = strip_all(n->kids[0]);
 
 		if (l && l->kind == CXCursor_DeclRefExpr &&
-		    is_pointer(clang_getCursorType(l->cursor))) {
+		    is_pointerish(clang_getCursorType(l->cursor))) {
 			*offset = n->kids[1];
 			return l;
 		}
 		l = strip_all(n->kids[1]);
 		if (l && l->kind == CXCursor_DeclRefExpr &&
-		    is_pointer(clang_getCursorType(l->cursor))) {
+		    is_pointerish(clang_getCursorType(l->cursor))) {
 			*offset = n->kids[0];
 			return l;
 		}
@@ -217,6 +227,24 @@ static struct wl_node *pointer_root(struct wl_node *n, struct wl_node **offset)
 		return b;
 	}
 	return NULL;
+}
+
+/*
+ * Whether pointer variable @v is ever assigned itself; eval.c also counts
+ * stores through it (`p[0] += 3`) as writes of the variable.
+ */
+static bool reassigned(struct wl_var *v)
+{
+	unsigned i;
+
+	for (i = 0; i < v->nr_writes; i++) {
+		struct wl_node *w = v->writes[i];
+		struct wl_node *l = w->nr_kids ? strip_all(w->kids[0]) : NULL;
+
+		if (l && l->kind == CXCursor_DeclRefExpr)
+			return true;
+	}
+	return false;
 }
 
 static int param_index(struct wl_func *fn, CXCursor decl)
@@ -253,7 +281,7 @@ static int resolve_storage(struct wl_mem *mem, struct wl_node *ref,
 	if (k == CXCursor_VarDecl && ref->func) {
 		struct wl_var *v = wl_eval_var(&mem->ctx->eval, ref);
 
-		if (v && v->init && !v->nr_writes && !v->addr_taken) {
+		if (v && v->init && !reassigned(v) && !v->addr_taken) {
 			root = pointer_root(v->init, &off);
 			if (root)
 				r = resolve_storage(mem, root, NULL, depth + 1);
@@ -515,6 +543,62 @@ static struct wl_node *loop_of(struct wl_node *n, struct wl_node *stop)
 	return NULL;
 }
 
+struct escape_scan {
+	struct wl_mem *mem;
+	CXCursor decl;
+	bool escapes;
+};
+
+static bool find_escape(struct wl_node *n, void *data)
+{
+	struct escape_scan *es = data;
+	struct wl_node *u, *p;
+	struct wl_func *fn;
+	unsigned i;
+
+	if (n->kind == CXCursor_GCCAsmStmt) {
+		es->escapes = true;	/* operands may be outputs */
+		return false;
+	}
+	if (n->kind != CXCursor_DeclRefExpr ||
+	    !clang_equalCursors(clang_getCursorReferenced(n->cursor),
+				es->decl))
+		return true;
+	u = up_parens(n);
+	p = u->parent;
+	if (p && p->kind == CXCursor_UnaryOperator &&
+	    clang_getCursorUnaryOperatorKind(p->cursor) ==
+		    CXUnaryOperator_AddrOf)
+		es->escapes = true;
+	if (p && p->kind == CXCursor_CallExpr) {
+		fn = wl_call_target(&es->mem->ctx->model, p);
+		for (i = 1; i < p->nr_kids && p->kids[i] != u; i++)
+			;
+		if (!fn || i > fn->nr_params ||
+		    clang_getCursorType(fn->params[i - 1]->cursor).kind ==
+			    CXType_LValueReference)
+			es->escapes = true;
+	}
+	return !es->escapes;
+}
+
+/*
+ * eval.c counts a variable passed bare to a call as escaping (it may bind
+ * to a reference).  In a template every argument is bare; a call of one of
+ * the file's own functions with a by-value parameter does not escape.
+ */
+static bool escapes(struct wl_mem *mem, struct wl_var *v)
+{
+	struct escape_scan es = { mem, v->decl, false };
+
+	if (!v->addr_taken)
+		return false;
+	if (!v->decl_node || !v->decl_node->func || !v->decl_node->func->body)
+		return true;
+	wl_node_walk(v->decl_node->func->body, find_escape, &es);
+	return es.escapes;
+}
+
 /*
  * The value of local @v at the reference @at: its initializer and the
  * unconditional assignments before @at, in order (`idx += 32`).
@@ -530,7 +614,7 @@ static bool eval_local(struct wl_mem *mem, struct wl_var *v,
 		*out = tid & 31;
 		return true;
 	}
-	if (!v->init || v->addr_taken ||
+	if (!v->init || escapes(mem, v) ||
 	    !eval_rec(mem, v->init, env, tid, &val, depth + 1))
 		return false;
 	for (i = 0; i < v->nr_writes; i++) {
@@ -769,7 +853,7 @@ static bool base_offset(struct wl_mem *mem, struct wl_node *ref,
 	if (k == CXCursor_VarDecl) {
 		struct wl_var *v = wl_eval_var(&mem->ctx->eval, ref);
 
-		if (!v || !v->init || v->nr_writes)
+		if (!v || !v->init || reassigned(v))
 			return true;	/* storage of its own */
 		root = pointer_root(v->init, &o);
 		if (!root)
@@ -1035,11 +1119,12 @@ static void walk_for(struct ma_walk *w, struct wl_node *n, struct ma_env *env)
 	if (loop_var(init, &decl, &first) && env->nr_binds < MA_MAX_BINDS &&
 	    eval_uniform(w->mem, first, env, &v)) {
 		struct ma_env e = *env;
+		unsigned slot = env->nr_binds;
 
-		e.binds[e.nr_binds].decl = decl;
+		e.binds[slot].decl = decl;
+		e.nr_binds = slot + 1;
 		for (;;) {
-			e.binds[e.nr_binds].value = v;
-			e.nr_binds = env->nr_binds + 1;
+			e.binds[slot].value = v;
 			if (!cond || !eval_uniform(w->mem, cond, &e, &c))
 				break;
 			if (!c) {
@@ -1445,6 +1530,16 @@ void wl_mem_build(struct wl_mem *mem, struct wl_ctx *ctx)
 		w.stack[w.depth++] = fn;
 		walk(&w, fn->body, &env);
 		find_races(mem, &w);
+		if (getenv("WL_MEM_DEBUG")) {
+			unsigned e;
+
+			fprintf(stderr, "root %s: %u events\n", fn->name, w.nr_ev);
+			for (e = 0; e < w.nr_ev; e++)
+				fprintf(stderr, "  ev %u access %d off %u known %d act0 %d elem0 %lld\n",
+					e, w.ev[e].access, w.ev[e].node->begin,
+					w.ev[e].known, w.ev[e].act[0],
+					w.ev[e].elem ? w.ev[e].elem[0] : -1);
+		}
 		release_walk(&w);
 	}
 	finish_regions(mem);

@@ -191,18 +191,23 @@ static char *race_message(struct wl_ctx *ctx, struct wl_mem *mem,
 		var = wl_memrules_lane_var(mem, rd->idx[i]);
 	if (var)
 		name = text_of(ctx, var);
-	if (name && d)
-		lanes = wl_xasprintf("lane %s %s %s, %s by lane %s %c %lld",
+	if (name && d) {
+		/* "lane tid", but plain "lane" for a variable named lane */
+		const char *pre = strcmp(name, "lane") ? "lane " : "";
+
+		lanes = wl_xasprintf("%s%s %s %s, %s by %s%s %c %lld", pre,
 				     name, r->write_write ? "writes" : "reads",
 				     expr, r->write_write ? "also written"
 							  : "written",
-				     name, d < 0 ? '-' : '+', d < 0 ? -d : d);
-	else
+				     pre, name, d < 0 ? '-' : '+',
+				     d < 0 ? -d : d);
+	} else {
 		lanes = wl_xasprintf("lane %u %s %s, %s by lane %u",
 				     r->lane & 31,
 				     r->write_write ? "writes" : "reads", expr,
 				     r->write_write ? "also written" : "written",
 				     r->other & 31);
+	}
 	msg = wl_xasprintf("%s at line %u %s", lanes, line, tail);
 	free(lanes);
 	free(name);
@@ -362,11 +367,13 @@ struct fixer {
 	struct wl_fix *fix;
 	const char *nl;
 	char *why;		/* set: no fix, and why */
+	bool reuse_barrier;	/* WL302: the barrier after ends the write */
 };
 
 static const struct wl_mask *mask_at(struct fixer *fx, struct wl_node *n)
 {
 	const struct wl_mask *m = wl_mask_infer(fx->ctx, n);
+	unsigned i;
 
 	if (!m->text) {
 		if (!fx->why)
@@ -375,7 +382,22 @@ static const struct wl_mask *mask_at(struct fixer *fx, struct wl_node *n)
 					       m->why ? m->why : "unknown");
 		return NULL;
 	}
-	wl_mask_add_setup(m, fx->fix);
+	/*
+	 * Several barriers share one hoisted ballot or mask parameter: add
+	 * each setup edit once (the edit set rejects a fix that repeats one).
+	 */
+	for (i = 0; m->setup && i < m->setup->nr_edits; i++) {
+		const struct wl_edit *e = &m->setup->edits[i];
+		bool dup = false;
+		unsigned k;
+
+		for (k = 0; k < fx->fix->nr_edits && !dup; k++)
+			dup = fx->fix->edits[k].offset == e->offset &&
+			      fx->fix->edits[k].length == e->length &&
+			      !strcmp(fx->fix->edits[k].text, e->text);
+		if (!dup)
+			wl_fix_replace(fx->fix, e->offset, e->length, e->text);
+	}
 	return m;
 }
 
@@ -422,13 +444,35 @@ static char *sync_text(const struct wl_mask *m)
 	return wl_xasprintf("__syncwarp(%s);", m->text);
 }
 
+/*
+ * A `// comment` after the statement on its line: the rewrite spans
+ * several lines, so the comment moves to the end of the first one.
+ * Returns the comment (or "") and moves *@end past it.
+ */
+static char *trailing_comment(struct wl_ctx *ctx, unsigned *end)
+{
+	const char *t = ctx->src->text;
+	unsigned start = *end, i = start, e;
+
+	while (i < ctx->src->len && (t[i] == ' ' || t[i] == '\t'))
+		i++;
+	if (i + 1 >= ctx->src->len || t[i] != '/' || t[i + 1] != '/')
+		return wl_xstrdup("");
+	for (e = i; e < ctx->src->len && t[e] != '\n' && t[e] != '\r'; e++)
+		;
+	while (e > i && (t[e - 1] == ' ' || t[e - 1] == '\t'))
+		e--;
+	*end = e;
+	return wl_xstrndup(t + start, e - start);
+}
+
 /* Rewrite one SPLIT statement in place. */
 static void rewrite_split(struct fixer *fx, struct stmt_plan *p)
 {
 	struct wl_ctx *ctx = fx->ctx;
 	struct wl_node *owner = unbraced_owner(p->stmt);
 	const struct wl_mask *m;
-	char *ind, *in2, *sync, *text;
+	char *ind, *in2, *sync, *text, *cm;
 	unsigned end;
 
 	if (owner && owner->kind == CXCursor_IfStmt &&
@@ -460,6 +504,12 @@ static void rewrite_split(struct fixer *fx, struct stmt_plan *p)
 		end = wl_memrules_stmt_end(ctx, owner);
 		if (end == owner->end)
 			end = wl_memrules_stmt_end(ctx, p->stmt);
+		cm = trailing_comment(ctx, &end);
+		free(text);
+		text = wl_xasprintf("if (%s) %s;%s%s%s%s%s%sif (%s) %s;%s%s%s",
+				    ct, p->read, cm, fx->nl, ind, sync, fx->nl,
+				    ind, ct, p->write, fx->nl, ind, sync);
+		free(cm);
 		wl_fix_replace(fx->fix, owner->begin, end - owner->begin, text);
 		free(text);
 		free(sync);
@@ -472,21 +522,42 @@ static void rewrite_split(struct fixer *fx, struct stmt_plan *p)
 		return;
 	sync = sync_text(m);
 	end = wl_memrules_stmt_end(ctx, p->stmt);
+	cm = trailing_comment(ctx, &end);
 	if (owner) {
+		/* braces right after the if's or loop's header */
+		const char *t = ctx->src->text;
+		unsigned begin = p->stmt->begin;
+
+		while (begin > owner->begin &&
+		       (t[begin - 1] == ' ' || t[begin - 1] == '\t' ||
+			t[begin - 1] == '\n' || t[begin - 1] == '\r'))
+			begin--;
 		ind = wl_memrules_indent(ctx, owner->begin);
 		in2 = deeper(ind);
-		text = wl_xasprintf("{%s%s%s;%s%s%s%s%s%s;%s%s%s%s%s}",
+		text = wl_xasprintf(" {%s%s%s%s;%s%s%s%s%s%s;%s%s%s%s%s}", cm,
 				    fx->nl, in2, p->read, fx->nl, in2, sync,
 				    fx->nl, in2, p->write, fx->nl, in2, sync,
 				    fx->nl, ind);
+		wl_fix_replace(fx->fix, begin, end - begin, text);
 		free(in2);
+		free(cm);
+		free(text);
+		free(ind);
+		free(sync);
+		return;
 	} else {
 		ind = wl_memrules_indent(ctx, p->stmt->begin);
-		text = wl_xasprintf("%s;%s%s%s%s%s%s;%s%s%s", p->read, fx->nl,
-				    ind, sync, fx->nl, ind, p->write, fx->nl,
-				    ind, sync);
+		if (fx->reuse_barrier)
+			text = wl_xasprintf("%s;%s%s%s%s%s%s%s;", p->read, cm,
+					    fx->nl, ind, sync, fx->nl, ind,
+					    p->write);
+		else
+			text = wl_xasprintf("%s;%s%s%s%s%s%s%s;%s%s%s", p->read,
+					    cm, fx->nl, ind, sync, fx->nl, ind,
+					    p->write, fx->nl, ind, sync);
 	}
 	wl_fix_replace(fx->fix, p->stmt->begin, end - p->stmt->begin, text);
+	free(cm);
 	free(text);
 	free(ind);
 	free(sync);
@@ -499,6 +570,7 @@ static void sync_after(struct fixer *fx, struct wl_node *s)
 	struct wl_node *at = owner ? owner : s;
 	const struct wl_mask *m;
 	char *ind, *sync, *text;
+	unsigned end;
 
 	if (owner && unbraced_owner(owner)) {
 		if (!fx->why)
@@ -511,8 +583,9 @@ static void sync_after(struct fixer *fx, struct wl_node *s)
 	ind = wl_memrules_indent(fx->ctx, at->begin);
 	sync = sync_text(m);
 	text = wl_xasprintf("%s%s%s", fx->nl, ind, sync);
-	wl_fix_insert(fx->fix, wl_memrules_stmt_end(fx->ctx, owner ? s : s),
-		      text);
+	end = wl_memrules_stmt_end(fx->ctx, s);
+	free(trailing_comment(fx->ctx, &end));
+	wl_fix_insert(fx->fix, end, text);
 	free(text);
 	free(sync);
 	free(ind);
@@ -564,6 +637,18 @@ static bool use_in_regions(struct wl_node *n, void *data)
 	return !us->outside;
 }
 
+/* Whether an edit of @fix already lands in [@off, @off + @len]. */
+static bool touches(const struct wl_fix *fix, unsigned off, unsigned len)
+{
+	unsigned i;
+
+	for (i = 0; i < fix->nr_edits; i++)
+		if (fix->edits[i].offset <= off + len &&
+		    fix->edits[i].offset + fix->edits[i].length >= off)
+			return true;
+	return false;
+}
+
 /*
  * Drop `volatile` from the pointer the region goes through when the
  * rewrite leaves no access through it that relied on it.
@@ -605,7 +690,8 @@ static void drop_volatile(struct fixer *fx)
 			if (!memcmp(t + i, "volatile", 8) &&
 			    (i == d->begin || !ident_char(t[i - 1])) &&
 			    (t[i + 8] == ' ' || t[i + 8] == '\t')) {
-				wl_fix_replace(fx->fix, i, 9, "");
+				if (!touches(fx->fix, i, 9))
+					wl_fix_replace(fx->fix, i, 9, "");
 				break;
 			}
 	}
@@ -623,13 +709,14 @@ static void build_fix(struct wl_ctx *ctx, struct wl_mem *mem,
 		      struct wl_mem_region *r, struct wl_finding *f)
 {
 	struct fixer fx = { ctx, mem, r, NULL, wl_source_newline(ctx->src),
-			    NULL };
+			    NULL, false };
 	struct stmt_plan *plans = wl_xcalloc(r->nr_stmts, sizeof(*plans));
 	struct wl_node **pending = wl_xcalloc(r->nr_stmts, sizeof(*pending));
 	unsigned i, k, nr_pending = 0, reg_array = 0;
 	bool any_reg = false, need_tail = false;
 	char *reg;
 
+	fx.reuse_barrier = r->barrier_after;
 	fx.fix = wl_fix_new("read into a register, then __syncwarp() "
 			    "between the reads and the writes (Listing 8)");
 	qsort(r->stmts, r->nr_stmts, sizeof(*r->stmts), cmp_stmt);

@@ -394,6 +394,37 @@ out:
 	free(base);
 }
 
+/*
+ * Where WL401 applies, the file's NAME.shuffle.fixed.cu holds the text
+ * after --fix-style=shuffle with WL401 enabled: run that second pass too.
+ * Its findings are not compared with the annotations (which describe the
+ * default pass); the fixed text, its re-analysis and nvcc are checked.
+ */
+static void check_shuffle_style(struct corpus_file *cf, CXIndex index,
+				const char *nvcc)
+{
+	struct wl_analyze_opts saved = cf->opts;
+	struct wl_findings findings = { NULL, 0, 0 };
+	char *base = wl_xstrndup(cf->src.path, strlen(cf->src.path) - 3);
+	char *path = wl_xasprintf("%s.shuffle.fixed.cu", base), *err = NULL;
+
+	if (access(path, F_OK) != 0)
+		goto out;
+	cf->opts.enabled[WL401] = true;
+	cf->opts.fix_style = WL_FIX_STYLE_SHUFFLE;
+	if (wl_analyze(index, &cf->src, &cf->opts, &findings, &err) < 0) {
+		fail(cf, "shuffle-style analysis failed: %s", err);
+		free(err);
+	} else {
+		check_fixed(cf, index, &findings, ".shuffle.fixed.cu", nvcc);
+	}
+	wl_findings_release(&findings);
+	cf->opts = saved;
+out:
+	free(path);
+	free(base);
+}
+
 int main(int argc, char **argv)
 {
 	struct corpus_file cf;
@@ -441,6 +472,8 @@ int main(int argc, char **argv)
 				    ? ".shuffle.fixed.cu"
 				    : ".fixed.cu",
 			    nvcc);
+		if (cf.opts.fix_style != WL_FIX_STYLE_SHUFFLE)
+			check_shuffle_style(&cf, index, nvcc);
 	}
 	wl_findings_release(&findings);
 	clang_disposeIndex(index);
