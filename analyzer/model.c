@@ -540,13 +540,19 @@ static struct wl_node *find_named_ref(struct wl_node *n, int depth)
 
 const char *wl_call_name(struct wl_model *m, const struct wl_node *call)
 {
-	const char *name = wl_model_spelling(m, call->cursor);
+	struct wl_node *n = (struct wl_node *)call;
+	const char *name;
 	struct wl_node *ref;
 
-	if (*name || !call->nr_kids)
-		return name;
-	ref = find_named_ref(call->kids[0], 3);
-	return ref ? wl_model_spelling(m, ref->cursor) : "";
+	if (n->call_name)
+		return n->call_name;
+	name = wl_model_spelling(m, call->cursor);
+	if (!*name && call->nr_kids) {
+		ref = find_named_ref(call->kids[0], 3);
+		name = ref ? wl_model_spelling(m, ref->cursor) : "";
+	}
+	n->call_name = name;
+	return name;
 }
 
 unsigned wl_call_args(const struct wl_node *call, struct wl_node **args,
@@ -647,7 +653,7 @@ char *wl_node_text(const struct wl_model *m, const struct wl_node *node)
 	return wl_xstrndup(m->src->text + node->begin, node->end - node->begin);
 }
 
-bool wl_node_int_value(const struct wl_node *node, long long *value)
+static bool int_value_uncached(const struct wl_node *node, long long *value)
 {
 	CXEvalResult r;
 	bool ok = false;
@@ -672,6 +678,17 @@ bool wl_node_int_value(const struct wl_node *node, long long *value)
 	}
 	clang_EvalResult_dispose(r);
 	return ok;
+}
+
+bool wl_node_int_value(const struct wl_node *node, long long *value)
+{
+	struct wl_node *n = (struct wl_node *)node;
+
+	/* The lane analysis asks this for each of 1024 threads. */
+	if (!n->int_state)
+		n->int_state = int_value_uncached(n, &n->int_value) ? 1 : -1;
+	*value = n->int_value;
+	return n->int_state > 0;
 }
 
 /*

@@ -44,6 +44,10 @@ struct wl_node {
 	bool in_main;
 	bool in_macro;		/* spelled inside a macro definition */
 	struct wl_func *func;
+	/* Memoized answers; the walk asks them many times per node. */
+	const char *call_name;	/* wl_call_name(), once asked */
+	signed char int_state;	/* 0 unknown, 1 constant, -1 not */
+	long long int_value;
 };
 
 enum wl_func_flags {
