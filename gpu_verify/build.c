@@ -95,17 +95,75 @@ bool gv_ptx_has_extern(const char *path)
 	return found;
 }
 
-const char *gv_match_entry(char **entries, unsigned nr, const char *name,
-			   bool tmpl)
+char **gv_demangle(char **entries, unsigned nr)
+{
+	char tmpl[] = "/tmp/gv-demangle-XXXXXX", *cmd, *line = NULL;
+	char **v;
+	size_t cap = 0;
+	unsigned i = 0;
+	FILE *f;
+	int fd = mkstemp(tmpl);
+
+	if (fd < 0)
+		return NULL;
+	f = fdopen(fd, "w");
+	for (i = 0; f && i < nr; i++)
+		fprintf(f, "%s\n", entries[i]);
+	if (f)
+		fclose(f);
+	cmd = wl_xasprintf("c++filt < %s 2>/dev/null", tmpl);
+	f = popen(cmd, "r");
+	free(cmd);
+	v = wl_xcalloc(nr + 1, sizeof(*v));
+	for (i = 0; f && i < nr && getline(&line, &cap, f) > 0; i++) {
+		struct wl_buf b = WL_BUF_INIT;
+		const char *p = line;
+
+		if (wl_starts_with(p, "void "))
+			p += 5;
+		for (; *p && *p != '\n'; p++) {
+			if (*p == ' ')
+				continue;
+			/* 256u, 7l, 3ul: the literal's suffix. */
+			if ((*p == 'u' || *p == 'l') && b.len &&
+			    b.s[b.len - 1] >= '0' && b.s[b.len - 1] <= '9' &&
+			    (p[1] == ',' || p[1] == '>' || p[1] == 'l' ||
+			     p[1] == ' '))
+				continue;
+			wl_buf_addc(&b, *p);
+		}
+		v[i] = wl_buf_detach(&b);
+	}
+	if (f)
+		pclose(f);
+	unlink(tmpl);
+	free(line);
+	if (i < nr) {
+		gv_free_strings(v, i);
+		return NULL;
+	}
+	return v;
+}
+
+const char *gv_match_entry(char **entries, char **demangled, unsigned nr,
+			   const char *name, const char *key)
 {
 	char prefix[512];
 	size_t len;
 	unsigned i;
 
+	if (key) {
+		len = strlen(key);
+		for (i = 0; demangled && i < nr; i++)
+			if (!strncmp(demangled[i], key, len) &&
+			    demangled[i][len] == '(')
+				return entries[i];
+		return NULL;
+	}
 	for (i = 0; i < nr; i++)
 		if (!strcmp(entries[i], name))
 			return entries[i];
-	/* Top level "_Z3fooPf", or in a namespace "_ZN2ns3fooE...". */
+	/* "_Z3fooPf" at the top level, "_ZN2ns3fooE..." in a namespace. */
 	snprintf(prefix, sizeof(prefix), "%zu%s", strlen(name), name);
 	len = strlen(prefix);
 	for (i = 0; i < nr; i++) {
@@ -113,10 +171,9 @@ const char *gv_match_entry(char **entries, unsigned nr, const char *name,
 
 		if (!wl_starts_with(entries[i], "_Z") || !p)
 			continue;
-		if (p != entries[i] + 2 && p[-1] != 'E' &&
-		    (p[-1] < '0' || p[-1] > '9') && !wl_starts_with(entries[i], "_ZN"))
+		if (p != entries[i] + 2 && !wl_starts_with(entries[i], "_ZN"))
 			continue;
-		if ((p[len] == 'I') == tmpl)
+		if (p[len] != 'I')
 			return entries[i];
 	}
 	return NULL;

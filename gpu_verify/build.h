@@ -18,12 +18,20 @@ char **gv_ptx_entries(const char *path, unsigned *nr);
 bool gv_ptx_has_extern(const char *path);
 
 /*
- * The entry of kernel @name among @entries: the name itself (extern "C"),
- * or its Itanium mangling "_Z<len><name>", followed by "I" for a template
- * instance.  NULL if none.
+ * The demangled names of @entries (c++filt), blanks removed and integer
+ * suffixes dropped: "reduce5<256>(floatconst*,float*,unsignedint)".
+ * Returns NULL if c++filt is not there.
  */
-const char *gv_match_entry(char **entries, unsigned nr, const char *name,
-			   bool tmpl);
+char **gv_demangle(char **entries, unsigned nr);
+
+/*
+ * The entry of kernel @name among @entries: the name itself (extern "C"),
+ * or its Itanium mangling "_Z<len><name>..." for a plain kernel; for a
+ * template instance (@key "f<float,256>") the entry whose demangled name
+ * starts with @key and "(".  NULL if none.
+ */
+const char *gv_match_entry(char **entries, char **demangled, unsigned nr,
+			   const char *name, const char *key);
 
 void gv_free_strings(char **v, unsigned nr);
 

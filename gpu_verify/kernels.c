@@ -78,11 +78,22 @@ static enum CXChildVisitResult visit_tparam(CXCursor c, CXCursor parent,
  * const float *, float *, int);".  Returns -1 with *@why set when an
  * argument is missing.
  */
+static char *squeeze(const char *s)
+{
+	struct wl_buf b = WL_BUF_INIT;
+
+	for (; *s; s++)
+		if (*s != ' ' && *s != '\t' && *s != '\n' && *s != '\r')
+			wl_buf_addc(&b, *s);
+	return wl_buf_detach(&b);
+}
+
 static int instance(struct gv_spec *spec, const struct wl_func *fn,
-		    const struct tparams *tp, gv_node map,
+		    const struct tparams *tp, gv_node map, const char *text,
 		    struct gv_kernel *k, char **why)
 {
 	struct wl_buf label = WL_BUF_INIT, inst = WL_BUF_INIT;
+	char *call;
 	unsigned i;
 
 	wl_buf_addf(&label, "%s<", fn->name);
@@ -115,25 +126,33 @@ static int instance(struct gv_spec *spec, const struct wl_func *fn,
 	}
 	wl_buf_adds(&inst, ");");
 	k->label = wl_buf_detach(&label);
+	k->key = squeeze(k->label);
+	k->inst = wl_buf_detach(&inst);
+	/* The file may instantiate it itself; a second one is an error. */
+	call = wl_xasprintf("%s(", k->key);
+	if (strstr(text, call)) {
+		free(k->inst);
+		k->inst = NULL;
+	}
+	free(call);
 	/* Blanks would split the label in plan.txt. */
 	for (i = 0; k->label[i]; i++)
 		if (k->label[i] == ' ')
 			k->label[i] = '_';
-	k->inst = wl_buf_detach(&inst);
 	return 0;
 }
 
 /* One plan of @fn, for template arguments @map (NULL: not a template). */
 static void plan_one(struct gv_spec *spec, const struct wl_func *fn,
-		     const struct tparams *tp, gv_node map, bool dyn_smem,
-		     bool one_block, struct gv_kernel *k)
+		     const struct tparams *tp, gv_node map, const char *text,
+		     bool dyn_smem, bool one_block, struct gv_kernel *k)
 {
 	char *why = NULL;
 	unsigned i;
 
 	memset(k, 0, sizeof(*k));
 	k->name = wl_xstrdup(fn->name);
-	if (tp->nr && instance(spec, fn, tp, map, k, &why) < 0)
+	if (tp->nr && instance(spec, fn, tp, map, text, k, &why) < 0)
 		goto skip;
 	if (!k->label)
 		k->label = wl_xstrdup(fn->name);
@@ -148,7 +167,7 @@ static void plan_one(struct gv_spec *spec, const struct wl_func *fn,
 		int r;
 
 		read_param(fn->params[i]->cursor, &p);
-		r = gv_derive_arg(spec, fn->name, map, &p, &k->args[i], &why);
+		r = gv_derive_arg(spec, k->label, map, &p, &k->args[i], &why);
 		free_param(&p);
 		if (r < 0)
 			goto skip;
@@ -171,9 +190,11 @@ int gv_find_kernels(CXIndex index, const struct wl_source *src,
 			strstr(src->text, "extern volatile __shared__");
 	struct wl_model model;
 	unsigned i, j;
+	char *text;
 
 	if (!tu)
 		return -1;
+	text = squeeze(src->text);
 	memset(&model, 0, sizeof(model));
 	wl_model_build(&model, tu, src);
 	for (i = 0; i < model.nr_funcs; i++) {
@@ -199,18 +220,21 @@ int gv_find_kernels(CXIndex index, const struct wl_source *src,
 			for (j = 0; (m = gv_spec_item(spec, targs, j)); j++) {
 				*out = wl_xrealloc(*out, (*nr + 1) *
 							 sizeof(**out));
-				plan_one(spec, fn, &tp, m, dyn_smem, one_block,
+				plan_one(spec, fn, &tp, m, text, dyn_smem,
+					 one_block,
 					 &(*out)[(*nr)++]);
 			}
 		} else {
 			*out = wl_xrealloc(*out, (*nr + 1) * sizeof(**out));
-			plan_one(spec, fn, &tp, targs, dyn_smem, one_block,
+			plan_one(spec, fn, &tp, targs, text, dyn_smem,
+				 one_block,
 				 &(*out)[(*nr)++]);
 		}
 		for (j = 0; j < tp.nr; j++)
 			free(tp.names[j]);
 		free(tp.names);
 	}
+	free(text);
 	wl_model_release(&model);
 	clang_disposeTranslationUnit(tu);
 	return 0;

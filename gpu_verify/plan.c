@@ -258,7 +258,7 @@ int gv_plan_shapes(struct gv_spec *spec, struct gv_kernel *k, bool dyn_smem,
 	static const struct {
 		long long grid, short_by;
 	} def[] = { { 1, 11 }, { 4, 37 }, { 16, 0 }, { 1024, 3 } };
-	const char *name = k->name, *smem, *tol;
+	const char *name = k->label ? k->label : k->name, *smem, *tol;
 	gv_node blocks, grids, ns, shapes, seeds;
 	unsigned i;
 
@@ -390,6 +390,7 @@ void gv_kernel_release(struct gv_kernel *k)
 	free(k->name);
 	free(k->label);
 	free(k->inst);
+	free(k->key);
 	free(k->skip);
 	for (i = 0; i < 2; i++) {
 		free(k->entry[i]);

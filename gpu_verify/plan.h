@@ -38,6 +38,7 @@ struct gv_kernel {
 	char *name;		/* as written in the source */
 	char *label;		/* name, or name<args> for a template instance */
 	char *inst;		/* explicit instantiation to append, or NULL */
+	char *key;		/* "f<float,256>" without blanks, or NULL */
 	struct gv_arg *args;
 	unsigned nr_args;
 	struct gv_shape *shapes;

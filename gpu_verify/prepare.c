@@ -345,7 +345,7 @@ static void build_group(struct prep *p, const char *tag, const char *inst,
 	char *aptx = wl_xasprintf("after%s.ptx", tag);
 	char *acubin = wl_xasprintf("after%s.cubin", tag);
 	char *text, *path;
-	char **be = NULL, **ae = NULL;
+	char **be = NULL, **ae = NULL, **bd = NULL, **ad = NULL;
 	unsigned nbe = 0, nae = 0, i;
 	const char *bimg = bptx;
 
@@ -368,8 +368,10 @@ static void build_group(struct prep *p, const char *tag, const char *inst,
 				       "legacy.h does not define (libdevice)");
 	} else {
 		be = gv_ptx_entries(path, &nbe);
+		bd = gv_demangle(be, nbe);
 		for (i = 0; i < nr && !g->reason; i++)
-			if (!gv_match_entry(be, nbe, ks[i]->name, ks[i]->inst))
+			if (!gv_match_entry(be, bd, nbe, ks[i]->name,
+					    ks[i]->key))
 				g->reason = wl_xasprintf(
 					"no entry for '%s' in the sm_60 PTX",
 					ks[i]->name);
@@ -384,11 +386,13 @@ static void build_group(struct prep *p, const char *tag, const char *inst,
 		write_file(p->dir, ecu, text, strlen(text));
 		free(text);
 		gv_free_strings(be, nbe);
-		be = NULL;
+		gv_free_strings(bd, bd ? nbe : 0);
+		be = bd = NULL;
 		nbe = 0;
 		if (nvcc_ptx(p, ecu, eptx) == 0) {
 			path = wl_xasprintf("%s/%s", p->dir, eptx);
 			be = gv_ptx_entries(path, &nbe);
+			bd = gv_demangle(be, nbe);
 			free(path);
 		}
 	}
@@ -397,16 +401,18 @@ static void build_group(struct prep *p, const char *tag, const char *inst,
 	if (!p->no_nvcc) {
 		g->after_ok = nvcc_ptx(p, acu, aptx) == 0;
 		path = wl_xasprintf("%s/%s", p->dir, aptx);
-		if (g->after_ok)
+		if (g->after_ok) {
 			ae = gv_ptx_entries(path, &nae);
+			ad = gv_demangle(ae, nae);
+		}
 		free(path);
 	}
 	if (!g->after_ok)
 		p->problems = true;
 	for (i = 0; i < nr; i++) {
 		struct gv_kernel *k = ks[i];
-		const char *b = gv_match_entry(be, nbe, k->name, k->inst);
-		const char *a = gv_match_entry(ae, nae, k->name, k->inst);
+		const char *b = gv_match_entry(be, bd, nbe, k->name, k->key);
+		const char *a = gv_match_entry(ae, ad, nae, k->name, k->key);
 
 		/* Both sides use the Itanium mangling: one names the other. */
 		k->entry[0] = wl_xstrdup(b ? b : a ? a : k->name);
@@ -416,6 +422,8 @@ static void build_group(struct prep *p, const char *tag, const char *inst,
 	}
 	gv_free_strings(be, nbe);
 	gv_free_strings(ae, nae);
+	gv_free_strings(bd, bd ? nbe : 0);
+	gv_free_strings(ad, ad ? nae : 0);
 	free(bcu);
 	free(bptx);
 	free(ecu);
@@ -568,7 +576,7 @@ static int prepare(struct prep *p)
 	struct wl_findings before = { NULL, 0, 0 }, after = { NULL, 0, 0 };
 	struct gv_spec spec;
 	struct gv_kernel *ks = NULL;
-	unsigned nk = 0, i, groups = 0;
+	unsigned nk = 0, i;
 	char *err = NULL, *gpu, *text = NULL, *case_id = NULL;
 	size_t len = 0;
 	CXIndex index = clang_createIndex(0, 0);
@@ -657,43 +665,29 @@ static int prepare(struct prep *p)
 			fixes += before.v[i].fix && !before.v[i].fix_rejected;
 		json_object_set_new(meta, "fixes", json_integer(fixes));
 	}
-	/* Non-template kernels share one image; each instance has its own. */
+	/* One image for all: the instances the spec asks for are appended. */
 	{
-		struct gv_kernel **plain = wl_xcalloc(nk + 1, sizeof(*plain));
-		unsigned np = 0;
+		struct gv_kernel **all = wl_xcalloc(nk + 1, sizeof(*all));
+		struct wl_buf inst = WL_BUF_INIT;
 		struct group_result g;
-		json_t *builds = json_array();
+		unsigned na = 0;
 
-		for (i = 0; i < nk; i++)
-			if (!ks[i].skip && !ks[i].inst)
-				plain[np++] = &ks[i];
-		if (np) {
-			build_group(p, "", NULL, plain, np, &g);
-			json_array_append_new(builds, json_pack(
-				"{s:s, s:s, s:s?, s:b}", "image", "",
-				"mode", g.mode, "reason", g.reason,
-				"after_built_here", g.after_ok));
-			free(g.reason);
-			groups++;
-		}
 		for (i = 0; i < nk; i++) {
-			char *tag;
-			struct gv_kernel *one = &ks[i];
-
-			if (ks[i].skip || !ks[i].inst)
+			if (ks[i].skip)
 				continue;
-			tag = wl_xasprintf(".t%u", i);
-			build_group(p, tag, ks[i].inst, &one, 1, &g);
-			json_array_append_new(builds, json_pack(
-				"{s:s, s:s, s:s?, s:b}", "image", tag,
-				"mode", g.mode, "reason", g.reason,
-				"after_built_here", g.after_ok));
-			free(g.reason);
-			free(tag);
-			groups++;
+			all[na++] = &ks[i];
+			if (ks[i].inst)
+				wl_buf_addf(&inst, "%s\n", ks[i].inst);
 		}
-		json_object_set_new(meta, "builds", builds);
-		free(plain);
+		if (na) {
+			build_group(p, "", inst.s, all, na, &g);
+			json_object_set_new(meta, "build", json_pack(
+				"{s:s, s:s?, s:b}", "mode", g.mode, "reason",
+				g.reason, "after_built_here", g.after_ok));
+			free(g.reason);
+		}
+		wl_buf_release(&inst);
+		free(all);
 	}
 	kj = json_array();
 	for (i = 0; i < nk; i++) {
@@ -745,7 +739,6 @@ out:
 	free(gpu);
 	free(case_id);
 	clang_disposeIndex(index);
-	(void)groups;
 	return rc;
 }
 

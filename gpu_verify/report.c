@@ -1,2 +1,517 @@
 /* SPDX-License-Identifier: MIT */
-int main(void) { return 0; }
+/*
+ * gv-report: the verdict of a gpu_verify run, as REPORT.md and REPORT.json.
+ *
+ *   gv-report BUNDLE RESULTS [--md FILE] [--json FILE]
+ *
+ * BUNDLE is what gv-prepare wrote (each case's meta.json: kernels, before
+ * mode, findings left in the fixed file); RESULTS is what run_on_gpu.sh
+ * brought back (env.txt, builds.jsonl, results.jsonl, sanitizer.jsonl).
+ * Per kernel: before mode, shapes x seeds, identical or the first
+ * differing element, racecheck hazards and synccheck errors before ->
+ * after, the findings warplint still reports on the fixed file, and the
+ * median time before and after.  Exit status 1 on any mismatch, hazard or
+ * synccheck error after, finding after, build or run failure; 0 if none;
+ * 2 if the inputs cannot be read.
+ */
+#include <dirent.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyzer/util.h"
+
+struct totals {
+	unsigned kernels, passed, failed, not_run, runs, identical;
+	unsigned emulated;
+	double log_ratio;
+	unsigned timed;
+};
+
+/* All lines of a JSON-lines file, as one array (empty if missing). */
+static json_t *read_jsonl(const char *dir, const char *name)
+{
+	char *path = wl_xasprintf("%s/%s", dir, name), *line = NULL;
+	json_t *a = json_array();
+	size_t cap = 0;
+	FILE *f = fopen(path, "r");
+
+	if (f) {
+		while (getline(&line, &cap, f) > 0) {
+			json_t *o = json_loads(line, 0, NULL);
+
+			if (o)
+				json_array_append_new(a, o);
+		}
+		fclose(f);
+	}
+	free(line);
+	free(path);
+	return a;
+}
+
+/* env.txt's "key: value" lines as an object. */
+static json_t *read_env(const char *dir)
+{
+	char *path = wl_xasprintf("%s/env.txt", dir), *line = NULL;
+	json_t *o = json_object();
+	size_t cap = 0;
+	FILE *f = fopen(path, "r");
+
+	if (f) {
+		while (getline(&line, &cap, f) > 0) {
+			char *colon = strstr(line, ": ");
+
+			line[strcspn(line, "\n")] = '\0';
+			if (!colon)
+				continue;
+			*colon = '\0';
+			json_object_set_new(o, line, json_string(colon + 2));
+		}
+		fclose(f);
+	}
+	free(line);
+	free(path);
+	return o;
+}
+
+/* The element of @a whose string fields match the given pairs. */
+static json_t *find(json_t *a, const char *k1, const char *v1,
+		    const char *k2, const char *v2, const char *k3,
+		    const char *v3, const char *k4, const char *v4)
+{
+	size_t i;
+	json_t *o;
+
+	json_array_foreach(a, i, o) {
+		const char *const keys[] = { k1, k2, k3, k4 };
+		const char *const vals[] = { v1, v2, v3, v4 };
+		unsigned k;
+		bool ok = true;
+
+		for (k = 0; k < 4 && keys[k]; k++) {
+			const char *s = json_string_value(
+				json_object_get(o, keys[k]));
+
+			ok = ok && s && !strcmp(s, vals[k]);
+		}
+		if (ok)
+			return o;
+	}
+	return NULL;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The case directories of the bundle, sorted (caller frees). */
+static char **list_cases(const char *bundle, unsigned *nr)
+{
+	char *path = wl_xasprintf("%s/cases", bundle);
+	DIR *d = opendir(path);
+	struct dirent *e;
+	char **v = NULL;
+	unsigned alloc = 0;
+
+	*nr = 0;
+	free(path);
+	if (!d)
+		return NULL;
+	while ((e = readdir(d))) {
+		if (e->d_name[0] == '.')
+			continue;
+		WL_GROW(v, *nr, alloc);
+		v[(*nr)++] = wl_xstrdup(e->d_name);
+	}
+	closedir(d);
+	if (*nr)
+		qsort(v, *nr, sizeof(*v), cmp_str);
+	return v;
+}
+
+static long long num(json_t *o, const char *key, long long def)
+{
+	json_t *v = json_object_get(o, key);
+
+	return json_is_integer(v) ? json_integer_value(v) : def;
+}
+
+/* "5 (2400)": analysis reports and the hazards they sum up, or "?". */
+static void san_text(json_t *s, char *buf, size_t size)
+{
+	if (!s || json_object_get(s, "skipped"))
+		snprintf(buf, size, "-");
+	else if (json_is_integer(json_object_get(s, "hazards")))
+		snprintf(buf, size, "%lld",
+			 num(s, "instances", num(s, "hazards", 0)));
+	else if (json_is_integer(json_object_get(s, "errors")))
+		snprintf(buf, size, "%lld", num(s, "errors", 0));
+	else
+		snprintf(buf, size, "? (rc %lld)", num(s, "rc", -1));
+}
+
+/* Count of hazards (racecheck) or errors (synccheck); -1 if unknown. */
+static long long san_count(json_t *s)
+{
+	if (!s || json_object_get(s, "skipped"))
+		return -1;
+	if (json_is_integer(json_object_get(s, "hazards")))
+		return num(s, "instances", num(s, "hazards", 0));
+	return num(s, "errors", -1);
+}
+
+/*
+ * One kernel's row: judge it, add its JSON object to @out and its line
+ * to @md.
+ */
+static void judge_kernel(json_t *meta, json_t *k, json_t *results,
+			 json_t *san, json_t *builds, struct wl_buf *md,
+			 json_t *out, struct totals *t)
+{
+	const char *cs = json_string_value(json_object_get(meta, "case"));
+	const char *label = json_string_value(json_object_get(k, "label"));
+	const char *skip = json_string_value(json_object_get(k, "skip"));
+	json_t *r = find(results, "case", cs, "kernel", label, NULL, NULL,
+			 NULL, NULL);
+	json_t *run = r ? json_object_get(r, "run") : NULL;
+	json_t *runs = run ? json_object_get(run, "runs") : NULL;
+	json_t *after = json_object_get(meta, "findings_after");
+	json_t *o = json_object(), *reasons = json_array(), *x;
+	const char *mode = json_string_value(json_object_get(k, "mode"));
+	const char *err = run ? json_string_value(json_object_get(run, "error"))
+			      : NULL;
+	char rb[32], ra[32], sb[32], sa[32], diff[160] = "", ratio[32] = "-";
+	char times[64] = "-";
+	unsigned nruns = 0, ident = 0, tol = 0;
+	long long shapes = num(k, "shapes", 0), seeds = num(k, "seeds", 0);
+	double tb = -1, ta = -1;
+	json_t *rcb = find(san, "case", cs, "kernel", label, "tool",
+			   "racecheck", "side", "before");
+	json_t *rca = find(san, "case", cs, "kernel", label, "tool",
+			   "racecheck", "side", "after");
+	json_t *scb = find(san, "case", cs, "kernel", label, "tool",
+			   "synccheck", "side", "before");
+	json_t *sca = find(san, "case", cs, "kernel", label, "tool",
+			   "synccheck", "side", "after");
+	size_t i;
+
+	t->kernels++;
+	json_object_set_new(o, "case", json_string(cs));
+	json_object_set_new(o, "kernel", json_string(label));
+	if (skip) {
+		t->not_run++;
+		json_object_set_new(o, "verdict", json_string("not run"));
+		json_object_set_new(o, "reason", json_string(skip));
+		wl_buf_addf(md, "| %s | `%s` | - | not run: %s | | | | | | |\n",
+			    cs, label, skip);
+		json_array_append_new(out, o);
+		json_decref(reasons);
+		return;
+	}
+	json_array_foreach(runs, i, x) {
+		nruns++;
+		if (json_is_true(json_object_get(x, "identical")))
+			ident++;
+		else if (json_is_true(json_object_get(x, "within_tolerance")))
+			tol++;
+		else if (!diff[0]) {
+			json_t *d = json_array_get(json_object_get(x, "diffs"),
+						   0);
+
+			snprintf(diff, sizeof(diff),
+				 "shape %lld seed %lld: arg %lld [%lld] "
+				 "%s -> %s%s",
+				 num(x, "shape", 0), num(x, "seed", 0),
+				 num(d, "arg", 0), num(d, "index", 0),
+				 json_string_value(json_object_get(d, "before")),
+				 json_string_value(json_object_get(d, "after")),
+				 json_is_true(json_object_get(
+					 x, "before_repeatable"))
+					 ? ""
+					 : " (before not repeatable)");
+		}
+	}
+	t->runs += nruns;
+	t->identical += ident;
+	if (mode && !strcmp(mode, "emulated"))
+		t->emulated++;
+	/* Each build of this case that failed on the GPU machine. */
+	json_array_foreach(builds, i, x) {
+		const char *c = json_string_value(json_object_get(x, "case"));
+
+		if (c && !strcmp(c, cs) && num(x, "rc", 0) != 0) {
+			char *m = wl_xasprintf("%s did not build",
+				json_string_value(json_object_get(x, "image")));
+
+			json_array_append_new(reasons, json_string(m));
+			free(m);
+		}
+	}
+	if (!r || !run)
+		json_array_append_new(reasons, json_string(
+			r && json_object_get(r, "skipped")
+				? "not run: time budget"
+				: "the runner produced no result"));
+	else if (err && err[0])
+		json_array_append_new(reasons, json_string(err));
+	if (nruns && ident + tol < nruns)
+		json_array_append_new(reasons, json_string("outputs differ"));
+	if (san_count(rca) > 0)
+		json_array_append_new(reasons,
+				      json_string("racecheck hazards after"));
+	if (san_count(sca) > 0)
+		json_array_append_new(reasons,
+				      json_string("synccheck errors after"));
+	if (san_count(rca) < 0 || san_count(sca) < 0)
+		json_array_append_new(reasons,
+				      json_string("sanitizer result missing"));
+	if (json_array_size(after))
+		json_array_append_new(reasons,
+				      json_string("warplint findings after"));
+	if (run && json_is_number(json_object_get(run, "time_before_us"))) {
+		tb = json_number_value(json_object_get(run, "time_before_us"));
+		ta = json_number_value(json_object_get(run, "time_after_us"));
+		snprintf(times, sizeof(times), "%.2f -> %.2f", tb, ta);
+		if (tb > 0 && ta > 0) {
+			snprintf(ratio, sizeof(ratio), "%.3f", ta / tb);
+			t->log_ratio += log(ta / tb);
+			t->timed++;
+		}
+	}
+	san_text(rcb, rb, sizeof(rb));
+	san_text(rca, ra, sizeof(ra));
+	san_text(scb, sb, sizeof(sb));
+	san_text(sca, sa, sizeof(sa));
+	if (json_array_size(reasons))
+		t->failed++;
+	else
+		t->passed++;
+	json_object_set_new(o, "verdict", json_string(
+		json_array_size(reasons) ? "FAIL" : "pass"));
+	json_object_set(o, "reasons", reasons);
+	json_object_set_new(o, "before_mode", json_string(mode ? mode : "?"));
+	json_object_set_new(o, "shapes", json_integer(shapes));
+	json_object_set_new(o, "seeds", json_integer(seeds));
+	json_object_set_new(o, "runs", json_integer(nruns));
+	json_object_set_new(o, "identical_runs", json_integer(ident));
+	json_object_set_new(o, "tolerated_runs", json_integer(tol));
+	json_object_set_new(o, "first_difference",
+			    diff[0] ? json_string(diff) : json_null());
+	json_object_set_new(o, "racecheck_before", json_integer(san_count(rcb)));
+	json_object_set_new(o, "racecheck_after", json_integer(san_count(rca)));
+	json_object_set_new(o, "synccheck_before", json_integer(san_count(scb)));
+	json_object_set_new(o, "synccheck_after", json_integer(san_count(sca)));
+	json_object_set_new(o, "findings_after",
+			    json_integer((json_int_t)json_array_size(after)));
+	json_object_set_new(o, "time_before_us",
+			    tb >= 0 ? json_real(tb) : json_null());
+	json_object_set_new(o, "time_after_us",
+			    ta >= 0 ? json_real(ta) : json_null());
+	json_object_set_new(o, "args", json_deep_copy(json_object_get(k, "args")));
+	json_array_append_new(out, o);
+
+	wl_buf_addf(md, "| %s | `%s` | %s | %lldx%lld | %u/%u%s | %s -> %s | "
+			"%s -> %s | %zu | %s | %s | %s |\n",
+		    cs, label, mode ? mode : "?", shapes, seeds, ident, nruns,
+		    diff[0] ? " " : "", rb, ra, sb, sa, json_array_size(after),
+		    times, ratio, json_array_size(reasons) ? "**FAIL**" : "pass");
+	if (diff[0] || json_array_size(reasons)) {
+		struct wl_buf why = WL_BUF_INIT;
+
+		json_array_foreach(reasons, i, x)
+			wl_buf_addf(&why, "%s%s", i ? "; " : "",
+				    json_string_value(x));
+		wl_buf_addf(md, "|  | ↳ %s%s%s | | | | | | | | | |\n",
+			    why.s ? why.s : "", diff[0] ? "; first difference: "
+							: "", diff);
+		wl_buf_release(&why);
+	}
+	json_decref(reasons);
+}
+
+/* Notes of one case: emulated befores, guessed scalars, findings after. */
+static void case_notes(json_t *meta, struct wl_buf *md)
+{
+	const char *cs = json_string_value(json_object_get(meta, "case"));
+	json_t *x, *k, *a;
+	size_t i, j;
+
+	x = json_object_get(meta, "build");
+	if (json_string_value(json_object_get(x, "reason")))
+		wl_buf_addf(md, "- %s: before emulated: %s\n", cs,
+			    json_string_value(json_object_get(x, "reason")));
+	json_array_foreach(json_object_get(meta, "kernels"), i, k)
+		json_array_foreach(json_object_get(k, "args"), j, a)
+			if (!strcmp(json_string_value(json_object_get(a,
+								      "from")),
+				    "default"))
+				wl_buf_addf(md, "- %s `%s`: scalar `%s` = %s is "
+						"a default, not from the spec\n",
+					    cs,
+					    json_string_value(json_object_get(
+						    k, "label")),
+					    json_string_value(json_object_get(
+						    a, "name")),
+					    json_string_value(json_object_get(
+						    a, "value")));
+	json_array_foreach(json_object_get(meta, "findings_after"), i, x)
+		wl_buf_addf(md, "- %s: fixed file still has %s at line %lld: "
+				"%s\n", cs,
+			    json_string_value(json_object_get(x, "rule")),
+			    num(x, "line", 0),
+			    json_string_value(json_object_get(x, "message")));
+}
+
+static int write_text(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f || fputs(text, f) < 0) {
+		fprintf(stderr, "gv-report: cannot write %s\n", path);
+		if (f)
+			fclose(f);
+		return -1;
+	}
+	return fclose(f) ? -1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+	const char *bundle = NULL, *res = NULL;
+	const char *md_path = "gpu_verify/REPORT.md";
+	const char *json_path = "gpu_verify/REPORT.json";
+	struct wl_buf md = WL_BUF_INIT, notes = WL_BUF_INIT;
+	struct totals t;
+	json_t *env, *results, *san, *builds, *kernels, *report;
+	char **cases;
+	unsigned nc, i;
+	int a, rc;
+	size_t j;
+
+	for (a = 1; a < argc; a++) {
+		if (!strcmp(argv[a], "--md") && a + 1 < argc)
+			md_path = argv[++a];
+		else if (!strcmp(argv[a], "--json") && a + 1 < argc)
+			json_path = argv[++a];
+		else if (!bundle)
+			bundle = argv[a];
+		else if (!res)
+			res = argv[a];
+		else
+			bundle = NULL;
+	}
+	if (!bundle || !res) {
+		fprintf(stderr, "usage: gv-report BUNDLE RESULTS [--md FILE] "
+				"[--json FILE]\n");
+		return 2;
+	}
+	memset(&t, 0, sizeof(t));
+	env = read_env(res);
+	results = read_jsonl(res, "results.jsonl");
+	san = read_jsonl(res, "sanitizer.jsonl");
+	builds = read_jsonl(res, "builds.jsonl");
+	kernels = json_array();
+	cases = list_cases(bundle, &nc);
+	if (!nc || !json_array_size(results)) {
+		fprintf(stderr, "gv-report: no cases in %s or no results in "
+				"%s\n", bundle, res);
+		rc = 2;
+		goto out;
+	}
+	wl_buf_adds(&md, "| case | kernel | before | shapes x seeds | "
+			 "identical runs | racecheck hazards before -> after | "
+			 "synccheck errors before -> after | findings after | "
+			 "median us before -> after | after/before | verdict |\n"
+			 "| --- | --- | --- | --- | --- | --- | --- | --- | "
+			 "--- | --- | --- |\n");
+	for (i = 0; i < nc; i++) {
+		char *path = wl_xasprintf("%s/cases/%s/meta.json", bundle,
+					  cases[i]);
+		json_t *meta = json_load_file(path, 0, NULL), *k;
+
+		free(path);
+		if (!meta) {
+			wl_buf_addf(&md, "| %s | (no meta.json) | | | | | | | "
+					 "| | **FAIL** |\n", cases[i]);
+			t.failed++;
+			continue;
+		}
+		json_array_foreach(json_object_get(meta, "kernels"), j, k)
+			judge_kernel(meta, k, results, san, builds, &md,
+				     kernels, &t);
+		case_notes(meta, &notes);
+		json_decref(meta);
+	}
+	report = json_pack("{s:O, s:O}", "environment", env, "kernels",
+			   kernels);
+	json_object_set_new(report, "summary", json_pack(
+		"{s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:f}",
+		"kernels", t.kernels, "passed", t.passed, "failed", t.failed,
+		"not_run", t.not_run, "runs", t.runs, "identical_runs",
+		t.identical, "emulated_before", t.emulated,
+		"geomean_time_ratio", t.timed ? exp(t.log_ratio / t.timed)
+					      : 0.0));
+	{
+		struct wl_buf head = WL_BUF_INIT;
+		const char *k;
+		json_t *v;
+
+		wl_buf_adds(&head, "# gpu_verify report\n\n"
+				   "Before (the legacy source) versus after "
+				   "(warplint's fixes) on real hardware; "
+				   "generated by `gv-report` from a "
+				   "`run_on_gpu.sh` run.  See README.md for "
+				   "how to read it.\n\n");
+		json_object_foreach(env, k, v)
+			wl_buf_addf(&head, "- %s: %s\n", k,
+				    json_string_value(v));
+		wl_buf_addf(&head,
+			    "\n**%u kernels: %u pass, %u fail, %u not run.** "
+			    "%u of %u before/after runs byte-identical; "
+			    "%u kernels with an emulated before; geometric "
+			    "mean time ratio after/before %.3f over %u "
+			    "kernels.\n\n",
+			    t.kernels, t.passed, t.failed, t.not_run,
+			    t.identical, t.runs, t.emulated,
+			    t.timed ? exp(t.log_ratio / t.timed) : 0.0,
+			    t.timed);
+		wl_buf_adds(&head, md.s);
+		if (notes.len) {
+			wl_buf_adds(&head, "\n## Notes\n\n");
+			wl_buf_adds(&head, notes.s);
+		}
+		wl_buf_adds(&head,
+			    "\nRacecheck counts are hazard instances (the "
+			    "sum of the `[N hazards]` of its reports) on the "
+			    "kernel's sanitizer shape; racecheck misses a "
+			    "race inside one statement (Listing 7), which "
+			    "the findings-after column covers.  Times are "
+			    "medians of 20 launches on the largest shape.\n");
+		rc = write_text(md_path, head.s);
+		wl_buf_release(&head);
+	}
+	if (json_dump_file(report, json_path, JSON_INDENT(1)) < 0) {
+		fprintf(stderr, "gv-report: cannot write %s\n", json_path);
+		rc = -1;
+	}
+	json_decref(report);
+	printf("%u kernels: %u pass, %u fail, %u not run\n", t.kernels,
+	       t.passed, t.failed, t.not_run);
+	rc = rc < 0 ? 2 : t.failed ? 1 : 0;
+out:
+	for (i = 0; i < nc; i++)
+		free(cases[i]);
+	free(cases);
+	wl_buf_release(&md);
+	wl_buf_release(&notes);
+	json_decref(env);
+	json_decref(results);
+	json_decref(san);
+	json_decref(builds);
+	json_decref(kernels);
+	return rc;
+}

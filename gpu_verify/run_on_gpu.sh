@@ -110,7 +110,7 @@ echo "runs: $i kernels in $(($(date +%s) - START)) s"
 
 # --- 3. sanitizers -------------------------------------------------------
 san_one() {
-	local d=$1 label=$2 tool=$3 side=$4 n=$5 c log rc sum haz err warn
+	local d=$1 label=$2 tool=$3 side=$4 n=$5 c log rc sum haz err warn inst
 	c=$(basename "$d")
 	log=$LOGS/san-$n-$tool-$side.log
 	if [ "$(date +%s)" -ge "$DEADLINE" ]; then
@@ -118,7 +118,7 @@ san_one() {
 			"$c" "$label" "$tool" "$side"
 		return
 	fi
-	timeout 150 compute-sanitizer --tool "$tool" --print-limit 20 \
+	timeout 150 compute-sanitizer --tool "$tool" --print-limit 1000 \
 		"$B/runner" "$d" --kernel "$label" --side "$side" --quick \
 		>"$log" 2>&1
 	rc=$?
@@ -128,15 +128,19 @@ san_one() {
 	haz=$(printf '%s' "$sum" | grep -o '[0-9]* hazard' | grep -o '[0-9]*')
 	err=$(printf '%s' "$sum" | grep -o '[0-9]* error' | grep -o '[0-9]*')
 	warn=$(printf '%s' "$sum" | grep -o '[0-9]* warning' | grep -o '[0-9]*')
+	# Each report aggregates "[N hazards]": their sum is the instances.
+	inst=$(grep -o '\[[0-9]* hazards\]' "$log" | grep -o '[0-9]*' |
+		awk '{ s += $1 } END { print s + 0 }')
 	if [ "$tool" != racecheck ]; then
 		sum=$(grep -o 'ERROR SUMMARY: .*' "$log" | tail -1)
 		err=$(printf '%s' "$sum" | grep -o '[0-9]* error' | grep -o '[0-9]*')
 		haz=""
 		warn=""
+		inst=""
 	fi
-	printf '{"case":"%s","kernel":"%s","tool":"%s","side":"%s","rc":%d,"hazards":%s,"errors":%s,"warnings":%s,"summary":"%s"}\n' \
-		"$c" "$label" "$tool" "$side" "$rc" "${haz:-null}" "${err:-null}" \
-		"${warn:-null}" "$(printf '%s' "$sum" | tr -d '"\\')"
+	printf '{"case":"%s","kernel":"%s","tool":"%s","side":"%s","rc":%d,"hazards":%s,"instances":%s,"errors":%s,"warnings":%s,"summary":"%s"}\n' \
+		"$c" "$label" "$tool" "$side" "$rc" "${haz:-null}" "${inst:-null}" \
+		"${err:-null}" "${warn:-null}" "$(printf '%s' "$sum" | tr -d '"\\')"
 }
 export -f san_one
 export B LOGS DEADLINE

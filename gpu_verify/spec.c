@@ -3,6 +3,7 @@
 #include "gpu_verify/spec.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "analyzer/util.h"
@@ -184,11 +185,23 @@ gv_node gv_spec_get(struct gv_spec *spec, const char *kernel,
 	if (!root)
 		return NULL;
 	if (kernel) {
-		v = gv_spec_field(spec, gv_spec_field(spec, root, "kernels"),
-				  kernel);
-		v = gv_spec_field(spec, v, key);
+		gv_node ks = gv_spec_field(spec, root, "kernels");
+		const char *lt = strchr(kernel, '<');
+
+		/* "f<float,256>" first, then "f", then the top level. */
+		v = gv_spec_field(spec, gv_spec_field(spec, ks, kernel), key);
 		if (v)
 			return v;
+		if (lt) {
+			char *base = wl_xstrndup(kernel,
+						 (size_t)(lt - kernel));
+
+			v = gv_spec_field(spec, gv_spec_field(spec, ks, base),
+					  key);
+			free(base);
+			if (v)
+				return v;
+		}
 	}
 	return gv_spec_field(spec, root, key);
 }

@@ -31,7 +31,11 @@ int gv_spec_parse(struct gv_spec *spec, const char *text, size_t len,
 int gv_spec_load(struct gv_spec *spec, const char *path, char **err);
 void gv_spec_release(struct gv_spec *spec);
 
-/* The value of @key for @kernel (kernel section first), or NULL. */
+/*
+ * The value of @key for @kernel, or NULL: under kernels: @kernel (a
+ * template instance's label "f<float,256>", then its name "f"), else at
+ * the top level.
+ */
 gv_node gv_spec_get(struct gv_spec *spec, const char *kernel,
 		    const char *key);
 
