@@ -449,7 +449,7 @@ static char *sync_text(const struct wl_mask *m)
  * several lines, so the comment moves to the end of the first one.
  * Returns the comment (or "") and moves *@end past it.
  */
-static char *trailing_comment(struct wl_ctx *ctx, unsigned *end)
+char *wl_memrules_trailing_comment(struct wl_ctx *ctx, unsigned *end)
 {
 	const char *t = ctx->src->text;
 	unsigned start = *end, i = start, e;
@@ -504,7 +504,7 @@ static void rewrite_split(struct fixer *fx, struct stmt_plan *p)
 		end = wl_memrules_stmt_end(ctx, owner);
 		if (end == owner->end)
 			end = wl_memrules_stmt_end(ctx, p->stmt);
-		cm = trailing_comment(ctx, &end);
+		cm = wl_memrules_trailing_comment(ctx, &end);
 		free(text);
 		text = wl_xasprintf("if (%s) %s;%s%s%s%s%s%sif (%s) %s;%s%s%s",
 				    ct, p->read, cm, fx->nl, ind, sync, fx->nl,
@@ -522,7 +522,7 @@ static void rewrite_split(struct fixer *fx, struct stmt_plan *p)
 		return;
 	sync = sync_text(m);
 	end = wl_memrules_stmt_end(ctx, p->stmt);
-	cm = trailing_comment(ctx, &end);
+	cm = wl_memrules_trailing_comment(ctx, &end);
 	if (owner) {
 		/* braces right after the if's or loop's header */
 		const char *t = ctx->src->text;
@@ -584,7 +584,7 @@ static void sync_after(struct fixer *fx, struct wl_node *s)
 	sync = sync_text(m);
 	text = wl_xasprintf("%s%s%s", fx->nl, ind, sync);
 	end = wl_memrules_stmt_end(fx->ctx, s);
-	free(trailing_comment(fx->ctx, &end));
+	free(wl_memrules_trailing_comment(fx->ctx, &end));
 	wl_fix_insert(fx->fix, end, text);
 	free(text);
 	free(sync);

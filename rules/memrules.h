@@ -37,6 +37,12 @@ char *wl_memrules_indent(struct wl_ctx *ctx, unsigned offset);
 /* The offset of the start of the line holding @offset. */
 unsigned wl_memrules_line_start(struct wl_ctx *ctx, unsigned offset);
 
+/*
+ * The `// comment` that follows offset *@end on its line (with the space
+ * before it), or ""; moves *@end past it.  Caller frees.
+ */
+char *wl_memrules_trailing_comment(struct wl_ctx *ctx, unsigned *end);
+
 /* A name not used as an identifier in @fn's text: @base, @base2, ... */
 char *wl_memrules_fresh_name(struct wl_ctx *ctx, const struct wl_node *fn,
 			     const char *base);

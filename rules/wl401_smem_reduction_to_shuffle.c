@@ -1,19 +1,551 @@
 /* SPDX-License-Identifier: MIT */
-/* WL401 smem-reduction-to-shuffle: not implemented yet. */
-#include "rules/memrules.h"
+/*
+ * WL401 smem-reduction-to-shuffle: a warp-synchronous shared-memory
+ * reduction or scan that a shuffle loop can replace.
+ * Docs: rules/WL401.md  Corpus: corpus/WL401/
+ *
+ * Recognised, as consecutive statements of one block (barriers between
+ * them allowed, each step optionally under a warp-uniform `if`):
+ *
+ *   reduction  s[x] += s[x + 32]; s[x] += s[x + 16]; ... s[x] += s[x + 1];
+ *              (or s[x] = t = t + s[x + c], the running-sum form), where
+ *              x is lane-linear; the step by 32 is optional and stays a
+ *              shared-memory read, and the steps 16..1 may be guarded by
+ *              `if (N >= 2c)` as in the template-sized reduction;
+ *   scan       if (lane >= c) s[x] += s[x - c]; for c = 1, 2, 4, 8, 16.
+ *
+ * The shuffle loop keeps the combination tree and each addition's operand
+ * order (own value first): lane i adds lane i + c's value exactly as the
+ * lock-step code added s[x + c] to s[x], so lane 0's reduction and every
+ * lane's scan are bit-identical.  The reduction's other lanes end with
+ * different partial sums, so the fix is offered only when nothing after
+ * the tail reads more than the lane-0 element.
+ */
+#include <stdlib.h>
+#include <string.h>
 
 #include "analyzer/context.h"
+#include "analyzer/mask.h"
+#include "analyzer/memaccess.h"
+#include "analyzer/source.h"
+#include "analyzer/util.h"
+#include "fixits/edit.h"
+#include "rules/memrules.h"
+
+enum step_kind { STEP_NONE, STEP_BARRIER, STEP_RED, STEP_SCAN };
+
+struct step {
+	enum step_kind kind;
+	struct wl_node *node;	/* the block's child */
+	struct wl_node *stmt;	/* the assignment itself */
+	struct wl_node *guard;	/* if condition, or NULL */
+	struct wl_node *chain;	/* running-sum variable, or NULL */
+	int lhs, rhs;		/* accesses */
+	long long c;		/* the distance */
+};
+
+struct tail {
+	enum step_kind kind;
+	struct wl_node *first, *last;	/* block children replaced */
+	struct step steps[8];
+	unsigned nr_steps;
+	bool has_32;		/* reduction: a leading step by 32 */
+	bool fixable;
+	char *why;		/* not fixable: why */
+};
+
+static bool index_at(struct wl_mem *mem, int a, unsigned t, long long *v)
+{
+	bool act;
+
+	return wl_mem_index(mem, (unsigned)a, t, v, &act);
+}
+
+/* s[x] with x - x(lane 0) == lane across a warp. */
+static bool lane_linear(struct wl_mem *mem, int a)
+{
+	long long v0, v;
+	unsigned t;
+
+	if (!index_at(mem, a, 0, &v0))
+		return false;
+	for (t = 1; t < 32; t++)
+		if (!index_at(mem, a, t, &v) || v - v0 != (long long)t)
+			return false;
+	return true;
+}
+
+/* rhs index minus lhs index, the same for every lane. */
+static bool distance(struct wl_mem *mem, int l, int r, long long *c)
+{
+	long long a, b;
+	unsigned t;
+
+	for (t = 0; t < 32; t++) {
+		if (!index_at(mem, l, t, &a) || !index_at(mem, r, t, &b))
+			return false;
+		if (t && b - a != *c)
+			return false;
+		*c = b - a;
+	}
+	return true;
+}
+
+static bool text_eq(struct wl_ctx *ctx, struct wl_node *a, struct wl_node *b)
+{
+	char *x = wl_node_text(&ctx->model, a), *y = wl_node_text(&ctx->model, b);
+	bool eq = x && y && !strcmp(x, y);
+
+	free(x);
+	free(y);
+	return eq;
+}
+
+/* `NAME >= K`: its name part and K. */
+static bool ge_const(struct wl_node *cond, struct wl_node **name,
+		     long long *k)
+{
+	cond = wl_node_strip(cond);
+	if (!cond || cond->kind != CXCursor_BinaryOperator ||
+	    cond->nr_kids != 2 ||
+	    clang_getCursorBinaryOperatorKind(cond->cursor) !=
+		    CXBinaryOperator_GE)
+		return false;
+	*name = cond->kids[0];
+	return wl_node_int_value(wl_node_strip(cond->kids[1]), k);
+}
+
+static bool is_lane(struct wl_mem *mem, struct wl_node *n)
+{
+	long long v;
+	unsigned t;
+
+	for (t = 0; t < 64; t++)
+		if (!wl_mem_eval(mem, n, t, &v) || v != (long long)(t & 31))
+			return false;
+	return true;
+}
+
+static void parse_step(struct wl_ctx *ctx, struct wl_mem *mem,
+		       struct wl_node *child, struct step *s)
+{
+	struct wl_node *st = child, *e, *lhs, *rhs;
+
+	memset(s, 0, sizeof(*s));
+	s->node = child;
+	e = wl_node_strip(child);
+	if (e && e->kind == CXCursor_CallExpr &&
+	    wl_mem_is_barrier(&ctx->model, e)) {
+		s->kind = STEP_BARRIER;
+		return;
+	}
+	if (child->kind == CXCursor_IfStmt) {
+		if (wl_node_kid(child, WL_ROLE_ELSE))
+			return;
+		s->guard = wl_node_kid(child, WL_ROLE_COND);
+		st = wl_node_kid(child, WL_ROLE_THEN);
+		if (st && st->kind == CXCursor_CompoundStmt && st->nr_kids == 1)
+			st = st->kids[0];
+		if (!st)
+			return;
+	}
+	e = wl_node_strip(st);
+	if (!e || e->nr_kids != 2)
+		return;
+	lhs = wl_node_strip(e->kids[0]);
+	rhs = wl_node_strip(e->kids[1]);
+	if (e->kind == CXCursor_CompoundAssignOperator &&
+	    clang_getCursorBinaryOperatorKind(e->cursor) ==
+		    CXBinaryOperator_AddAssign) {
+		/* s[x] += s[x + c] */
+	} else if (e->kind == CXCursor_BinaryOperator &&
+		   clang_getCursorBinaryOperatorKind(e->cursor) ==
+			   CXBinaryOperator_Assign && rhs &&
+		   rhs->kind == CXCursor_BinaryOperator && rhs->nr_kids == 2 &&
+		   clang_getCursorBinaryOperatorKind(rhs->cursor) ==
+			   CXBinaryOperator_Assign) {
+		/* s[x] = t = t + s[x + c] */
+		struct wl_node *t = wl_node_strip(rhs->kids[0]);
+		struct wl_node *sum = wl_node_strip(rhs->kids[1]);
+
+		if (!t || t->kind != CXCursor_DeclRefExpr || !sum ||
+		    sum->kind != CXCursor_BinaryOperator || sum->nr_kids != 2 ||
+		    clang_getCursorBinaryOperatorKind(sum->cursor) !=
+			    CXBinaryOperator_Add ||
+		    !text_eq(ctx, t, wl_node_strip(sum->kids[0])))
+			return;
+		s->chain = t;
+		rhs = wl_node_strip(sum->kids[1]);
+	} else {
+		return;
+	}
+	s->stmt = st;
+	s->lhs = wl_mem_access_of(mem, lhs);
+	s->rhs = rhs ? wl_mem_access_of(mem, rhs) : -1;
+	if (s->lhs < 0 || s->rhs < 0 ||
+	    mem->accesses[s->lhs].array != mem->accesses[s->rhs].array ||
+	    !lane_linear(mem, s->lhs) || !distance(mem, s->lhs, s->rhs, &s->c))
+		return;
+	if (s->c > 0) {
+		if (s->guard &&
+		    wl_eval_dep(&ctx->eval, s->guard) > WL_DEP_WARP)
+			return;
+		s->kind = STEP_RED;
+	} else if (s->c < 0 && s->guard && !s->chain) {
+		struct wl_node *name;
+		long long k;
+
+		s->c = -s->c;
+		if (!ge_const(s->guard, &name, &k) || k != s->c ||
+		    !is_lane(mem, name))
+			return;
+		s->kind = STEP_SCAN;
+	}
+}
+
+/* Check a run of steps; fill @t's kind when it is a tail. */
+static bool accept(struct wl_ctx *ctx, struct wl_mem *mem, struct tail *t)
+{
+	struct step *s = t->steps;
+	unsigned i, first = 0;
+	long long want;
+
+	if (!t->nr_steps)
+		return false;
+	for (i = 1; i < t->nr_steps; i++)
+		if (s[i].kind != s[0].kind ||
+		    !text_eq(ctx, mem->accesses[s[i].lhs].expr,
+			     mem->accesses[s[0].lhs].expr) ||
+		    (!s[i].chain) != (!s[0].chain) ||
+		    (s[i].chain && !text_eq(ctx, s[i].chain, s[0].chain)))
+			return false;
+	t->kind = s[0].kind;
+	if (t->kind == STEP_SCAN) {
+		for (i = 0, want = 1; i < t->nr_steps; i++, want *= 2)
+			if (s[i].c != want ||
+			    !text_eq(ctx, wl_node_strip(s[i].guard)->kids[0],
+				     wl_node_strip(s[0].guard)->kids[0]))
+				return false;
+		return want == 32;
+	}
+	if (s[0].c == 32) {
+		t->has_32 = true;
+		first = 1;
+	}
+	for (i = first, want = 16; i < t->nr_steps; i++, want /= 2) {
+		struct wl_node *n0, *n;
+		long long k;
+
+		if (s[i].c != want)
+			return false;
+		/* guards: none, or all `N >= 2c` with the same N */
+		if (!s[i].guard != !s[first].guard)
+			return false;
+		if (s[i].guard &&
+		    (!ge_const(s[i].guard, &n, &k) || k != 2 * want ||
+		     !ge_const(s[first].guard, &n0, &k) || !text_eq(ctx, n, n0)))
+			return false;
+	}
+	return want == 0;
+}
+
+struct tails {
+	struct tail *v;
+	unsigned nr, alloc;
+};
+
+static void scan_block(struct wl_ctx *ctx, struct wl_mem *mem,
+		       struct wl_node *blk, struct tails *out)
+{
+	struct tail cur;
+	unsigned i, j;
+
+	for (i = 0; i < blk->nr_kids; i++) {
+		struct step s;
+
+		parse_step(ctx, mem, blk->kids[i], &s);
+		if (s.kind != STEP_RED && s.kind != STEP_SCAN)
+			continue;
+		memset(&cur, 0, sizeof(cur));
+		cur.first = blk->kids[i];
+		for (j = i; j < blk->nr_kids && cur.nr_steps < 8; j++) {
+			parse_step(ctx, mem, blk->kids[j], &s);
+			if (s.kind == STEP_BARRIER)
+				continue;
+			if (s.kind != STEP_RED && s.kind != STEP_SCAN)
+				break;
+			cur.steps[cur.nr_steps++] = s;
+			cur.last = blk->kids[j];
+		}
+		if (accept(ctx, mem, &cur)) {
+			WL_GROW(out->v, out->nr, out->alloc);
+			out->v[out->nr++] = cur;
+			while (i + 1 < blk->nr_kids && blk->kids[i] != cur.last)
+				i++;
+		}
+	}
+}
+
+struct visit {
+	struct wl_ctx *ctx;
+	struct wl_mem *mem;
+	struct tails *out;
+};
+
+static bool visit_blocks(struct wl_node *n, void *data)
+{
+	struct visit *v = data;
+
+	if (n->kind == CXCursor_CompoundStmt)
+		scan_block(v->ctx, v->mem, n, v->out);
+	return true;
+}
+
+/*
+ * Reads of the storage after the tail (in its function, or in callers
+ * after the call) must all be of the lane-0 element.
+ */
+static bool later_reads_lane0(struct wl_mem *mem, struct tail *t)
+{
+	struct wl_mem_access *l = &mem->accesses[t->steps[0].lhs];
+	struct wl_func *fn = t->first->func;
+	long long e0, e;
+	unsigned i, k, u;
+	bool act;
+
+	if (!index_at(mem, t->steps[0].lhs, 0, &e0))
+		return false;
+	for (i = 0; i < mem->nr_accesses; i++) {
+		struct wl_mem_access *a = &mem->accesses[i];
+		bool after = false;
+
+		if (a->array != l->array || !(a->flags & WL_MEM_READ))
+			continue;
+		if (wl_node_within(a->expr, t->last))
+			continue;	/* the tail's own reads */
+		if (a->expr->func == fn)
+			after = a->expr->index > t->last->index;
+		for (k = 0; k < fn->nr_callers; k++)
+			if (a->expr->func == fn->callers[k]->func &&
+			    a->expr->index > fn->callers[k]->index)
+				after = true;
+		if (!after)
+			continue;
+		for (u = 0; u < 64; u++) {
+			if (!wl_mem_index(mem, i, u, &e, &act))
+				return false;
+			if (act && e != e0)
+				return false;
+		}
+	}
+	return true;
+}
+
+static void find_tails(struct wl_ctx *ctx, struct wl_mem *mem,
+		       struct tails *out)
+{
+	struct visit v = { ctx, mem, out };
+	unsigned i;
+
+	for (i = 0; i < ctx->model.nr_funcs; i++)
+		if (ctx->model.funcs[i]->body)
+			wl_node_walk(ctx->model.funcs[i]->body, visit_blocks, &v);
+	for (i = 0; i < out->nr; i++) {
+		struct tail *t = &out->v[i];
+		const struct wl_mask *m = wl_mask_infer(ctx, t->first);
+
+		if (t->first->in_macro || t->last->in_macro ||
+		    !t->first->in_main)
+			t->why = wl_xstrdup("the tail is written in a macro");
+		else if (m->reach != WL_REACH_FULL || !m->text)
+			t->why = wl_xstrdup("not every lane of the warp is "
+					    "known to reach the tail");
+		else if (t->kind == STEP_RED && !later_reads_lane0(mem, t))
+			t->why = wl_xstrdup("partial sums of lanes other than "
+					    "lane 0 are read later; a shuffle "
+					    "leaves different values there");
+		t->fixable = !t->why;
+	}
+}
+
+static void release_tails(struct tails *ts)
+{
+	unsigned i;
+
+	for (i = 0; i < ts->nr; i++)
+		free(ts->v[i].why);
+	free(ts->v);
+}
 
 bool wl_memrules_shuffle_takes(struct wl_ctx *ctx, struct wl_mem *mem,
 			       const struct wl_mem_region *region)
 {
-	(void)ctx;
-	(void)mem;
-	(void)region;
-	return false;
+	struct tails ts = { NULL, 0, 0 };
+	unsigned i, k;
+	bool all = true;
+
+	if (!ctx->enabled[WL401])
+		return false;
+	find_tails(ctx, mem, &ts);
+	for (k = 0; k < region->nr_stmts && all; k++) {
+		bool in = false;
+
+		for (i = 0; i < ts.nr && !in; i++) {
+			struct tail *t = &ts.v[i];
+			struct wl_node *s = region->stmts[k];
+
+			in = t->fixable && s->parent && s->begin >= t->first->begin &&
+			     s->end <= t->last->end;
+		}
+		all = in;
+	}
+	release_tails(&ts);
+	return all;
+}
+
+/* ---- the rewrite ------------------------------------------------------ */
+
+static char *text(struct wl_ctx *ctx, struct wl_node *n)
+{
+	char *s = wl_node_text(&ctx->model, n);
+
+	return s ? s : wl_xstrdup("");
+}
+
+static char *indent_more(const char *ind)
+{
+	if (!*ind || strchr(ind, '\t'))
+		return wl_xasprintf("%s\t", ind);
+	return wl_xasprintf("%s    ", ind);
+}
+
+static void build_fix(struct wl_ctx *ctx, struct wl_mem *mem, struct tail *t,
+		      struct wl_finding *f)
+{
+	const char *nl = wl_source_newline(ctx->src);
+	const struct wl_mask *m = wl_mask_infer(ctx, t->first);
+	struct wl_mem_access *l = &mem->accesses[t->steps[0].lhs];
+	struct step *s0 = &t->steps[t->has_32 ? 1 : 0];
+	struct wl_buf b = WL_BUF_INIT;
+	char *ind = wl_memrules_indent(ctx, t->first->begin);
+	char *in2 = indent_more(ind);
+	char *lhs = text(ctx, l->expr);
+	char *reg, *off, *up = NULL;
+	const char *type = mem->arrays[l->array].elem_type;
+	unsigned end, first_end;
+	char *cm;
+
+	reg = s0->chain ? text(ctx, s0->chain)
+			: wl_memrules_fresh_name(ctx, t->first->func->root, "v");
+	off = wl_memrules_fresh_name(ctx, t->first->func->root, "offset");
+	/* a comment after the first step stays on the first line */
+	first_end = wl_memrules_stmt_end(ctx, t->steps[0].stmt);
+	cm = wl_memrules_trailing_comment(ctx, &first_end);
+	if (!s0->chain)
+		wl_buf_addf(&b, "%s %s = %s;%s%s%s", type, reg, lhs, cm, nl,
+			    ind);
+	else if (*cm)
+		wl_buf_addf(&b, "%s%s%s", cm + strspn(cm, " \t"), nl, ind);
+	if (t->has_32) {
+		struct step *s = &t->steps[0];
+		char *r = text(ctx, mem->accesses[s->rhs].expr);
+
+		if (s->guard) {
+			char *g = text(ctx, s->guard);
+
+			wl_buf_addf(&b, "if (%s)%s%s", g, nl, in2);
+			free(g);
+		}
+		if (s->chain)
+			wl_buf_addf(&b, "%s = %s + %s;%s%s", reg, reg, r, nl, ind);
+		else
+			wl_buf_addf(&b, "%s += %s;%s%s", reg, r, nl, ind);
+		free(r);
+	}
+	if (t->kind == STEP_RED) {
+		char *g = NULL, *in3 = indent_more(in2);
+
+		wl_buf_addf(&b, "for (int %s = 16; %s > 0; %s /= 2)%s%s", off,
+			    off, off, nl, in2);
+		if (s0->guard) {
+			struct wl_node *name;
+			long long k;
+
+			ge_const(s0->guard, &name, &k);
+			g = text(ctx, name);
+			wl_buf_addf(&b, "if (%s >= 2 * %s)%s%s", g, off, nl, in3);
+		}
+		if (s0->chain)
+			wl_buf_addf(&b, "%s = %s + __shfl_down_sync(%s, %s, %s);",
+				    reg, reg, m->text, reg, off);
+		else
+			wl_buf_addf(&b, "%s += __shfl_down_sync(%s, %s, %s);",
+				    reg, m->text, reg, off);
+		free(g);
+		free(in3);
+	} else {
+		char *in3 = indent_more(in2);
+		char *lane = text(ctx, wl_node_strip(s0->guard)->kids[0]);
+
+		up = wl_memrules_fresh_name(ctx, t->first->func->root, "up");
+		wl_buf_addf(&b, "for (int %s = 1; %s < 32; %s *= 2) {%s", off,
+			    off, off, nl);
+		wl_buf_addf(&b, "%s%s %s = __shfl_up_sync(%s, %s, %s);%s", in2,
+			    type, up, m->text, reg, off, nl);
+		wl_buf_addf(&b, "%sif (%s >= %s)%s%s%s += %s;%s%s}", in2, lane,
+			    off, nl, in3, reg, up, nl, ind);
+		free(lane);
+		free(in3);
+	}
+	wl_buf_addf(&b, "%s%s%s = %s;", nl, ind, lhs, reg);
+	end = wl_memrules_stmt_end(ctx, t->last->kind == CXCursor_IfStmt
+						? t->steps[t->nr_steps - 1].stmt
+						: t->last);
+	f->fix = wl_fix_new(t->kind == STEP_RED
+				    ? "replace the shared-memory tail with a "
+				      "__shfl_down_sync loop (same tree, same "
+				      "operand order)"
+				    : "replace the shared-memory scan with a "
+				      "__shfl_up_sync loop (same order)");
+	wl_mask_add_setup(m, f->fix);
+	wl_fix_replace(f->fix, t->first->begin, end - t->first->begin, b.s);
+	wl_buf_release(&b);
+	free(cm);
+	free(up);
+	free(off);
+	free(reg);
+	free(lhs);
+	free(in2);
+	free(ind);
 }
 
 void wl401_check(struct wl_ctx *ctx)
 {
-	(void)ctx;
+	struct tails ts = { NULL, 0, 0 };
+	struct wl_mem mem;
+	unsigned i;
+
+	wl_mem_build(&mem, ctx);
+	find_tails(ctx, &mem, &ts);
+	for (i = 0; i < ts.nr; i++) {
+		struct tail *t = &ts.v[i];
+		struct wl_finding *f;
+
+		f = wl_report(ctx, WL401, t->steps[0].stmt,
+			      t->kind == STEP_RED
+				      ? "warp-synchronous shared-memory "
+					"reduction; a __shfl_down_sync loop "
+					"does it without shared memory"
+				      : "warp-synchronous shared-memory scan; "
+					"a __shfl_up_sync loop does it without "
+					"shared memory");
+		if (!t->fixable)
+			wl_finding_note(f, "no shuffle fix: %s", t->why);
+		else if (ctx->fix_style != WL_FIX_STYLE_SHUFFLE)
+			wl_finding_note(f, "--fix-style=shuffle rewrites it");
+		else
+			build_fix(ctx, &mem, t, f);
+	}
+	release_tails(&ts);
+	wl_mem_release(&mem);
 }

@@ -1,0 +1,32 @@
+/*
+ * warplint-test: WL301 warp-synchronous inclusive scan in shared memory
+ * (Hillis-Steele within each warp): lane `lane` adds the value `offset`
+ * lanes below it, with no barrier between the steps.
+ */
+
+__device__ float warp_scan_inclusive(volatile float *s, unsigned int tid)
+{
+	unsigned int lane = tid & 31;
+
+	float v = s[tid];	// expect: WL301 {{lane tid reads s[tid - 1], written by lane tid - 1}}
+	for (int offset = 1; offset < 32; offset *= 2) {
+		float up = __shfl_up_sync(0xffffffff, v, offset);
+		if (lane >= offset)
+			v += up;
+	}
+	s[tid] = v;
+	return s[tid];
+}
+
+__global__ void scan_per_warp(const float *in, float *out, int n)
+{
+	__shared__ float s[256];
+	unsigned int tid = threadIdx.x;
+	int i = blockIdx.x * blockDim.x + tid;
+
+	s[tid] = i < n ? in[i] : 0.0f;
+	__syncthreads();
+	float x = warp_scan_inclusive(s, tid);
+	if (i < n)
+		out[i] = x;
+}

@@ -1,0 +1,23 @@
+/*
+ * warplint-test: WL401 Listing 7's tree sum (a __syncwarp() after each
+ * racing step) is a reduction tail too.
+ * enable: WL401
+ */
+
+__global__ void warp_sums(const int *in, int *out)
+{
+	__shared__ int shmem[64];
+	unsigned tid = threadIdx.x;
+
+	shmem[tid] = in[blockIdx.x * 32 + tid];
+	shmem[tid + 32] = 0;
+	__syncwarp();
+
+	int v = shmem[tid];
+	for (int offset = 16; offset > 0; offset /= 2)
+		v += __shfl_down_sync(0xffffffff, v, offset);
+	shmem[tid] = v;  __syncwarp();	// expect: WL302
+
+	if (tid == 0)
+		out[blockIdx.x] = shmem[0];
+}

@@ -1,0 +1,34 @@
+/*
+ * warplint-test: WL401 the unrolled last-warp tail written inline in the
+ * kernel (the shape of many pre-Volta reductions): a shuffle loop does it
+ * without shared memory, with the same tree and operand order.
+ * enable: WL401
+ */
+
+#define BLOCK 256
+
+__global__ void block_sum(const float *in, float *out, int n)
+{
+	__shared__ float sdata[BLOCK];
+	unsigned int tid = threadIdx.x;
+	int i = blockIdx.x * BLOCK + tid;
+
+	sdata[tid] = i < n ? in[i] : 0.0f;
+	__syncthreads();
+	for (unsigned int s = BLOCK / 2; s > 32; s >>= 1) {
+		if (tid < s)
+			sdata[tid] += sdata[tid + s];
+		__syncthreads();
+	}
+	if (tid < 32) {
+		volatile float *vs = sdata;
+
+		float v = vs[tid];	// expect: WL301, WL401 {{__shfl_down_sync loop}}
+		v += vs[tid + 32];
+		for (int offset = 16; offset > 0; offset /= 2)
+			v += __shfl_down_sync(0xffffffff, v, offset);
+		vs[tid] = v;
+	}
+	if (tid == 0)
+		out[blockIdx.x] = sdata[0];
+}
