@@ -48,6 +48,7 @@ static long long variable(struct parser *ps, const char *name, size_t len)
 static long long parse_atom(struct parser *ps)
 {
 	const char *start;
+	size_t len;
 	long long a, b;
 
 	skip(ps);
@@ -69,12 +70,13 @@ static long long parse_atom(struct parser *ps)
 	start = ps->p;
 	while (isalnum((unsigned char)*ps->p) || *ps->p == '_')
 		ps->p++;
-	if (ps->p == start) {
+	len = (size_t)(ps->p - start);
+	if (!len) {
 		ps->err = 1;
 		return 0;
 	}
 	if (!eat(ps, '('))
-		return variable(ps, start, (size_t)(ps->p - start));
+		return variable(ps, start, len);
 	/* min(a, b) and max(a, b) are the only functions. */
 	a = parse_sum(ps);
 	if (!eat(ps, ','))
@@ -82,9 +84,9 @@ static long long parse_atom(struct parser *ps)
 	b = parse_sum(ps);
 	if (!eat(ps, ')'))
 		ps->err = 1;
-	if (!strncmp(start, "min(", 4))
+	if (len == 3 && !strncmp(start, "min", 3))
 		return a < b ? a : b;
-	if (!strncmp(start, "max(", 4))
+	if (len == 3 && !strncmp(start, "max", 3))
 		return a > b ? a : b;
 	ps->err = 1;
 	return 0;

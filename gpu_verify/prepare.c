@@ -186,13 +186,15 @@ static char *read_header(struct prep *p, const struct wl_source *src)
 	return gpu;
 }
 
+static char *default_case_id(const char *path, bool shuffle);
+
 /* --spec, else the header's gpu: name, else specs/<case>.yaml. */
 static char *find_spec(struct prep *p, const char *gpu)
 {
 	char *srcdir = dirname_of(p->source), *c;
-	const char *cands[4];
+	const char *cands[5];
 	unsigned i, n = 0;
-	char *r = NULL, *tries[4];
+	char *r = NULL, *tries[5], *plain = default_case_id(p->source, false);
 
 	if (p->spec_path)
 		return wl_xstrdup(p->spec_path);
@@ -201,6 +203,9 @@ static char *find_spec(struct prep *p, const char *gpu)
 		tries[n++] = wl_xasprintf("%s/%s", srcdir, gpu);
 	}
 	tries[n++] = wl_xasprintf("%s/specs/%s.yaml", p->gv_dir, p->case_id);
+	/* The shuffle-style case shares the spec of the file. */
+	tries[n++] = wl_xasprintf("%s/specs/%s.yaml", p->gv_dir, plain);
+	free(plain);
 	for (i = 0; i < n; i++)
 		cands[i] = tries[i];
 	for (i = 0; i < n && !r; i++)

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+#
+# gpu_verify up to the launch, without a GPU: gv-prepare a few cases,
+# then build what the GPU machine would build (the runner against the
+# driver stub, every after and every emulated before with nvcc for sm_90)
+# and assemble every clang-19 before PTX with ptxas for sm_90.  Exits 77
+# (skip) when clang-19 or nvcc is missing.  To keep CI short it takes
+# gpu_verify/examples and three corpus files; GV_FULL=1 takes the whole
+# corpus (about a second per file).
+set -u
+SOURCE_DIR=${SOURCE_DIR:-$(cd "$(dirname "$0")/../.." && pwd)}
+BUILD_DIR=${BUILD_DIR:-$SOURCE_DIR/build}
+CUDA=${CUDA_HOME:-/usr/local/cuda}
+NVCC=$CUDA/bin/nvcc
+PTXAS=$CUDA/bin/ptxas
+command -v clang-19 >/dev/null || { echo "skip: no clang-19"; exit 77; }
+[ -x "$NVCC" ] && [ -x "$PTXAS" ] || { echo "skip: no nvcc/ptxas"; exit 77; }
+PREP=$BUILD_DIR/gv-prepare
+[ -x "$PREP" ] || { echo "FAIL: $PREP not built"; exit 1; }
+
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+cd "$SOURCE_DIR" || exit 1
+if [ "${GV_FULL:-0}" = 1 ]; then
+	files=()
+else
+	files=(gpu_verify/examples/*.cu)
+	for f in corpus/WL101/shfl-variants.cu corpus/WL102/vote-divergent.cu \
+		corpus/WL301/reduce-complete-unroll-template.cu; do
+		[ -f "$f" ] && files+=("$f")
+	done
+fi
+GV_PREPARE=$PREP gpu_verify/prepare_corpus.sh "$TMP/b" "${files[@]}" \
+	>"$TMP/prepare.out" 2>&1
+rc=$?
+cat "$TMP/prepare.out"
+fail=0
+[ $rc -eq 0 ] || { echo "FAIL: prepare"; cat "$TMP/b/prepare.log"; fail=1; }
+
+"$NVCC" -O2 -o "$TMP/runner" gpu_verify/runner.c gpu_verify/data.c \
+	gpu_verify/expr.c -L"$CUDA/lib64/stubs" -lcuda -lm >"$TMP/runner.log" 2>&1 ||
+	{ echo "FAIL: runner"; cat "$TMP/runner.log"; fail=1; }
+
+n=0
+for d in "$TMP"/b/cases/*/; do
+	[ -f "$d/plan.txt" ] || { echo "FAIL: $d has no plan"; fail=1; continue; }
+	flags=$(sed "s|@ROOT@|$SOURCE_DIR|g" "$d/nvcc.flags")
+	for cu in "$d"/after*.cu "$d"/before*.emul.cu; do
+		[ -f "$cu" ] || continue
+		# shellcheck disable=SC2086 # a word list
+		(cd "$d" && "$NVCC" -arch=sm_90 -cubin $flags -o /dev/null \
+			"$(basename "$cu")") >"$TMP/nvcc.log" 2>&1 ||
+			{ echo "FAIL: nvcc $cu"; cat "$TMP/nvcc.log"; fail=1; }
+		n=$((n + 1))
+	done
+	for ptx in "$d"/before.ptx; do
+		[ -f "$ptx" ] || continue
+		# Plain shfl/vote in .target sm_60 PTX assemble with a warning.
+		"$PTXAS" -arch=sm_90 -o /dev/null "$ptx" >"$TMP/ptxas.log" 2>&1 ||
+			{ echo "FAIL: ptxas $ptx"; grep -v "without '.sync'" "$TMP/ptxas.log"; fail=1; }
+		n=$((n + 1))
+	done
+	# Every kernel of the plan names an entry on both sides.
+	awk '$1 == "entry" && NF != 3 { bad = 1 } END { exit bad }' "$d/plan.txt" ||
+		{ echo "FAIL: $d plan entries"; fail=1; }
+done
+echo "$n images built or assembled"
+exit $fail
