@@ -13,7 +13,6 @@
  */
 #include "analyzer/memaccess.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -313,8 +312,17 @@ static int resolve_storage(struct wl_mem *mem, struct wl_node *ref,
 			r = ri;
 		}
 	}
-	if (r < 0 && pointee_volatile(t))
+	/*
+	 * A volatile pointer whose target is unknown is storage of its own;
+	 * indices relative to it compare only if every lane of the warp
+	 * holds the same pointer.
+	 */
+	if (r < 0 && pointee_volatile(t)) {
+		if (k == CXCursor_VarDecl &&
+		    wl_eval_dep(&mem->ctx->eval, ref) >= WL_DEP_LANE)
+			return -1;
 		r = add_array(mem, d, false);
+	}
 	return r;
 }
 
@@ -1530,16 +1538,6 @@ void wl_mem_build(struct wl_mem *mem, struct wl_ctx *ctx)
 		w.stack[w.depth++] = fn;
 		walk(&w, fn->body, &env);
 		find_races(mem, &w);
-		if (getenv("WL_MEM_DEBUG")) {
-			unsigned e;
-
-			fprintf(stderr, "root %s: %u events\n", fn->name, w.nr_ev);
-			for (e = 0; e < w.nr_ev; e++)
-				fprintf(stderr, "  ev %u access %d off %u known %d act0 %d elem0 %lld\n",
-					e, w.ev[e].access, w.ev[e].node->begin,
-					w.ev[e].known, w.ev[e].act[0],
-					w.ev[e].elem ? w.ev[e].elem[0] : -1);
-		}
 		release_walk(&w);
 	}
 	finish_regions(mem);
