@@ -122,12 +122,18 @@ CXTranslationUnit wl_parse(CXIndex index, const struct wl_source *src,
 		files[i].Contents = wl_shim_files[i].data;
 		files[i].Length = wl_shim_files[i].len;
 	}
+	/*
+	 * libclang puts the file name on the command line it builds, where
+	 * "-rf.cu" would be read as an option: name it "./-rf.cu" instead.
+	 */
+	names[i] = src->path[0] == '-' ? wl_xasprintf("./%s", src->path)
+				       : wl_xstrdup(src->path);
 	/* Parse the text we read, so offsets match what fixes will edit. */
-	files[i].Filename = src->path;
+	files[i].Filename = names[i];
 	files[i].Contents = src->text;
 	files[i].Length = src->len;
 	code = clang_parseTranslationUnit2(
-		index, src->path, args, (int)n, files, wl_shim_files_count + 1,
+		index, names[i], args, (int)n, files, wl_shim_files_count + 1,
 		CXTranslationUnit_KeepGoing |
 			CXTranslationUnit_DetailedPreprocessingRecord,
 		&tu);
@@ -135,7 +141,7 @@ CXTranslationUnit wl_parse(CXIndex index, const struct wl_source *src,
 		*err = wl_xstrdup(wl_describe_cxerror(code));
 		tu = NULL;
 	}
-	for (i = 0; i < wl_shim_files_count; i++)
+	for (i = 0; i <= wl_shim_files_count; i++)
 		free(names[i]);
 	free(names);
 	free(files);

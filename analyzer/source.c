@@ -65,7 +65,12 @@ int wl_source_load(struct wl_source *src, const char *path, char **err)
 
 	memset(src, 0, sizeof(*src));
 	src->path = wl_xstrdup(path);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	/*
+	 * O_NONBLOCK: opening a FIFO for reading would otherwise wait for a
+	 * writer forever (a FIFO among the inputs); we refuse anything but a regular
+	 * file below, and regular files ignore the flag.
+	 */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
 	if (fd < 0) {
 		*err = wl_xasprintf("cannot open: %s", strerror(errno));
 		return -1;
