@@ -24,8 +24,6 @@
  * fails the test, so that the list only shrinks: delete its line then.
  */
 static const enum wl_rule_id pending[] = {
-	WL303,		/* lockstep-assumption: check not written yet */
-	WL401,		/* smem-reduction-to-shuffle: check not written yet */
 	WL_NR_RULES,	/* end marker, keeps the array non-empty */
 };
 
