@@ -1321,9 +1321,9 @@ static void merge_regions(struct wl_mem *mem)
 	}
 }
 
-static void record(struct wl_mem *mem, struct ma_event *p,
-		   struct ma_event *q, unsigned ti, unsigned tj,
-		   bool p_reads)
+static struct wl_mem_race *record(struct wl_mem *mem, struct ma_event *p,
+				   struct ma_event *q, unsigned ti,
+				   unsigned tj, bool p_reads)
 {
 	struct wl_mem_access *ap = &mem->accesses[p->access];
 	struct wl_mem_access *aq = &mem->accesses[q->access];
@@ -1341,7 +1341,7 @@ static void record(struct wl_mem *mem, struct ma_event *p,
 		     x->writer == (unsigned)q->access) ||
 		    (x->reader == (unsigned)q->access &&
 		     x->writer == (unsigned)p->access))
-			return;
+			return NULL;
 	}
 	WL_GROW(r->races, r->nr_races, r->alloc_races);
 	x = &r->races[r->nr_races++];
@@ -1358,7 +1358,8 @@ static void record(struct wl_mem *mem, struct ma_event *p,
 		x->other = ti;
 	}
 	x->write_write = !((mem->accesses[x->reader].flags) & WL_MEM_READ);
-	x->element = p->elem[ti];
+	x->element = p->known ? p->elem[ti] : -1;
+	return x;
 }
 
 /*
@@ -1397,6 +1398,44 @@ static bool conflict(struct ma_event *p, struct ma_event *q,
 	return false;
 }
 
+static bool same_text(struct wl_mem *mem, struct wl_node *a,
+		      struct wl_node *b)
+{
+	char *x = wl_node_text(&mem->ctx->model, a);
+	char *y = wl_node_text(&mem->ctx->model, b);
+	bool eq = x && y && !strcmp(x, y);
+
+	free(x);
+	free(y);
+	return eq;
+}
+
+/*
+ * Indices the evaluator cannot compute are given up on, except for one
+ * idiom: two volatile accesses with the same lane-varying, data-dependent
+ * index, one of them writing (the tag-based per-warp histogram).  Lanes
+ * whose data is equal touch the same element with nothing between.
+ */
+static bool collide(struct wl_mem *mem, struct ma_event *p,
+		    struct ma_event *q, bool *p_reads)
+{
+	struct wl_mem_access *a = &mem->accesses[p->access];
+	struct wl_mem_access *b = &mem->accesses[q->access];
+	unsigned i;
+
+	if (!(a->flags & WL_MEM_VOLATILE) || !(b->flags & WL_MEM_VOLATILE) ||
+	    !((a->flags | b->flags) & WL_MEM_WRITE) || a->nr_idx != b->nr_idx ||
+	    a->expr == b->expr || !same_text(mem, a->base, b->base))
+		return false;
+	for (i = 0; i < a->nr_idx; i++)
+		if (!same_text(mem, a->idx[i], b->idx[i]))
+			return false;
+	if (wl_eval_dep(&mem->ctx->eval, a->idx[a->nr_idx - 1]) < WL_DEP_LANE)
+		return false;
+	*p_reads = (a->flags & WL_MEM_READ) && (b->flags & WL_MEM_WRITE);
+	return true;
+}
+
 static void find_races(struct wl_mem *mem, struct ma_walk *w)
 {
 	unsigned *bar = wl_xcalloc((size_t)(w->nr_ev + 1) * MA_WARPS,
@@ -1418,17 +1457,29 @@ static void find_races(struct wl_mem *mem, struct ma_walk *w)
 	for (i = 0; i < w->nr_ev; i++) {
 		struct ma_event *p = &w->ev[i];
 
-		if (p->access < 0 || !p->known)
+		if (p->access < 0)
 			continue;
 		for (j = i; j < w->nr_ev; j++) {
 			struct ma_event *q = &w->ev[j];
 			unsigned ti, tj;
 			bool p_reads;
 
-			if (q->access < 0 || !q->known ||
+			if (q->access < 0 ||
 			    mem->accesses[q->access].array !=
 				    mem->accesses[p->access].array)
 				continue;
+			if (!p->known || !q->known) {
+				if (i != j && bar[j * MA_WARPS] ==
+						      bar[(i + 1) * MA_WARPS] &&
+				    collide(mem, p, q, &p_reads)) {
+					struct wl_mem_race *x =
+						record(mem, p, q, 0, 1, p_reads);
+
+					if (x)
+						x->collision = true;
+				}
+				continue;
+			}
 			/* One access meets itself only as a read-modify-write. */
 			if (i == j && (mem->accesses[p->access].flags &
 				       (WL_MEM_READ | WL_MEM_WRITE)) !=

@@ -57,6 +57,7 @@ struct wl_mem_race {
 	bool write_write;		/* both only write */
 	unsigned lane, other;		/* an example: thread ids in one warp */
 	long long element;		/* the element both touch */
+	bool collision;			/* same data-dependent index */
 };
 
 /* A barrier-free stretch of a kernel that holds races. */

@@ -187,6 +187,17 @@ static char *race_message(struct wl_ctx *ctx, struct wl_mem *mem,
 	unsigned line, col, i;
 
 	wl_source_line_col(ctx->src, wr->stmt->begin, &line, &col);
+	if (r->collision) {
+		char *idx = text_of(ctx, rd->idx[rd->nr_idx - 1]);
+
+		msg = wl_xasprintf("lanes with equal '%s' %s %s, written at "
+				   "line %u %s; the index depends on data",
+				   idx, r->write_write ? "write" : "read",
+				   expr, line, tail);
+		free(idx);
+		free(expr);
+		return msg;
+	}
 	for (i = 0; i < rd->nr_idx && !var; i++)
 		var = wl_memrules_lane_var(mem, rd->idx[i]);
 	if (var)
@@ -411,7 +422,7 @@ static void declare_register(struct fixer *fx, struct wl_node *stmt,
 {
 	struct wl_mem *mem = fx->mem;
 	struct wl_node *scope = NULL, *first = stmt, *anchor;
-	unsigned i, k;
+	unsigned i, k, at;
 	char *ind, *text;
 
 	for (i = 0; i < mem->nr_regions; i++)
@@ -430,11 +441,19 @@ static void declare_register(struct fixer *fx, struct wl_node *stmt,
 		return;
 	for (anchor = first; anchor->parent && anchor->parent != scope;)
 		anchor = anchor->parent;
-	ind = wl_memrules_indent(fx->ctx, anchor->begin);
+	at = wl_memrules_line_start(fx->ctx, anchor->begin);
+	ind = wl_memrules_indent(fx->ctx, at);
+	/* `#pragma unroll` starts the loop's line: indent like the loop */
+	for (i = at; i < fx->ctx->src->len && !*ind &&
+		     fx->ctx->src->text[i] == '#';) {
+		while (i < fx->ctx->src->len && fx->ctx->src->text[i] != '\n')
+			i++;
+		free(ind);
+		ind = wl_memrules_indent(fx->ctx, ++i);
+	}
 	text = wl_xasprintf("%s%s %s;%s", ind, mem->arrays[array].elem_type,
 			    reg, fx->nl);
-	wl_fix_insert(fx->fix, wl_memrules_line_start(fx->ctx, anchor->begin),
-		      text);
+	wl_fix_insert(fx->fix, at, text);
 	free(text);
 	free(ind);
 }
@@ -716,6 +735,11 @@ static void build_fix(struct wl_ctx *ctx, struct wl_mem *mem,
 	bool any_reg = false, need_tail = false;
 	char *reg;
 
+	for (i = 0; i < r->nr_races && !fx.why; i++)
+		if (r->races[i].collision)
+			fx.why = wl_xstrdup("lanes meet through data-dependent "
+					    "indices; use atomics on shared "
+					    "memory (atomicAdd) instead");
 	fx.reuse_barrier = r->barrier_after;
 	fx.fix = wl_fix_new("read into a register, then __syncwarp() "
 			    "between the reads and the writes (Listing 8)");
