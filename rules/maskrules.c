@@ -223,6 +223,12 @@ static enum wl_dep shared_aware_dep(struct wl_ctx *ctx, struct wl_node *n,
 		return d;
 	s = wl_node_strip(n);
 	switch (s->kind) {
+	case CXCursor_CallExpr:
+		/* The block-wide votes give every thread the same answer. */
+		if (wl_starts_with(wl_call_name(&ctx->model, s),
+				   "__syncthreads_"))
+			return WL_DEP_BLOCK;
+		return d;
 	case CXCursor_DeclRefExpr:
 		if (is_shared_var(clang_getCursorReferenced(s->cursor)))
 			return WL_DEP_BLOCK;
