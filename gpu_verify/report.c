@@ -25,6 +25,7 @@
 
 struct totals {
 	unsigned kernels, passed, failed, not_run, runs, identical;
+	unsigned before_fails;	/* the legacy code fails on this GPU */
 	unsigned emulated;
 	double log_ratio;
 	unsigned timed;
@@ -184,6 +185,9 @@ static void judge_kernel(json_t *meta, json_t *k, json_t *results,
 	const char *mode = json_string_value(json_object_get(k, "mode"));
 	const char *err = run ? json_string_value(json_object_get(run, "error"))
 			      : NULL;
+	const char *berr = run ? json_string_value(json_object_get(
+					 run, "before_error"))
+			       : NULL;
 	char rb[32], ra[32], sb[32], sa[32], diff[160] = "", ratio[32] = "-";
 	char times[64] = "-";
 	unsigned nruns = 0, ident = 0, tol = 0;
@@ -223,7 +227,8 @@ static void judge_kernel(json_t *meta, json_t *k, json_t *results,
 						   0);
 
 			snprintf(diff, sizeof(diff),
-				 "shape %lld seed %lld: arg %lld [%lld] "
+				 "first difference: shape %lld seed %lld: "
+				 "arg %lld [%lld] "
 				 "%s -> %s%s",
 				 num(x, "shape", 0), num(x, "seed", 0),
 				 num(d, "arg", 0), num(d, "index", 0),
@@ -235,7 +240,11 @@ static void judge_kernel(json_t *meta, json_t *k, json_t *results,
 					 : " (before not repeatable)");
 		}
 	}
-	t->runs += nruns;
+	if (berr)
+		nruns = (unsigned)json_array_size(json_object_get(run,
+								  "after_runs"));
+	else
+		t->runs += nruns;
 	t->identical += ident;
 	if (mode && !strcmp(mode, "emulated"))
 		t->emulated++;
@@ -258,6 +267,8 @@ static void judge_kernel(json_t *meta, json_t *k, json_t *results,
 				: "the runner produced no result"));
 	else if (err && err[0])
 		json_array_append_new(reasons, json_string(err));
+	else if (!berr && num(r, "rc", 0) > 1 && num(r, "rc", 0) != 4)
+		json_array_append_new(reasons, json_string("runner failed"));
 	if (nruns && ident + tol < nruns)
 		json_array_append_new(reasons, json_string("outputs differ"));
 	if (san_count(rca) > 0)
@@ -286,12 +297,23 @@ static void judge_kernel(json_t *meta, json_t *k, json_t *results,
 	san_text(rca, ra, sizeof(ra));
 	san_text(scb, sb, sizeof(sb));
 	san_text(sca, sa, sizeof(sa));
+	/*
+	 * A before that fails on this GPU (a bad mask traps on Volta and
+	 * later) cannot be compared; it fails the run only if the after has
+	 * problems of its own.
+	 */
 	if (json_array_size(reasons))
 		t->failed++;
+	else if (berr)
+		t->before_fails++;
 	else
 		t->passed++;
 	json_object_set_new(o, "verdict", json_string(
-		json_array_size(reasons) ? "FAIL" : "pass"));
+		json_array_size(reasons) ? "FAIL"
+		: berr			 ? "before fails"
+					 : "pass"));
+	json_object_set_new(o, "before_error",
+			    berr ? json_string(berr) : json_null());
 	json_object_set(o, "reasons", reasons);
 	json_object_set_new(o, "before_mode", json_string(mode ? mode : "?"));
 	json_object_set_new(o, "shapes", json_integer(shapes));
@@ -314,20 +336,27 @@ static void judge_kernel(json_t *meta, json_t *k, json_t *results,
 	json_object_set_new(o, "args", json_deep_copy(json_object_get(k, "args")));
 	json_array_append_new(out, o);
 
-	wl_buf_addf(md, "| %s | `%s` | %s | %lldx%lld | %u/%u%s | %s -> %s | "
+	if (berr)
+		snprintf(diff, sizeof(diff), "before fails: %s; after ran %u "
+			 "runs", berr, nruns);
+	wl_buf_addf(md, "| %s | `%s` | %s | %lldx%lld | %s%u/%u | %s -> %s | "
 			"%s -> %s | %zu | %s | %s | %s |\n",
-		    cs, label, mode ? mode : "?", shapes, seeds, ident, nruns,
-		    diff[0] ? " " : "", rb, ra, sb, sa, json_array_size(after),
-		    times, ratio, json_array_size(reasons) ? "**FAIL**" : "pass");
+		    cs, label, mode ? mode : "?", shapes, seeds,
+		    berr ? "- of " : "", ident, nruns, rb, ra, sb, sa,
+		    json_array_size(after), times, ratio,
+		    json_array_size(reasons) ? "**FAIL**"
+		    : berr		     ? "before fails"
+					     : "pass");
 	if (diff[0] || json_array_size(reasons)) {
+		/* The reasons, then the first difference, on a line below. */
 		struct wl_buf why = WL_BUF_INIT;
 
 		json_array_foreach(reasons, i, x)
 			wl_buf_addf(&why, "%s%s", i ? "; " : "",
 				    json_string_value(x));
 		wl_buf_addf(md, "|  | ↳ %s%s%s | | | | | | | | | |\n",
-			    why.s ? why.s : "", diff[0] ? "; first difference: "
-							: "", diff);
+			    why.s ? why.s : "",
+			    diff[0] && why.len ? "; " : "", diff);
 		wl_buf_release(&why);
 	}
 	json_decref(reasons);
@@ -449,8 +478,9 @@ int main(int argc, char **argv)
 	report = json_pack("{s:O, s:O}", "environment", env, "kernels",
 			   kernels);
 	json_object_set_new(report, "summary", json_pack(
-		"{s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:f}",
+		"{s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:f}",
 		"kernels", t.kernels, "passed", t.passed, "failed", t.failed,
+		"before_fails", t.before_fails,
 		"not_run", t.not_run, "runs", t.runs, "identical_runs",
 		t.identical, "emulated_before", t.emulated,
 		"geomean_time_ratio", t.timed ? exp(t.log_ratio / t.timed)
@@ -470,13 +500,14 @@ int main(int argc, char **argv)
 			wl_buf_addf(&head, "- %s: %s\n", k,
 				    json_string_value(v));
 		wl_buf_addf(&head,
-			    "\n**%u kernels: %u pass, %u fail, %u not run.** "
+			    "\n**%u kernels: %u pass, %u fail, %u not run, "
+			    "%u whose legacy before fails on this GPU.** "
 			    "%u of %u before/after runs byte-identical; "
 			    "%u kernels with an emulated before; geometric "
 			    "mean time ratio after/before %.3f over %u "
 			    "kernels.\n\n",
 			    t.kernels, t.passed, t.failed, t.not_run,
-			    t.identical, t.runs, t.emulated,
+			    t.before_fails, t.identical, t.runs, t.emulated,
 			    t.timed ? exp(t.log_ratio / t.timed) : 0.0,
 			    t.timed);
 		wl_buf_adds(&head, md.s);

@@ -14,7 +14,8 @@
  * --side before|after runs one side only (for compute-sanitizer); with
  * --quick it runs the plan's sanitizer shape and first seed once.
  * Exit status: 0 all identical (or within the plan's tolerance), 1 some
- * output differs, 2 a launch or load failed, 3 usage or plan error.
+ * output differs, 2 a launch or load failed, 3 usage or plan error, 4
+ * the before failed on this GPU and the after ran everywhere.
  */
 #include <cuda.h>
 #include <stdint.h>
@@ -591,11 +592,15 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 /*
  * Every shape and seed: before, after, and before again (a before that
  * differs from itself is nondeterministic, which explains a mismatch).
+ * The runs go into the JSON array @key.  On a failed launch, *@side says
+ * which side failed.
  */
-static int run_all(FILE *j, const struct opts *o, const struct plan *p,
-		   CUfunction fn[NR_SIDES], int *status)
+static int run_all(FILE *j, const char *key, const struct opts *o,
+		   const struct plan *p, CUfunction fn[NR_SIDES], int *status,
+		   int *side)
 {
 	int s, k, first = 1, s0 = 0, s1 = p->nr_shapes, nseeds = p->nr_seeds;
+	int both = o->sides[BEFORE] && o->sides[AFTER];
 	struct bufs b;
 
 	if (o->quick) {
@@ -603,31 +608,35 @@ static int run_all(FILE *j, const struct opts *o, const struct plan *p,
 		s1 = s0 + 1;
 		nseeds = 1;
 	}
-	fprintf(j, ",\"runs\":[");
+	fprintf(j, ",\"%s\":[", key);
 	for (s = s0; s < s1; s++) {
 		for (k = 0; k < nseeds; k++) {
-			int both = o->sides[BEFORE] && o->sides[AFTER];
-
 			if (bufs_setup(p, &p->shapes[s], p->seeds[k], &b) < 0)
 				goto fail;
-			if ((o->sides[BEFORE] &&
-			     run_once(p, fn[BEFORE], &p->shapes[s], &b,
-				      BEFORE) < 0) ||
-			    (o->sides[AFTER] &&
-			     run_once(p, fn[AFTER], &p->shapes[s], &b,
-				      AFTER) < 0) ||
-			    (both && run_once(p, fn[BEFORE], &p->shapes[s],
-					      &b, 2) < 0))
+			*side = BEFORE;
+			if (o->sides[BEFORE] &&
+			    run_once(p, fn[BEFORE], &p->shapes[s], &b,
+				     BEFORE) < 0)
+				goto fail;
+			*side = AFTER;
+			if (o->sides[AFTER] &&
+			    run_once(p, fn[AFTER], &p->shapes[s], &b,
+				     AFTER) < 0)
+				goto fail;
+			*side = BEFORE;
+			if (both && run_once(p, fn[BEFORE], &p->shapes[s], &b,
+					     2) < 0)
 				goto fail;
 			if (o->dump)
 				dump_buffers(o, p, &b, s, k);
-			if (both) {
-				fputs(first ? "" : ",", j);
-				if (compare_run(j, p, &b, s, k) ==
-				    GV_CMP_DIFFERENT)
-					*status = 1;
-				first = 0;
-			}
+			fputs(first ? "" : ",", j);
+			first = 0;
+			if (!both)
+				fprintf(j, "{\"shape\":%d,\"seed\":%llu,"
+					   "\"ok\":true}", s, p->seeds[k]);
+			else if (compare_run(j, p, &b, s, k) ==
+				 GV_CMP_DIFFERENT)
+				*status = 1;
 			bufs_free(&b, p->nr_args);
 		}
 	}
@@ -637,6 +646,25 @@ fail:
 	bufs_free(&b, p->nr_args);
 	fprintf(j, "]");
 	return -1;
+}
+
+/*
+ * After a failed launch the context is unusable: reset the device's
+ * primary context and load the after image again.
+ */
+static int reset(CUdevice dev, CUcontext *ctx, CUmodule mod[NR_SIDES],
+		 const struct opts *o, const struct plan *p,
+		 CUfunction fn[NR_SIDES])
+{
+	mod[BEFORE] = mod[AFTER] = NULL;	/* gone with the context */
+	cuDevicePrimaryCtxRelease(dev);
+	*ctx = NULL;
+	if (failed(cuDevicePrimaryCtxReset(dev), "context reset") ||
+	    failed(cuDevicePrimaryCtxRetain(ctx, dev), "context") ||
+	    failed(cuCtxSetCurrent(*ctx), "cuCtxSetCurrent"))
+		return -1;
+	return load(o->dir, p->after_image, p->entry[AFTER], &mod[AFTER],
+		    &fn[AFTER]);
 }
 
 static void run_timing(FILE *j, const struct opts *o, const struct plan *p,
@@ -662,7 +690,7 @@ int main(int argc, char **argv)
 	CUmodule mod[NR_SIDES] = { NULL, NULL };
 	CUfunction fn[NR_SIDES] = { NULL, NULL };
 	const char *image[NR_SIDES];
-	int status = 0, k, i;
+	int status = 0, k, i, side = BEFORE;
 	struct opts o;
 	struct plan *p;
 	CUcontext ctx = NULL;
@@ -706,7 +734,24 @@ int main(int argc, char **argv)
 		if (o.sides[k] &&
 		    load(o.dir, image[k], p->entry[k], &mod[k], &fn[k]) < 0)
 			goto fail;
-	if (run_all(j, &o, p, fn, &status) < 0)
+	if (run_all(j, "runs", &o, p, fn, &status, &side) == 0) {
+		if (!o.quick)
+			run_timing(j, &o, p, fn);
+		goto out;
+	}
+	if (side != BEFORE || !o.sides[AFTER] || o.quick)
+		goto fail;
+	/*
+	 * The legacy code itself failed on this GPU: say so, and still run
+	 * the after over every shape and seed to show that it runs.
+	 */
+	fprintf(j, ",\"before_error\":");
+	json_str(j, last_error);
+	last_error[0] = '\0';
+	o.sides[BEFORE] = 0;
+	status = 4;
+	if (reset(dev, &ctx, mod, &o, p, fn) < 0 ||
+	    run_all(j, "after_runs", &o, p, fn, &status, &side) < 0)
 		goto fail;
 	if (!o.quick)
 		run_timing(j, &o, p, fn);
