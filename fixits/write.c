@@ -15,6 +15,28 @@
 #include "analyzer/source.h"
 #include "analyzer/util.h"
 
+/*
+ * Test hooks, read here only, so that tests/scripts/test_fix_safety.sh can
+ * act deterministically between reading a file and replacing it:
+ *   WARPLINT_TEST_PAUSE_BEFORE_WRITE=S  sleep S seconds before checking
+ *       that the file is unchanged (to change it meanwhile);
+ *   WARPLINT_TEST_PAUSE_MID_WRITE=S  write half of the temporary file,
+ *       then sleep S seconds (to kill -9 the process mid-write).
+ * Unset, they cost one getenv() per written file.
+ */
+static void test_pause(const char *name)
+{
+	const char *v = getenv(name);
+	unsigned s = v ? (unsigned)strtoul(v, NULL, 10) : 0;
+
+	if (!s)
+		return;
+	/* The tests wait for this line rather than guessing with sleep. */
+	fprintf(stderr, "warplint: test hook: %s, pausing %u s\n", name, s);
+	while (s)
+		s = sleep(s);
+}
+
 static int write_all(int fd, const char *p, size_t len)
 {
 	while (len) {
@@ -28,6 +50,26 @@ static int write_all(int fd, const char *p, size_t len)
 		len -= (size_t)n;
 	}
 	return 0;
+}
+
+/*
+ * Make the rename itself durable: without syncing the directory, a crash
+ * right after it may bring back the old name (still a whole file).
+ * Failure here is not an error: the new contents are already in place.
+ */
+static void sync_dir(const char *target)
+{
+	const char *slash = strrchr(target, '/');
+	char *dir = slash && slash != target ?
+			    wl_xstrndup(target, (size_t)(slash - target)) :
+			    wl_xstrdup(slash ? "/" : ".");
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (fd >= 0) {
+		fsync(fd);
+		close(fd);
+	}
+	free(dir);
 }
 
 /* Whether the file at @path still holds exactly @src's text. */
@@ -63,10 +105,20 @@ int wl_write_atomic(const struct wl_source *src, const char *text, size_t len,
 		*err = wl_xasprintf("cannot stat: %s", strerror(errno));
 		goto out;
 	}
+	/*
+	 * A file nobody may write is read-only on purpose (a locked
+	 * checkout, a vendored header); root could replace it anyway, since
+	 * rename() only needs the directory, so check the mode as well.
+	 */
+	if (!(st.st_mode & 0222)) {
+		*err = wl_xstrdup("file is read-only; not writing fixes");
+		goto out;
+	}
 	if (access(target, W_OK) < 0) {
 		*err = wl_xasprintf("not writable: %s", strerror(errno));
 		goto out;
 	}
+	test_pause("WARPLINT_TEST_PAUSE_BEFORE_WRITE");
 	/*
 	 * Serialise concurrent warplint --fix runs on one file: the second
 	 * waits, then sees the file changed and refuses instead of losing
@@ -92,6 +144,16 @@ int wl_write_atomic(const struct wl_source *src, const char *text, size_t len,
 		tmp = NULL;
 		goto out;
 	}
+	if (getenv("WARPLINT_TEST_PAUSE_MID_WRITE")) {
+		if (write_all(fd, text, len / 2) < 0 || fsync(fd) < 0) {
+			*err = wl_xasprintf("cannot write temporary file: %s",
+					    strerror(errno));
+			goto out;
+		}
+		test_pause("WARPLINT_TEST_PAUSE_MID_WRITE");
+		text += len / 2;
+		len -= len / 2;
+	}
 	if (write_all(fd, text, len) < 0 || fchmod(fd, st.st_mode & 07777) < 0 ||
 	    fsync(fd) < 0) {
 		*err = wl_xasprintf("cannot write temporary file: %s",
@@ -114,6 +176,7 @@ int wl_write_atomic(const struct wl_source *src, const char *text, size_t len,
 	}
 	free(tmp);
 	tmp = NULL;
+	sync_dir(target);
 	ret = 0;
 out:
 	if (fd >= 0)
