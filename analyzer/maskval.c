@@ -122,13 +122,18 @@ static void and_vals(const struct val *a, const struct val *b, struct val *out)
 			a->mv.from_activemask || b->mv.from_activemask;
 		return;
 	}
-	out->mv.from_activemask = a->mv.from_activemask || b->mv.from_activemask;
+	out->mv.from_activemask =
+		a->mv.from_activemask || b->mv.from_activemask;
 	out->mv.bits = a->mv.bits & b->mv.bits;
 	if (a->mv.kind == WL_MASKVAL_CONST && b->mv.kind == WL_MASKVAL_CONST) {
 		out->mv.kind = WL_MASKVAL_CONST;
 		return;
 	}
-	o = is_origin_kind(a->mv.kind) ? a : is_origin_kind(b->mv.kind) ? b : NULL;
+	o = NULL;
+	if (is_origin_kind(a->mv.kind))
+		o = a;
+	else if (is_origin_kind(b->mv.kind))
+		o = b;
 	if (a->mv.kind == WL_MASKVAL_ACTIVE || b->mv.kind == WL_MASKVAL_ACTIVE)
 		o = a->mv.kind == WL_MASKVAL_ACTIVE ? a : b;
 	if (o) {
@@ -150,7 +155,8 @@ static void join_vals(const struct val *a, const struct val *b, bool is_or,
 		*out = a->self ? *b : *a;
 		return;
 	}
-	out->mv.from_activemask = a->mv.from_activemask || b->mv.from_activemask;
+	out->mv.from_activemask =
+		a->mv.from_activemask || b->mv.from_activemask;
 	out->mv.bits = a->mv.bits | b->mv.bits;
 	out->mv.origin = a->mv.origin ? a->mv.origin : b->mv.origin;
 	if (a->mv.kind == b->mv.kind) {
@@ -213,7 +219,8 @@ static void write_val(struct mv_state *st, struct wl_node *w, struct val *out,
 				op = '?';
 			clang_disposeString(s);
 		}
-		clang_disposeTokens(clang_Cursor_getTranslationUnit(c), toks, nt);
+		clang_disposeTokens(clang_Cursor_getTranslationUnit(c), toks,
+				    nt);
 		if (op == '&') {
 			struct val self;
 
@@ -302,8 +309,9 @@ static void eval_call(struct mv_state *st, struct wl_node *call,
 		set_kind(&m, WL_MASKVAL_UNKNOWN, FULL);
 		if (strcmp(name, "__ballot") && n >= 1)
 			eval_rec(st, args[0], &m, depth + 1);
-		set_kind(out, wl_starts_with(name, "__ballot") ? WL_MASKVAL_BALLOT
-							       : WL_MASKVAL_MATCH,
+		set_kind(out,
+			 wl_starts_with(name, "__ballot") ? WL_MASKVAL_BALLOT
+							  : WL_MASKVAL_MATCH,
 			 m.self ? FULL : m.mv.bits);
 		out->mv.origin = call;
 		out->mv.from_activemask = m.mv.from_activemask;

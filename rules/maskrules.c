@@ -242,7 +242,8 @@ static enum wl_dep shared_aware_dep(struct wl_ctx *ctx, struct wl_node *n,
 			struct wl_node *base = wl_node_strip(s->kids[0]);
 
 			if (base && base->kind == CXCursor_DeclRefExpr &&
-			    is_shared_var(clang_getCursorReferenced(base->cursor)))
+			    is_shared_var(
+				    clang_getCursorReferenced(base->cursor)))
 				return max_dep(WL_DEP_BLOCK,
 					       shared_aware_dep(ctx, s->kids[1],
 								depth + 1));
@@ -302,7 +303,8 @@ static enum wl_dep guard_dep(struct reach_state *st, struct wl_node *n,
 	     child = p, p = p->parent) {
 		struct wl_node *cond = NULL;
 
-		if (child->role == WL_ROLE_THEN || child->role == WL_ROLE_ELSE ||
+		if (child->role == WL_ROLE_THEN ||
+		    child->role == WL_ROLE_ELSE ||
 		    child->role == WL_ROLE_BODY || child->role == WL_ROLE_INC)
 			cond = wl_node_kid(p, WL_ROLE_COND);
 		else if (child->role == WL_ROLE_AND_RHS ||
@@ -343,8 +345,9 @@ static bool same_mask_call(struct wl_node *n, void *data)
 		return true;
 	nr = wl_call_args(n, args, 1);
 	if (!nr) {
-		mv.kind = st->coll->kind == WL_COLL_SYNCWARP ? WL_MASKVAL_CONST
-							     : WL_MASKVAL_UNKNOWN;
+		mv.kind = st->coll->kind == WL_COLL_SYNCWARP
+				  ? WL_MASKVAL_CONST
+				  : WL_MASKVAL_UNKNOWN;
 		mv.bits = FULL;
 	} else {
 		wl_maskval_eval(st->ctx, args[0], &mv);
@@ -422,7 +425,7 @@ static void check_loop(struct reach_state *st, struct wl_node *loop,
 	struct jump_scan js = { st, loop, NULL };
 
 	if (cond && divergent_dep(st, shared_aware_dep(st->ctx, cond, 0))) {
-		/* threadIdx.x < 64 style bounds split no warp: ask the lanes. */
+		/* threadIdx.x < 64 splits no warp: ask the lanes. */
 		uint32_t lanes;
 
 		if (st->block ||
@@ -495,21 +498,24 @@ static void scan_guards(struct reach_state *st, struct wl_node *site,
 				check_loop(st, p, rb);
 			continue;
 		}
-		if (p->kind == CXCursor_SwitchStmt && child->role == WL_ROLE_BODY) {
+		if (p->kind == CXCursor_SwitchStmt &&
+		    child->role == WL_ROLE_BODY) {
 			cond = wl_node_kid(p, WL_ROLE_COND);
-			if (cond && classify(st, &cond, &neg, 1, false, &lanes) !=
-					    SPLIT_NONE)
+			if (cond && classify(st, &cond, &neg, 1, false,
+					     &lanes) != SPLIT_NONE)
 				set_reason(rb, WL_DIV_SWITCH, p, false);
 			continue;
 		}
 		if ((p->kind == CXCursor_IfStmt ||
 		     p->kind == CXCursor_ConditionalOperator) &&
-		    (child->role == WL_ROLE_THEN || child->role == WL_ROLE_ELSE)) {
+		    (child->role == WL_ROLE_THEN ||
+		     child->role == WL_ROLE_ELSE)) {
 			cond = wl_node_kid(p, WL_ROLE_COND);
 			neg = child->role == WL_ROLE_ELSE;
 			/* Listing 4: the other arm makes the same call. */
-			if (cond && classify(st, &cond, &neg, 1, false, &lanes) !=
-					    SPLIT_NONE &&
+			if (cond &&
+			    classify(st, &cond, &neg, 1, false, &lanes) !=
+				    SPLIT_NONE &&
 			    other_arm_calls(st, p, child))
 				continue;
 		} else if (child->role == WL_ROLE_AND_RHS ||
@@ -554,15 +560,16 @@ static bool scan_exit(struct wl_node *n, void *data)
 			struct wl_node *c = wl_node_kid(p, WL_ROLE_COND);
 
 			if (divergent_dep(st, guard_dep(st, n, p)) ||
-			    (c && divergent_dep(st,
-						shared_aware_dep(st->ctx, c, 0)))) {
+			    (c && divergent_dep(st, shared_aware_dep(st->ctx, c,
+								     0)))) {
 				set_reason(es->rb, WL_DIV_RETURN, n, false);
 				return false;
 			}
 			continue;
 		}
 		if (p->kind == CXCursor_IfStmt &&
-		    (child->role == WL_ROLE_THEN || child->role == WL_ROLE_ELSE) &&
+		    (child->role == WL_ROLE_THEN ||
+		     child->role == WL_ROLE_ELSE) &&
 		    nc < MAX_CONDS) {
 			conds[nc] = wl_node_kid(p, WL_ROLE_COND);
 			negs[nc] = child->role == WL_ROLE_ELSE;
@@ -713,18 +720,20 @@ char *wl_reach_reason(struct wl_ctx *ctx, const struct wl_reach_bound *rb,
 		break;
 	case WL_DIV_COND:
 		t = wl_node_short_text(ctx, rb->where);
-		s = wl_xasprintf("only %s for which '%s' is %s (line %u) reach it",
-				 who, t, rb->negated ? "false" : "true",
-				 wl_node_line(ctx, rb->where));
+		s = wl_xasprintf(
+			"only %s for which '%s' is %s (line %u) reach it", who,
+			t, rb->negated ? "false" : "true",
+			wl_node_line(ctx, rb->where));
 		free(t);
 		return s;
 	case WL_DIV_RETURN:
 		return wl_xasprintf("%s that return at line %u never reach it",
 				    who, wl_node_line(ctx, rb->where));
 	case WL_DIV_JUMP:
-		return wl_xasprintf("%s may leave the enclosing loop on their own "
-				    "at line %u", who,
-				    wl_node_line(ctx, rb->where));
+		return wl_xasprintf(
+			"%s may leave the enclosing loop on their own "
+			"at line %u",
+			who, wl_node_line(ctx, rb->where));
 	case WL_DIV_LOOP:
 		return wl_xasprintf("the loop at line %u runs a %s-dependent "
 				    "number of times, so %s that finish early "
@@ -737,15 +746,18 @@ char *wl_reach_reason(struct wl_ctx *ctx, const struct wl_reach_bound *rb,
 				    wl_node_line(ctx, rb->where),
 				    block ? "thread" : "lane");
 	case WL_DIV_CALLER:
-		return wl_xasprintf("'%s' is called at line %u, where only some "
-				    "%s arrive", rb->helper->name,
-				    wl_node_line(ctx, rb->where), who);
+		return wl_xasprintf(
+			"'%s' is called at line %u, where only some "
+			"%s arrive",
+			rb->helper->name, wl_node_line(ctx, rb->where), who);
 	case WL_DIV_CALLERS:
-		return wl_xasprintf("the callers of '%s' disagree on the %s that "
-				    "arrive (line %u)", rb->helper->name, who,
-				    wl_node_line(ctx, rb->where));
+		return wl_xasprintf(
+			"the callers of '%s' disagree on the %s that "
+			"arrive (line %u)",
+			rb->helper->name, who, wl_node_line(ctx, rb->where));
 	case WL_DIV_GOTO:
-		return wl_xstrdup("the function uses goto, which is not followed");
+		return wl_xstrdup(
+			"the function uses goto, which is not followed");
 	}
 	return wl_xasprintf("every %s reaches it", block ? "thread" : "lane");
 }
@@ -764,11 +776,13 @@ char *wl_mask_explain(struct wl_ctx *ctx, const struct wl_mask *mask)
 		return s;
 	case WL_REACH_DYNAMIC:
 		if (!mask->divergence)
-			return wl_xstrdup("the lanes that arrive depend on data");
-		return wl_xasprintf("the lanes that arrive depend on the "
-				    "condition at line %u; the mask is computed "
-				    "with __ballot_sync() before it",
-				    wl_node_line(ctx, mask->divergence));
+			return wl_xstrdup(
+				"the lanes that arrive depend on data");
+		return wl_xasprintf(
+			"the lanes that arrive depend on the "
+			"condition at line %u; the mask is computed "
+			"with __ballot_sync() before it",
+			wl_node_line(ctx, mask->divergence));
 	case WL_REACH_UNKNOWN:
 		break;
 	}
@@ -799,7 +813,8 @@ bool wl_mask_fix_arg(struct wl_ctx *ctx, struct wl_finding *f,
 		/* __syncwarp(): the mask goes between the parentheses. */
 		close = call->end - 1;
 		if (close >= ctx->src->len || t[close] != ')') {
-			wl_finding_note(f, "no fix: cannot find the parentheses");
+			wl_finding_note(f,
+					"no fix: cannot find the parentheses");
 			return false;
 		}
 	}
@@ -816,7 +831,8 @@ bool wl_mask_fix_arg(struct wl_ctx *ctx, struct wl_finding *f,
 		wl_fix_insert(f->fix, close, mask->text);
 	/* A constant needs no explanation beyond the finding's own note. */
 	if (mask->note) {
-		wl_finding_note(f, "mask %s guessed: %s", mask->text, mask->note);
+		wl_finding_note(f, "mask %s guessed: %s", mask->text,
+				mask->note);
 	} else if (mask->reach == WL_REACH_DYNAMIC) {
 		why = wl_mask_explain(ctx, mask);
 		wl_finding_note(f, "%s", why);

@@ -55,14 +55,14 @@ bool wl_coll_legacy_order(struct wl_ctx *ctx, const struct wl_collective *c,
 /* Why not every lane (or thread) reaches a point. */
 enum wl_div_kind {
 	WL_DIV_NONE,
-	WL_DIV_COND,		/* a thread-dependent condition around it */
-	WL_DIV_RETURN,		/* an early return some threads take */
-	WL_DIV_JUMP,		/* break/continue some threads take */
-	WL_DIV_LOOP,		/* a loop with a thread-dependent trip count */
-	WL_DIV_SWITCH,		/* a switch on a thread-dependent value */
-	WL_DIV_CALLER,		/* a helper called where some threads are */
-	WL_DIV_CALLERS,		/* a helper whose callers disagree */
-	WL_DIV_GOTO,		/* goto: not followed */
+	WL_DIV_COND, /* a thread-dependent condition around it */
+	WL_DIV_RETURN, /* an early return some threads take */
+	WL_DIV_JUMP, /* break/continue some threads take */
+	WL_DIV_LOOP, /* a loop with a thread-dependent trip count */
+	WL_DIV_SWITCH, /* a switch on a thread-dependent value */
+	WL_DIV_CALLER, /* a helper called where some threads are */
+	WL_DIV_CALLERS, /* a helper whose callers disagree */
+	WL_DIV_GOTO, /* goto: not followed */
 };
 
 struct wl_reach_bound {
@@ -73,8 +73,8 @@ struct wl_reach_bound {
 	/* Why not every lane: the first thread-dependent reason found. */
 	enum wl_div_kind kind;
 	struct wl_node *where;	/* its condition, return, loop or call */
-	bool negated;		/* COND: the call is where .where is false */
-	struct wl_func *helper;	/* CALLER, CALLERS: the helper entered */
+	bool negated; /* COND: the call is where .where is false */
+	struct wl_func *helper;	/* CALLER(S): the helper entered */
 	/* The first lane-index condition that narrows .may, or NULL. */
 	struct wl_node *narrowed_at;
 };

@@ -147,13 +147,16 @@ static void check_call(struct wl_ctx *ctx, struct wl_node *call,
 	wl_maskval_eval(ctx, args[0], &mv);
 	if (mv.kind != WL_MASKVAL_ACTIVE)
 		return;
-	if (c->kind == WL_COLL_SHFL && mv.var_ref && elects_leader(ctx, mv.var_ref))
+	if (c->kind == WL_COLL_SHFL && mv.var_ref &&
+	    elects_leader(ctx, mv.var_ref))
 		return;		/* atomicAggInc: broadcast from the leader */
 	if (!mv.var_ref) {
-		f = wl_report(ctx, WL201, call,
-			      "'__activemask()' as the mask of '%s' names the "
-			      "lanes that happen to be converged, not the lanes "
-			      "that must take part", name);
+		f = wl_report(
+			ctx, WL201, call,
+			"'__activemask()' as the mask of '%s' names the "
+			"lanes that happen to be converged, not the lanes "
+			"that must take part",
+			name);
 	} else {
 		char *t = wl_node_short_text(ctx, args[0]);
 
@@ -173,10 +176,11 @@ static void check_call(struct wl_ctx *ctx, struct wl_node *call,
 		return;
 	v = mv.var_ref ? wl_eval_var(&ctx->eval, mv.var_ref) : NULL;
 	if (v && v->nr_writes) {
-		wl_finding_note(f, "no fix: '%s' changes after it is set; start "
-				   "it from the lanes that must take part, "
-				   "computed with __ballot_sync() before the "
-				   "divergent branch",
+		wl_finding_note(f,
+				"no fix: '%s' changes after it is set; start "
+				"it from the lanes that must take part, "
+				"computed with __ballot_sync() before the "
+				"divergent branch",
 				wl_model_spelling(&ctx->model, v->decl));
 		return;
 	}
@@ -189,7 +193,8 @@ void wl201_check(struct wl_ctx *ctx)
 	unsigned i;
 
 	for (i = 0; i < m->nr_calls; i++) {
-		const struct wl_collective *c = wl_collective_of(ctx, m->calls[i]);
+		const struct wl_collective *c =
+			wl_collective_of(ctx, m->calls[i]);
 
 		if (c && !c->legacy)
 			check_call(ctx, m->calls[i], c);

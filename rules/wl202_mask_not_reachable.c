@@ -65,17 +65,19 @@ static void check_call(struct wl_ctx *ctx, struct wl_node *call,
 			      "mask '%s' names %s, which never reach this call",
 			      mtext, lanes);
 		wl_finding_note(f, "only %s reach it (line %u)", reach,
-				wl_node_line(ctx, rb.narrowed_at ? rb.narrowed_at
-								 : call));
+				wl_node_line(ctx, rb.narrowed_at
+							  ? rb.narrowed_at
+							  : call));
 		free(reach);
 	} else {
 		reason = wl_reach_reason(ctx, &rb, false);
 		lanes = mv.bits == FULL ? wl_xstrdup("all 32 lanes")
 					: wl_mask_describe_lanes(mv.bits);
-		f = wl_report(ctx, WL202, call,
-			      "mask '%s' names %s, but not every lane may reach "
-			      "this call: %s",
-			      mtext, lanes, reason);
+		f = wl_report(
+			ctx, WL202, call,
+			"mask '%s' names %s, but not every lane may reach "
+			"this call: %s",
+			mtext, lanes, reason);
 		free(reason);
 	}
 	free(lanes);
@@ -85,14 +87,17 @@ static void check_call(struct wl_ctx *ctx, struct wl_node *call,
 	 * Mask inference names the same constant: it cannot tell more
 	 * than this finding does (a helper called from divergent code).
 	 */
-	if (inferred->text && (!inferred->setup || !inferred->setup->nr_edits) &&
+	if (inferred->text &&
+	    (!inferred->setup || !inferred->setup->nr_edits) &&
 	    inferred->bits == mv.bits) {
-		wl_finding_note(f, "no fix: %s; pass the mask in from the "
-				   "caller, computed with __ballot_sync() "
-				   "before its divergent branch",
-				inferred->note ? inferred->note
-					       : "the lanes that arrive are not "
-						 "known here");
+		wl_finding_note(f,
+				"no fix: %s; pass the mask in from the "
+				"caller, computed with __ballot_sync() "
+				"before its divergent branch",
+				inferred->note
+					? inferred->note
+					: "the lanes that arrive are not "
+					  "known here");
 		return;
 	}
 	if (!inferred->text && !inferred->why)
@@ -107,7 +112,8 @@ void wl202_check(struct wl_ctx *ctx)
 	unsigned i;
 
 	for (i = 0; i < m->nr_calls; i++) {
-		const struct wl_collective *c = wl_collective_of(ctx, m->calls[i]);
+		const struct wl_collective *c =
+			wl_collective_of(ctx, m->calls[i]);
 
 		if (c && !c->legacy)
 			check_call(ctx, m->calls[i], c);

@@ -53,7 +53,7 @@ static void check_call(struct wl_ctx *ctx, struct wl_node *call)
 	bool ok;
 
 	if (!wl_call_args(call, args, 1))
-		return;		/* __syncwarp(): the full mask names every lane */
+		return;	/* __syncwarp(): its full mask names every lane */
 	wl_maskval_eval(ctx, args[0], &mv);
 	if ((mv.kind != WL_MASKVAL_CONST && mv.kind != WL_MASKVAL_LANE) ||
 	    mv.is_float)
@@ -84,9 +84,11 @@ static void check_call(struct wl_ctx *ctx, struct wl_node *call)
 				   "out the lane that computes it");
 	inferred = wl_mask_infer(ctx, call);
 	if (inferred->text && (!inferred->setup || !inferred->setup->nr_edits))
-		wl_finding_note(f, "no fix: either the call or the mask is "
-				   "wrong; the lanes that reach it are named by "
-				   "'%s'", inferred->text);
+		wl_finding_note(f,
+				"no fix: either the call or the mask is "
+				"wrong; the lanes that reach it are named by "
+				"'%s'",
+				inferred->text);
 	else
 		wl_finding_note(f, "no fix: either the call or the mask is "
 				   "wrong; the lanes that reach it are known "
@@ -100,7 +102,8 @@ void wl203_check(struct wl_ctx *ctx)
 	unsigned i;
 
 	for (i = 0; i < m->nr_calls; i++) {
-		const struct wl_collective *c = wl_collective_of(ctx, m->calls[i]);
+		const struct wl_collective *c =
+			wl_collective_of(ctx, m->calls[i]);
 
 		if (c && !c->legacy)
 			check_call(ctx, m->calls[i]);

@@ -36,10 +36,11 @@ static void check_call(struct wl_ctx *ctx, struct wl_node *call,
 		return;		/* WL205: the arguments are shifted by one */
 	if (wi >= 0 && (unsigned)wi < n && const_arg(args[wi], &width)) {
 		if (width < 1 || width > 32 || (width & (width - 1))) {
-			wl_report(ctx, WL204, args[wi],
-				  "width %lld of '%s' is not a power of two from "
-				  "1 to 32; the result is undefined",
-				  width, name);
+			wl_report(
+				ctx, WL204, args[wi],
+				"width %lld of '%s' is not a power of two from "
+				"1 to 32; the result is undefined",
+				width, name);
 			return;
 		}
 	} else if (wi >= 0 && (unsigned)wi < n) {
@@ -63,14 +64,15 @@ static void check_call(struct wl_ctx *ctx, struct wl_node *call,
 		if (lane < 0)
 			wl_report(ctx, WL204, args[li],
 				  "delta %lld of '%s' is negative; it is "
-				  "converted to a huge unsigned value and no lane "
-				  "receives another lane's value",
+				  "converted to a huge unsigned value and no "
+				  "lane receives another lane's value",
 				  lane, name);
 		else
-			wl_report(ctx, WL204, args[li],
-				  "delta %lld of '%s' is not less than the width "
-				  "%lld; every lane gets its own value back",
-				  lane, name, width);
+			wl_report(
+				ctx, WL204, args[li],
+				"delta %lld of '%s' is not less than the width "
+				"%lld; every lane gets its own value back",
+				lane, name, width);
 		break;
 	case WL_COLL_SHFL_XOR:
 		if (lane >= 0 && lane < width)
@@ -91,7 +93,8 @@ void wl204_check(struct wl_ctx *ctx)
 	unsigned i;
 
 	for (i = 0; i < m->nr_calls; i++) {
-		const struct wl_collective *c = wl_collective_of(ctx, m->calls[i]);
+		const struct wl_collective *c =
+			wl_collective_of(ctx, m->calls[i]);
 
 		if (c)
 			check_call(ctx, m->calls[i], c);

@@ -42,9 +42,9 @@ static void fix_legacy_order(struct wl_ctx *ctx, struct wl_finding *f,
 	if (!mask->text || !wl_arg_editable(call, first)) {
 		char *why = wl_mask_explain(ctx, mask);
 
-		wl_finding_note(f, "no fix: %s", mask->text
-						  ? "the call is written in a macro"
-						  : why);
+		wl_finding_note(f, "no fix: %s",
+				mask->text ? "the call is written in a macro"
+					   : why);
 		free(why);
 		return;
 	}
@@ -93,14 +93,15 @@ static void check_call(struct wl_ctx *ctx, struct wl_node *call,
 	wl_maskval_eval(ctx, args[0], &mv);
 	t = wl_node_short_text(ctx, args[0]);
 	if (wl_coll_legacy_order(ctx, c, call)) {
-		f = wl_report(ctx, WL205, args[0],
-			      "'%s' is passed as the mask of '%s': the arguments "
-			      "are in the legacy order (value, %s, width) and "
-			      "the mask is missing",
-			      t, name,
-			      c->kind == WL_COLL_SHFL ? "srcLane"
-			      : c->kind == WL_COLL_SHFL_XOR ? "laneMask"
-							     : "delta");
+		f = wl_report(
+			ctx, WL205, args[0],
+			"'%s' is passed as the mask of '%s': the arguments "
+			"are in the legacy order (value, %s, width) and "
+			"the mask is missing",
+			t, name,
+			c->kind == WL_COLL_SHFL ? "srcLane"
+			: c->kind == WL_COLL_SHFL_XOR ? "laneMask"
+						       : "delta");
 		fix_legacy_order(ctx, f, call, args[0]);
 	} else if (c->kind == WL_COLL_VOTE && n == 2 &&
 		   looks_like_predicate(args[0]) &&
@@ -110,9 +111,11 @@ static void check_call(struct wl_ctx *ctx, struct wl_node *call,
 			    second.kind == WL_MASKVAL_ACTIVE)) {
 		char *p = wl_node_short_text(ctx, args[1]);
 
-		f = wl_report(ctx, WL205, args[0],
-			      "the predicate '%s' is passed as the mask of '%s' "
-			      "and the mask '%s' as the predicate", t, name, p);
+		f = wl_report(
+			ctx, WL205, args[0],
+			"the predicate '%s' is passed as the mask of '%s' "
+			"and the mask '%s' as the predicate",
+			t, name, p);
 		free(p);
 		if (wl_arg_editable(call, args[0]) &&
 		    wl_arg_editable(call, args[1])) {
@@ -131,14 +134,17 @@ static void check_call(struct wl_ctx *ctx, struct wl_node *call,
 		CXString ty = clang_getTypeSpelling(clang_getCursorType(
 			wl_node_strip(args[0])->cursor));
 
-		wl_report(ctx, WL205, args[0],
-			  "the mask '%s' of '%s' has floating-point type '%s'; a "
-			  "lane mask is an unsigned bit set",
-			  t, name, clang_getCString(ty));
+		wl_report(
+			ctx, WL205, args[0],
+			"the mask '%s' of '%s' has floating-point type '%s'; a "
+			"lane mask is an unsigned bit set",
+			t, name, clang_getCString(ty));
 		clang_disposeString(ty);
-	} else if (vi >= 0 && (unsigned)vi < n && same_variable(args[0], args[vi])) {
+	} else if (vi >= 0 && (unsigned)vi < n &&
+		   same_variable(args[0], args[vi])) {
 		wl_report(ctx, WL205, args[0],
-			  "'%s' is both the mask and the value of '%s'", t, name);
+			  "'%s' is both the mask and the value of '%s'", t,
+			  name);
 	}
 	free(t);
 }
@@ -149,7 +155,8 @@ void wl205_check(struct wl_ctx *ctx)
 	unsigned i;
 
 	for (i = 0; i < m->nr_calls; i++) {
-		const struct wl_collective *c = wl_collective_of(ctx, m->calls[i]);
+		const struct wl_collective *c =
+			wl_collective_of(ctx, m->calls[i]);
 
 		if (c && !c->legacy && c->kind != WL_COLL_SYNCWARP)
 			check_call(ctx, m->calls[i], c);
