@@ -32,6 +32,12 @@
 #define MA_MAX_BINDS 8
 #define MA_MAX_TRIPS 64
 #define MA_MAX_DEPTH 8
+/*
+ * Bounds that keep a pathological kernel (deep unrolled loops full of
+ * accesses) from taking long: past them the rest is given up on.
+ */
+#define MA_MAX_EVENTS 4096
+#define MA_MAX_CHECKS 200000
 
 struct ma_bind {
 	CXCursor decl;
@@ -69,6 +75,7 @@ struct ma_walk {
 	struct wl_func *stack[MA_MAX_DEPTH];
 	unsigned depth;
 	unsigned loop_depth;
+	bool truncated;		/* MA_MAX_EVENTS reached */
 };
 
 static bool eval_rec(struct wl_mem *mem, struct wl_node *n,
@@ -1019,6 +1026,10 @@ static struct ma_event *add_event(struct ma_walk *w, int access,
 {
 	struct ma_event *e;
 
+	if (w->nr_ev >= MA_MAX_EVENTS) {
+		w->truncated = true;
+		return NULL;
+	}
 	WL_GROW(w->ev, w->nr_ev, w->alloc_ev);
 	e = &w->ev[w->nr_ev++];
 	memset(e, 0, sizeof(*e));
@@ -1207,6 +1218,9 @@ static void walk(struct ma_walk *w, struct wl_node *n, struct ma_env *env)
 {
 	unsigned i, r;
 	int a;
+
+	if (w->truncated)
+		return;
 
 	switch (n->kind) {
 	case CXCursor_ForStmt:
@@ -1440,7 +1454,10 @@ static void find_races(struct wl_mem *mem, struct ma_walk *w)
 {
 	unsigned *bar = wl_xcalloc((size_t)(w->nr_ev + 1) * MA_WARPS,
 				   sizeof(*bar));
-	unsigned i, j, k, t;
+	size_t n = mem->nr_accesses;
+	/* access pairs already known to race: no need to look again */
+	unsigned char *found = wl_xcalloc(n * n + 1, 1);
+	unsigned i, j, k, t, checks = 0;
 
 	for (i = 0; i < w->nr_ev; i++)
 		compute_event(mem, &w->ev[i]);
@@ -1485,17 +1502,27 @@ static void find_races(struct wl_mem *mem, struct ma_walk *w)
 				       (WL_MEM_READ | WL_MEM_WRITE)) !=
 					      (WL_MEM_READ | WL_MEM_WRITE))
 				continue;
+			if (found[(size_t)p->access * n + (size_t)q->access])
+				continue;
 			for (k = 0; k < MA_WARPS; k++) {
 				if (bar[j * MA_WARPS + k] !=
 				    bar[(i + 1) * MA_WARPS + k])
 					continue;
+				if (++checks > MA_MAX_CHECKS) {
+					mem->truncated = true;
+					goto out;
+				}
 				if (conflict(p, q, mem, k, &ti, &tj, &p_reads)) {
 					record(mem, p, q, ti, tj, p_reads);
+					found[(size_t)p->access * n +
+					      (size_t)q->access] = 1;
 					break;
 				}
 			}
 		}
 	}
+out:
+	free(found);
 	free(bar);
 }
 
@@ -1588,6 +1615,7 @@ void wl_mem_build(struct wl_mem *mem, struct wl_ctx *ctx)
 		w.mem = mem;
 		w.stack[w.depth++] = fn;
 		walk(&w, fn->body, &env);
+		mem->truncated |= w.truncated;
 		find_races(mem, &w);
 		release_walk(&w);
 	}

@@ -81,6 +81,7 @@ struct wl_mem {
 	unsigned nr_regions, alloc_regions;
 	/* Accesses whose index could not be evaluated: given up on. */
 	unsigned nr_unknown;
+	bool truncated;		/* a size bound cut the analysis short */
 };
 
 /* Collect the accesses of @ctx's model and find the races. */
