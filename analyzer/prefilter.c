@@ -576,21 +576,59 @@ static bool probe_parses(struct wl_prefilter *pf, struct search *sp,
 /*
  * Whether clang finds @name on its own system directories (libc,
  * libstdc++, its resource headers): ask it, with __has_include, under the
- * file's own arguments, so that the answer is clang's and not a guess.
- * The baseline probe passed, so an error here is the #error.
+ * file's own search path, so that the answer is clang's and not a guess.
+ * The shim and -include files are left out: they cost a real parse and
+ * do not change where headers are found.
  */
 static bool probe_exists(struct wl_prefilter *pf, struct search *sp,
 			 const char *name, bool angle)
 {
+	unsigned nr_base, i, n = 0;
+	const char *const *base = wl_parse_base_args(&nr_base);
+	const char **args = wl_xcalloc(nr_base + sp->nr_args + 1, sizeof(*args));
+	struct CXUnsavedFile file;
+	CXTranslationUnit tu = NULL;
 	char *text;
-	bool found;
+	bool found = false;
 
-	if (strpbrk(name, angle ? ">\n" : "\"\n"))
+	if (strpbrk(name, angle ? ">\n" : "\"\n")) {
+		free(args);
 		return false;
+	}
+	for (i = 0; i < nr_base; i++) {
+		if (!strcmp(base[i], "-include"))
+			i++;
+		else
+			args[n++] = base[i];
+	}
+	for (i = 0; i < sp->nr_args; i++)
+		if (!flag_value(sp->args, sp->nr_args, &i, "-include"))
+			args[n++] = sp->args[i];
 	text = wl_xasprintf("#if !__has_include(%c%s%c)\n#error missing\n#endif\n",
 			    angle ? '<' : '"', name, angle ? '>' : '"');
-	found = probe_parses(pf, sp, text);
+	file.Filename = "/__warplint_probe__/probe.cu";
+	file.Contents = text;
+	file.Length = strlen(text);
+	if (!pf->probe_index)
+		pf->probe_index = clang_createIndex(0, 0);
+	if (clang_parseTranslationUnit2(pf->probe_index, file.Filename, args,
+					(int)n, &file, 1,
+					CXTranslationUnit_KeepGoing,
+					&tu) == CXError_Success && tu) {
+		unsigned nd = clang_getNumDiagnostics(tu);
+
+		found = true;
+		for (i = 0; i < nd; i++) {
+			CXDiagnostic d = clang_getDiagnostic(tu, i);
+
+			if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error)
+				found = false;
+			clang_disposeDiagnostic(d);
+		}
+		clang_disposeTranslationUnit(tu);
+	}
 	free(text);
+	free(args);
 	return found;
 }
 
