@@ -16,6 +16,8 @@
 #define MAX_CONDS 16
 /* How many helpers deep the lanes of a call are followed to callers. */
 #define MAX_CALL_DEPTH 6
+/* Helpers whose entry lanes one query remembers. */
+#define MAX_MEMO 32
 
 static const struct wl_collective collectives[] = {
 	{ "__shfl_sync", WL_COLL_SHFL, false },
@@ -170,6 +172,11 @@ struct reach_state {
 	uint32_t site_mask;
 	struct wl_func *stack[MAX_CALL_DEPTH];
 	unsigned depth;
+	struct {
+		struct wl_func *fn;
+		struct wl_reach_bound rb;
+	} memo[MAX_MEMO];
+	unsigned nr_memo;
 };
 
 /* How a condition splits the lanes (or threads) that evaluate it. */
@@ -597,10 +604,44 @@ static void reach_rec(struct reach_state *st, struct wl_node *site,
 		      struct wl_reach_bound *rb);
 
 /* Which lanes enter the helper @fn, from its call sites in this file. */
+static void entry_scan(struct reach_state *st, struct wl_func *fn,
+		       struct wl_reach_bound *rb)
+{
+	struct wl_reach_bound one;
+	bool other_arm = st->other_arm;
+	unsigned i;
+
+	/* Listing 4's exemption is about the site's own branches. */
+	st->other_arm = false;
+	st->stack[st->depth++] = fn;
+	rb->may = 0;
+	for (i = 0; i < fn->nr_callers; i++) {
+		struct wl_node *call = fn->callers[i];
+
+		reach_rec(st, call, &one);
+		if (one.kind == WL_DIV_GOTO) {
+			*rb = one;
+			break;
+		}
+		if (i && rb->exact && one.exact && one.may != rb->may) {
+			set_reason(rb, WL_DIV_CALLERS, call, false);
+			rb->helper = fn;
+		}
+		if (!one.exact && rb->kind == WL_DIV_NONE) {
+			set_reason(rb, WL_DIV_CALLER, call, false);
+			rb->helper = fn;
+		}
+		if (one.may != FULL && !rb->narrowed_at)
+			rb->narrowed_at = call;
+		rb->may |= one.may;
+	}
+	st->depth--;
+	st->other_arm = other_arm;
+}
+
 static void entry_of(struct reach_state *st, struct wl_func *fn,
 		     struct wl_reach_bound *rb)
 {
-	struct wl_reach_bound first, one;
 	unsigned i;
 
 	memset(rb, 0, sizeof(*rb));
@@ -613,35 +654,17 @@ static void entry_of(struct reach_state *st, struct wl_func *fn,
 			return;	/* recursion: assumed all lanes */
 	if (st->depth >= MAX_CALL_DEPTH)
 		return;
-	st->stack[st->depth++] = fn;
-	memset(&first, 0, sizeof(first));
-	for (i = 0; i < fn->nr_callers; i++) {
-		struct wl_node *call = fn->callers[i];
-
-		reach_rec(st, call, &one);
-		if (one.kind == WL_DIV_GOTO) {
-			*rb = one;
-			break;
+	/* Helpers called many times from helpers: answer each once. */
+	for (i = 0; i < st->nr_memo; i++)
+		if (st->memo[i].fn == fn) {
+			*rb = st->memo[i].rb;
+			return;
 		}
-		if (!one.exact) {
-			rb->may |= one.may;
-			set_reason(rb, WL_DIV_CALLER, call, false);
-			rb->helper = fn;
-			break;
-		}
-		if (!i) {
-			first = one;
-			rb->may = one.may;
-			if (one.may != FULL)
-				rb->narrowed_at = call;
-		} else if (one.may != first.may) {
-			rb->may |= one.may;
-			set_reason(rb, WL_DIV_CALLERS, call, false);
-			rb->helper = fn;
-			break;
-		}
+	entry_scan(st, fn, rb);
+	if (st->nr_memo < MAX_MEMO) {
+		st->memo[st->nr_memo].fn = fn;
+		st->memo[st->nr_memo++].rb = *rb;
 	}
-	st->depth--;
 }
 
 static void reach_rec(struct reach_state *st, struct wl_node *site,

@@ -48,8 +48,8 @@ static void check_call(struct wl_ctx *ctx, struct wl_node *call,
 		return;
 	}
 	wl_reach_bound(ctx, call, false, true, &rb);
-	if (rb.kind == WL_DIV_GOTO)
-		return;
+	if (rb.kind == WL_DIV_GOTO || !rb.may)
+		return;		/* not followed, or no lane gets there */
 	if (rb.exact) {
 		if (!(mv.bits & ~rb.may) || (rb.may & ~mv.bits))
 			return;	/* right, or WL203's: a caller is left out */
