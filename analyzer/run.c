@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "analyzer/analyze.h"
@@ -47,6 +48,7 @@ struct run_state {
 	atomic_uint next;
 	bool want_fixed;
 	struct wl_prefilter *pf;	/* NULL: parse every file */
+	unsigned *order;		/* jobs by size, largest first */
 	struct wl_config **configs;	/* every .warplint read, once each */
 	unsigned nr_configs, alloc_configs;
 	struct wl_baseline *baseline;	/* --baseline, unless rewriting it */
@@ -124,6 +126,8 @@ static void *worker(void *arg)
 	unsigned i;
 
 	while ((i = atomic_fetch_add(&rs->next, 1)) < rs->nr_jobs) {
+		if (rs->order)
+			i = rs->order[i];
 		run_job(index, rs, &rs->jobs[i]);
 		wl_progress_step(&rs->progress, rs->jobs[i].path);
 	}
@@ -140,6 +144,42 @@ static unsigned job_count(const struct wl_options *opts, unsigned nr_files)
 	return n > nr_files ? (nr_files ? nr_files : 1) : n;
 }
 
+struct sized {
+	off_t size;
+	unsigned job;
+};
+
+static int by_size_desc(const void *a, const void *b)
+{
+	const struct sized *x = a, *y = b;
+
+	if (x->size != y->size)
+		return x->size > y->size ? -1 : 1;
+	return x->job < y->job ? -1 : x->job > y->job;
+}
+
+/*
+ * Hand out the largest files first, so that with several workers no
+ * single big file is left running alone at the end (analysis time grows
+ * faster than size).  Reports stay in input order regardless.
+ */
+static unsigned *largest_first(const struct run_state *rs)
+{
+	struct sized *v = wl_xcalloc(rs->nr_jobs + 1, sizeof(*v));
+	unsigned *order = wl_xcalloc(rs->nr_jobs + 1, sizeof(*order)), i;
+	struct stat st;
+
+	for (i = 0; i < rs->nr_jobs; i++) {
+		v[i].size = stat(rs->jobs[i].path, &st) ? 0 : st.st_size;
+		v[i].job = i;
+	}
+	qsort(v, rs->nr_jobs, sizeof(*v), by_size_desc);
+	for (i = 0; i < rs->nr_jobs; i++)
+		order[i] = v[i].job;
+	free(v);
+	return order;
+}
+
 static void analyze_all(struct run_state *rs)
 {
 	unsigned n = job_count(rs->opts, rs->nr_jobs), i;
@@ -154,6 +194,7 @@ static void analyze_all(struct run_state *rs)
 		wl_prefilter_free(rs->pf);
 		return;
 	}
+	rs->order = largest_first(rs);
 	threads = wl_xcalloc(n, sizeof(*threads));
 	for (i = 0; i < n; i++)
 		if (pthread_create(&threads[i], NULL, worker, rs)) {
@@ -168,6 +209,8 @@ static void analyze_all(struct run_state *rs)
 	if (atomic_load(&rs->next) < rs->nr_jobs)
 		worker(rs);
 	wl_prefilter_free(rs->pf);
+	free(rs->order);
+	rs->order = NULL;
 }
 
 /*
