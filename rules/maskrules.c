@@ -798,6 +798,10 @@ char *wl_mask_explain(struct wl_ctx *ctx, const struct wl_mask *mask)
 		free(lanes);
 		return s;
 	case WL_REACH_DYNAMIC:
+		if (mask->via_param)
+			return wl_xasprintf("'%s' gets the mask from its "
+					    "callers in a new parameter",
+					    mask->via_param);
 		if (!mask->divergence)
 			return wl_xstrdup(
 				"the lanes that arrive depend on data");
