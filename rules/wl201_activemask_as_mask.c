@@ -20,6 +20,7 @@
 #include "analyzer/context.h"
 #include "analyzer/mask.h"
 #include "analyzer/maskval.h"
+#include "analyzer/source.h"
 #include "fixits/edit.h"
 #include "rules/maskrules.h"
 
@@ -131,8 +132,19 @@ static bool fix_initializer(struct wl_ctx *ctx, struct wl_finding *f,
 	return true;
 }
 
+/* A call whose mask argument, the variable @var alone, was replaced. */
+struct arg_fix {
+	struct wl_var *var;
+	unsigned finding;
+};
+
+struct arg_fixes {
+	struct arg_fix *v;
+	unsigned nr, alloc;
+};
+
 static void check_call(struct wl_ctx *ctx, struct wl_node *call,
-		       const struct wl_collective *c)
+		       const struct wl_collective *c, struct arg_fixes *done)
 {
 	const char *name = wl_call_name(&ctx->model, call);
 	struct wl_node *args[1];
@@ -184,12 +196,107 @@ static void check_call(struct wl_ctx *ctx, struct wl_node *call,
 				wl_model_spelling(&ctx->model, v->decl));
 		return;
 	}
-	wl_mask_fix_arg(ctx, f, call, args[0], inferred);
+	if (wl_mask_fix_arg(ctx, f, call, args[0], inferred) && v &&
+	    mv.var_ref == wl_node_strip(args[0])) {
+		WL_GROW(done->v, done->nr, done->alloc);
+		done->v[done->nr].var = v;
+		done->v[done->nr++].finding =
+			(unsigned)(f - ctx->findings.v);
+	}
+}
+
+struct ref_count {
+	CXCursor decl;
+	unsigned nr;
+};
+
+static bool count_ref(struct wl_node *n, void *data)
+{
+	struct ref_count *rc = data;
+
+	if (n->kind == CXCursor_DeclRefExpr &&
+	    clang_equalCursors(clang_getCursorReferenced(n->cursor), rc->decl))
+		rc->nr++;
+	return true;
+}
+
+/*
+ * The edit that deletes the declaration of @v: its whole line when the
+ * declaration stands alone on it.  Returns false if it cannot be made.
+ */
+static bool decl_deletion(struct wl_ctx *ctx, struct wl_var *v,
+			  unsigned *offset, unsigned *length)
+{
+	struct wl_node *ds = v->decl_node->parent;
+	const char *t = ctx->src->text;
+	unsigned b, e;
+
+	if (!ds || ds->kind != CXCursor_DeclStmt || ds->nr_kids != 1 ||
+	    !ds->in_main || ds->in_macro || ds->end <= ds->begin ||
+	    t[ds->end - 1] != ';')
+		return false;
+	b = ds->begin;
+	e = ds->end;
+	while (b > 0 && (t[b - 1] == ' ' || t[b - 1] == '\t'))
+		b--;
+	while (e < ctx->src->len && (t[e] == ' ' || t[e] == '\t'))
+		e++;
+	if ((b == 0 || t[b - 1] == '\n') && e < ctx->src->len &&
+	    (t[e] == '\n' || t[e] == '\r')) {
+		e += t[e] == '\r' && e + 1 < ctx->src->len &&
+		     t[e + 1] == '\n' ? 2 : 1;
+	} else {
+		b = ds->begin;
+		e = ds->end;
+	}
+	*offset = b;
+	*length = e - b;
+	return true;
+}
+
+/*
+ * `unsigned mask = __activemask();` whose every use got a new mask: the
+ * declaration is dead, so each of those fixes also deletes it (the same
+ * edit, which the fix engine applies once).
+ */
+static void delete_dead_decls(struct wl_ctx *ctx, struct arg_fixes *done)
+{
+	unsigned i, j;
+
+	for (i = 0; i < done->nr; i++) {
+		struct wl_var *v = done->v[i].var;
+		struct ref_count rc;
+		unsigned uses = 0, off, len;
+
+		if (!v)
+			continue;	/* handled with an earlier use */
+		rc.decl = v->decl;
+		rc.nr = 0;
+		for (j = i; j < done->nr; j++)
+			uses += done->v[j].var == v;
+		if (v->decl_node->func && v->decl_node->func->body)
+			wl_node_walk(v->decl_node->func->body, count_ref, &rc);
+		if (rc.nr == uses && decl_deletion(ctx, v, &off, &len)) {
+			for (j = i; j < done->nr; j++) {
+				struct wl_finding *f;
+
+				if (done->v[j].var != v)
+					continue;
+				f = &ctx->findings.v[done->v[j].finding];
+				if (f->fix)
+					wl_fix_replace(f->fix, off, len, "");
+			}
+		}
+		for (j = i; j < done->nr; j++)
+			if (done->v[j].var == v)
+				done->v[j].var = NULL;
+	}
 }
 
 void wl201_check(struct wl_ctx *ctx)
 {
 	struct wl_model *m = &ctx->model;
+	struct arg_fixes done = { NULL, 0, 0 };
 	unsigned i;
 
 	for (i = 0; i < m->nr_calls; i++) {
@@ -197,6 +304,8 @@ void wl201_check(struct wl_ctx *ctx)
 			wl_collective_of(ctx, m->calls[i]);
 
 		if (c && !c->legacy)
-			check_call(ctx, m->calls[i], c);
+			check_call(ctx, m->calls[i], c, &done);
 	}
+	delete_dead_decls(ctx, &done);
+	free(done.v);
 }
