@@ -363,7 +363,7 @@ static bool is_assign_op(enum CXBinaryOperatorKind op, bool *compound)
 }
 
 /* READ/WRITE of the lvalue @e, or 0 when its address escapes. */
-static unsigned access_kind(struct wl_node *e)
+static unsigned access_kind(struct wl_model *m, struct wl_node *e)
 {
 	struct wl_node *u = up_parens(e), *p = u->parent;
 	bool compound;
@@ -388,9 +388,22 @@ static unsigned access_kind(struct wl_node *e)
 		    op == CXUnaryOperator_PreDec)
 			return WL_MEM_READ | WL_MEM_WRITE;
 	}
-	/* A bare lvalue passed to a call binds to a reference: unknown. */
-	if (p->kind == CXCursor_CallExpr)
-		return 0;
+	/*
+	 * A bare lvalue passed to a call: in a template every argument is
+	 * bare, and a by-value parameter only reads it.  A reference
+	 * parameter of a known function may also write it.
+	 */
+	if (p->kind == CXCursor_CallExpr && m) {
+		struct wl_func *fn = wl_call_target(m, p);
+		unsigned i;
+
+		for (i = 1; fn && i < p->nr_kids && p->kids[i] != u; i++)
+			;
+		if (fn && i <= fn->nr_params &&
+		    clang_getCursorType(fn->params[i - 1]->cursor).kind ==
+			    CXType_LValueReference)
+			return WL_MEM_READ | WL_MEM_WRITE;
+	}
 	return WL_MEM_READ;
 }
 
@@ -425,7 +438,7 @@ static bool collect_access(struct wl_node *n, void *data)
 	/* s[y] alone of a 2-D array is a pointer, not an access. */
 	if (mem->arrays[arr].nr_dims > nr)
 		return true;
-	kind = access_kind(n);
+	kind = access_kind(&mem->ctx->model, n);
 	if (!kind)
 		return true;
 	WL_GROW(mem->accesses, mem->nr_accesses, mem->alloc_accesses);
@@ -704,8 +717,15 @@ static bool eval_param(struct wl_mem *mem, struct wl_node *ref, CXCursor d,
 		return true;
 	}
 	n = wl_call_args(call, args, 16);
-	if ((unsigned)pi >= n)
-		return false;
+	if ((unsigned)pi >= n) {
+		/* not written at the call: the parameter's default argument */
+		struct wl_node *p = fn->params[pi];
+
+		if (!p->nr_kids)
+			return false;
+		return eval_rec(mem, p->kids[p->nr_kids - 1], NULL, tid, out,
+				depth + 1);
+	}
 	return eval_rec(mem, args[pi], &up, tid, out, depth + 1);
 }
 
@@ -1424,6 +1444,21 @@ static bool same_text(struct wl_mem *mem, struct wl_node *a,
 	return eq;
 }
 
+/* A read in the condition of a while or do-while loop. */
+static bool read_back(const struct wl_mem_access *a)
+{
+	struct wl_node *n;
+
+	if (!(a->flags & WL_MEM_READ))
+		return false;
+	for (n = a->expr; n->parent; n = n->parent)
+		if (n->role == WL_ROLE_COND &&
+		    (n->parent->kind == CXCursor_DoStmt ||
+		     n->parent->kind == CXCursor_WhileStmt))
+			return true;
+	return false;
+}
+
 /*
  * Indices the evaluator cannot compute are given up on, except for one
  * idiom: two volatile accesses with the same lane-varying, data-dependent
@@ -1445,6 +1480,9 @@ static bool collide(struct wl_mem *mem, struct ma_event *p,
 		if (!same_text(mem, a->idx[i], b->idx[i]))
 			return false;
 	if (wl_eval_dep(&mem->ctx->eval, a->idx[a->nr_idx - 1]) < WL_DEP_LANE)
+		return false;
+	/* the read-back: a loop that retries until the lane's write stuck */
+	if (!read_back(a) && !read_back(b))
 		return false;
 	*p_reads = (a->flags & WL_MEM_READ) && (b->flags & WL_MEM_WRITE);
 	return true;

@@ -241,6 +241,8 @@ struct stmt_plan {
 	char *read;		/* SPLIT: "v = s[tid] + s[tid + 16]" */
 	char *write;		/* SPLIT: "s[tid] = v" */
 	bool uses_reg;
+	char *type;		/* the register's type: the element's, as
+				   written where it is accessed ("T") */
 	struct wl_node *guard;	/* a lane-dependent if around it, or NULL */
 	struct wl_node *brace;	/* a uniform if/loop it is the body of */
 	unsigned array;
@@ -274,6 +276,28 @@ static bool is_local_scalar(struct wl_node *n)
 	       k != CXType_Record;
 }
 
+/*
+ * The unqualified type of access @a as written there: "T" inside a
+ * template over `volatile T *`, else the array's element type.
+ */
+static char *elem_type_text(struct wl_mem *mem, int a)
+{
+	CXType t = clang_getCursorType(mem->accesses[a].expr->cursor);
+	CXString sp;
+	char *r;
+
+	if (t.kind == CXType_Invalid)
+		return wl_xstrdup(mem->arrays[mem->accesses[a].array].elem_type);
+	sp = clang_getTypeSpelling(clang_getUnqualifiedType(t));
+	r = wl_xstrdup(clang_getCString(sp));
+	clang_disposeString(sp);
+	if (!*r) {
+		free(r);
+		r = wl_xstrdup(mem->arrays[mem->accesses[a].array].elem_type);
+	}
+	return r;
+}
+
 static void plan_stmt(struct wl_ctx *ctx, struct wl_mem *mem,
 		      struct wl_mem_region *r, struct stmt_plan *p,
 		      const char *reg)
@@ -304,6 +328,7 @@ static void plan_stmt(struct wl_ctx *ctx, struct wl_mem *mem,
 			struct wl_node *chain = wl_node_strip(rhs);
 
 			p->array = mem->accesses[a].array;
+			p->type = elem_type_text(mem, a);
 			if (op != CXBinaryOperator_Assign) {
 				p->read = wl_xasprintf(
 					"%s = %s %s %s%s%s", reg, lt,
@@ -418,7 +443,7 @@ static const struct wl_mask *mask_at(struct fixer *fx, struct wl_node *n)
  * every fix in the function inserts the identical text at one place.
  */
 static void declare_register(struct fixer *fx, struct wl_node *stmt,
-			     unsigned array, const char *reg)
+			     const char *type, const char *reg)
 {
 	struct wl_mem *mem = fx->mem;
 	struct wl_node *scope = NULL, *first = stmt, *anchor;
@@ -451,8 +476,7 @@ static void declare_register(struct fixer *fx, struct wl_node *stmt,
 		free(ind);
 		ind = wl_memrules_indent(fx->ctx, ++i);
 	}
-	text = wl_xasprintf("%s%s %s;%s", ind, mem->arrays[array].elem_type,
-			    reg, fx->nl);
+	text = wl_xasprintf("%s%s %s;%s", ind, type, reg, fx->nl);
 	wl_fix_insert(fx->fix, at, text);
 	free(text);
 	free(ind);
@@ -794,8 +818,11 @@ static void build_fix(struct wl_ctx *ctx, struct wl_mem *mem,
 		if (clash)
 			sync_after(&fx, pending[nr_pending - 1]);
 	}
-	if (!fx.why && any_reg)
-		declare_register(&fx, r->stmts[0], reg_array, reg);
+	for (i = 0; i < r->nr_stmts && !fx.why && any_reg; i++)
+		if (plans[i].uses_reg) {
+			declare_register(&fx, plans[i].stmt, plans[i].type, reg);
+			break;
+		}
 	if (!fx.why)
 		drop_volatile(&fx);
 	if (fx.why) {
@@ -807,6 +834,7 @@ static void build_fix(struct wl_ctx *ctx, struct wl_mem *mem,
 	for (i = 0; i < r->nr_stmts; i++) {
 		free(plans[i].read);
 		free(plans[i].write);
+		free(plans[i].type);
 	}
 	free(fx.why);
 	free(plans);
