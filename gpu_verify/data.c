@@ -10,12 +10,12 @@ static const struct {
 	const char *name;
 	size_t size;
 } types[GV_NR_TYPES] = {
-	[GV_I8] = { "i8", 1 },	 [GV_U8] = { "u8", 1 },
-	[GV_I16] = { "i16", 2 }, [GV_U16] = { "u16", 2 },
-	[GV_I32] = { "i32", 4 }, [GV_U32] = { "u32", 4 },
-	[GV_I64] = { "i64", 8 }, [GV_U64] = { "u64", 8 },
-	[GV_F32] = { "f32", 4 }, [GV_F64] = { "f64", 8 },
-	[GV_BYTES] = { "bytes", 0 },
+	[GV_I8] = {"i8", 1},	 [GV_U8] = {"u8", 1},
+	[GV_I16] = {"i16", 2},	 [GV_U16] = {"u16", 2},
+	[GV_I32] = {"i32", 4},	 [GV_U32] = {"u32", 4},
+	[GV_I64] = {"i64", 8},	 [GV_U64] = {"u64", 8},
+	[GV_F32] = {"f32", 4},	 [GV_F64] = {"f64", 8},
+	[GV_BYTES] = {"bytes", 0},
 };
 
 const char *gv_type_name(enum gv_type t)
@@ -46,11 +46,15 @@ int gv_type_is_float(enum gv_type t)
 void gv_type_default_range(enum gv_type t, double *lo, double *hi)
 {
 	switch (t) {
-	case GV_U8: case GV_U16: case GV_U32: case GV_U64:
+	case GV_U8:
+	case GV_U16:
+	case GV_U32:
+	case GV_U64:
 		*lo = 0;
 		*hi = 100;
 		break;
-	case GV_F32: case GV_F64:
+	case GV_F32:
+	case GV_F64:
 		*lo = -1;
 		*hi = 1;
 		break;
@@ -71,10 +75,11 @@ static uint64_t next(uint64_t *s)
 	return z ^ (z >> 31);
 }
 
-void gv_fill(enum gv_type t, size_t size, void *buf, size_t count,
-	     double lo, double hi, uint64_t seed, uint64_t stream)
+void gv_fill(enum gv_type t, size_t size, void *buf, size_t count, double lo,
+	     double hi, uint64_t seed, uint64_t stream)
 {
-	uint64_t s = seed * 0x100000001b3ull ^ (stream + 1) * 0xcbf29ce484222325ull;
+	uint64_t s =
+	    seed * 0x100000001b3ull ^ (stream + 1) * 0xcbf29ce484222325ull;
 	unsigned char *p = buf;
 	size_t i, k;
 
@@ -89,16 +94,36 @@ void gv_fill(enum gv_type t, size_t size, void *buf, size_t count,
 		double fv = lo + (double)(r % (uint64_t)steps) / 256.0;
 
 		switch (t) {
-		case GV_I8: ((int8_t *)p)[i] = (int8_t)iv; break;
-		case GV_U8: ((uint8_t *)p)[i] = (uint8_t)iv; break;
-		case GV_I16: ((int16_t *)p)[i] = (int16_t)iv; break;
-		case GV_U16: ((uint16_t *)p)[i] = (uint16_t)iv; break;
-		case GV_I32: ((int32_t *)p)[i] = (int32_t)iv; break;
-		case GV_U32: ((uint32_t *)p)[i] = (uint32_t)iv; break;
-		case GV_I64: ((int64_t *)p)[i] = iv; break;
-		case GV_U64: ((uint64_t *)p)[i] = (uint64_t)iv; break;
-		case GV_F32: ((float *)p)[i] = (float)fv; break;
-		case GV_F64: ((double *)p)[i] = fv; break;
+		case GV_I8:
+			((int8_t *)p)[i] = (int8_t)iv;
+			break;
+		case GV_U8:
+			((uint8_t *)p)[i] = (uint8_t)iv;
+			break;
+		case GV_I16:
+			((int16_t *)p)[i] = (int16_t)iv;
+			break;
+		case GV_U16:
+			((uint16_t *)p)[i] = (uint16_t)iv;
+			break;
+		case GV_I32:
+			((int32_t *)p)[i] = (int32_t)iv;
+			break;
+		case GV_U32:
+			((uint32_t *)p)[i] = (uint32_t)iv;
+			break;
+		case GV_I64:
+			((int64_t *)p)[i] = iv;
+			break;
+		case GV_U64:
+			((uint64_t *)p)[i] = (uint64_t)iv;
+			break;
+		case GV_F32:
+			((float *)p)[i] = (float)fv;
+			break;
+		case GV_F64:
+			((double *)p)[i] = fv;
+			break;
 		default:
 			for (k = 0; k < size; k++) {
 				p[i * size + k] = (unsigned char)r;
@@ -116,18 +141,27 @@ void gv_format_elem(enum gv_type t, size_t size, const void *buf, size_t i,
 	size_t k, used = 0;
 
 	switch (t) {
-	case GV_I8: snprintf(out, outsz, "%d", ((const int8_t *)p)[i]); break;
-	case GV_U8: snprintf(out, outsz, "%u", ((const uint8_t *)p)[i]); break;
-	case GV_I16: snprintf(out, outsz, "%d", ((const int16_t *)p)[i]); break;
+	case GV_I8:
+		snprintf(out, outsz, "%d", ((const int8_t *)p)[i]);
+		break;
+	case GV_U8:
+		snprintf(out, outsz, "%u", ((const uint8_t *)p)[i]);
+		break;
+	case GV_I16:
+		snprintf(out, outsz, "%d", ((const int16_t *)p)[i]);
+		break;
 	case GV_U16:
 		snprintf(out, outsz, "%u", ((const uint16_t *)p)[i]);
 		break;
-	case GV_I32: snprintf(out, outsz, "%d", ((const int32_t *)p)[i]); break;
+	case GV_I32:
+		snprintf(out, outsz, "%d", ((const int32_t *)p)[i]);
+		break;
 	case GV_U32:
 		snprintf(out, outsz, "%u", ((const uint32_t *)p)[i]);
 		break;
 	case GV_I64:
-		snprintf(out, outsz, "%lld", (long long)((const int64_t *)p)[i]);
+		snprintf(out, outsz, "%lld",
+			 (long long)((const int64_t *)p)[i]);
 		break;
 	case GV_U64:
 		snprintf(out, outsz, "%llu",
@@ -150,8 +184,7 @@ void gv_format_elem(enum gv_type t, size_t size, const void *buf, size_t i,
 
 static double value(enum gv_type t, const void *buf, size_t i)
 {
-	return t == GV_F32 ? ((const float *)buf)[i]
-			   : ((const double *)buf)[i];
+	return t == GV_F32 ? ((const float *)buf)[i] : ((const double *)buf)[i];
 }
 
 enum gv_cmp gv_compare(enum gv_type t, size_t size, const void *a,

@@ -12,9 +12,17 @@
 #include <stdint.h>
 
 enum gv_type {
-	GV_I8, GV_U8, GV_I16, GV_U16, GV_I32, GV_U32, GV_I64, GV_U64,
-	GV_F32, GV_F64,
-	GV_BYTES,	/* anything else: a struct, filled with random bytes */
+	GV_I8,
+	GV_U8,
+	GV_I16,
+	GV_U16,
+	GV_I32,
+	GV_U32,
+	GV_I64,
+	GV_U64,
+	GV_F32,
+	GV_F64,
+	GV_BYTES, /* anything else: a struct, filled with random bytes */
 	GV_NR_TYPES
 };
 
@@ -35,24 +43,24 @@ void gv_type_default_range(enum gv_type t, double *lo, double *hi);
  * (the argument's index), so that every run of every side sees the same
  * data.  Floats are multiples of 1/256, exact in every float type.
  */
-void gv_fill(enum gv_type t, size_t size, void *buf, size_t count,
-	     double lo, double hi, uint64_t seed, uint64_t stream);
+void gv_fill(enum gv_type t, size_t size, void *buf, size_t count, double lo,
+	     double hi, uint64_t seed, uint64_t stream);
 
 /* Element @i of @buf as text (hex bytes for GV_BYTES) into @out. */
 void gv_format_elem(enum gv_type t, size_t size, const void *buf, size_t i,
 		    char *out, size_t outsz);
 
 enum gv_cmp {
-	GV_CMP_IDENTICAL,	/* byte for byte */
-	GV_CMP_WITHIN_TOL,	/* floats differ, but by at most the tolerance */
+	GV_CMP_IDENTICAL,  /* byte for byte */
+	GV_CMP_WITHIN_TOL, /* floats differ, but by at most the tolerance */
 	GV_CMP_DIFFERENT,
 };
 
 struct gv_diff {
-	long long first;	/* index of the first differing element, or -1 */
-	long long nr_diff;	/* elements that differ in their bytes */
-	double max_rel;		/* largest relative difference (floats) */
-	char before[48], after[48];	/* the first differing pair as text */
+	long long first;   /* index of the first differing element, or -1 */
+	long long nr_diff; /* elements that differ in their bytes */
+	double max_rel;	   /* largest relative difference (floats) */
+	char before[48], after[48]; /* the first differing pair as text */
 };
 
 /*

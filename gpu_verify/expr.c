@@ -31,11 +31,10 @@ static int eat(struct parser *ps, char c)
 
 static long long variable(struct parser *ps, const char *name, size_t len)
 {
-	static const char *const names[] = { "n", "grid", "block", "threads",
-					     "warps" };
-	const long long vals[] = { ps->vars->n, ps->vars->grid,
-				   ps->vars->block, ps->vars->threads,
-				   ps->vars->warps };
+	static const char *const names[] = {"n", "grid", "block", "threads",
+					    "warps"};
+	const long long vals[] = {ps->vars->n, ps->vars->grid, ps->vars->block,
+				  ps->vars->threads, ps->vars->warps};
 	size_t i;
 
 	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
@@ -128,10 +127,9 @@ static long long parse_sum(struct parser *ps)
 	}
 }
 
-int gv_expr_eval(const char *text, const struct gv_vars *vars,
-		 long long *out)
+int gv_expr_eval(const char *text, const struct gv_vars *vars, long long *out)
 {
-	struct parser ps = { text, vars, 0 };
+	struct parser ps = {text, vars, 0};
 	long long v = parse_sum(&ps);
 
 	skip(&ps);

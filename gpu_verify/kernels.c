@@ -100,7 +100,7 @@ static int instance(struct gv_spec *spec, const struct wl_func *fn,
 	wl_buf_addf(&inst, "template __global__ void %s<", fn->name);
 	for (i = 0; i < tp->nr; i++) {
 		const char *v = gv_spec_scalar(
-			spec, gv_spec_field(spec, map, tp->names[i]));
+		    spec, gv_spec_field(spec, map, tp->names[i]));
 
 		if (!v) {
 			*why = wl_xasprintf("template argument '%s' is not in "
@@ -117,7 +117,7 @@ static int instance(struct gv_spec *spec, const struct wl_func *fn,
 	wl_buf_adds(&inst, ">(");
 	for (i = 0; i < fn->nr_params; i++) {
 		char *w = str(clang_getTypeSpelling(
-			clang_getCursorType(fn->params[i]->cursor)));
+		    clang_getCursorType(fn->params[i]->cursor)));
 		char *s = gv_subst(spec, map, w);
 
 		wl_buf_addf(&inst, "%s%s", i ? ", " : "", s);
@@ -157,8 +157,9 @@ static void plan_one(struct gv_spec *spec, const struct wl_func *fn,
 	if (!k->label)
 		k->label = wl_xstrdup(fn->name);
 	if (gv_spec_scalar(spec, gv_spec_get(spec, fn->name, "skip"))) {
-		why = wl_xasprintf("spec: %s", gv_spec_scalar(
-			spec, gv_spec_get(spec, fn->name, "skip")));
+		why = wl_xasprintf(
+		    "spec: %s",
+		    gv_spec_scalar(spec, gv_spec_get(spec, fn->name, "skip")));
 		goto skip;
 	}
 	k->args = wl_xcalloc(fn->nr_params + 1, sizeof(*k->args));
@@ -182,8 +183,8 @@ skip:
 
 int gv_find_kernels(CXIndex index, const struct wl_source *src,
 		    const char *const *args, unsigned nr_args,
-		    struct gv_spec *spec, struct gv_kernel **out,
-		    unsigned *nr, char **err)
+		    struct gv_spec *spec, struct gv_kernel **out, unsigned *nr,
+		    char **err)
 {
 	CXTranslationUnit tu = wl_parse(index, src, args, nr_args, err);
 	bool dyn_smem = strstr(src->text, "extern __shared__") ||
@@ -199,7 +200,7 @@ int gv_find_kernels(CXIndex index, const struct wl_source *src,
 	wl_model_build(&model, tu, src);
 	for (i = 0; i < model.nr_funcs; i++) {
 		const struct wl_func *fn = model.funcs[i];
-		struct tparams tp = { NULL, 0, 0 };
+		struct tparams tp = {NULL, 0, 0};
 		gv_node targs;
 		char *body;
 		bool one_block;
@@ -218,17 +219,15 @@ int gv_find_kernels(CXIndex index, const struct wl_source *src,
 			gv_node m;
 
 			for (j = 0; (m = gv_spec_item(spec, targs, j)); j++) {
-				*out = wl_xrealloc(*out, (*nr + 1) *
-							 sizeof(**out));
+				*out = wl_xrealloc(*out,
+						   (*nr + 1) * sizeof(**out));
 				plan_one(spec, fn, &tp, m, text, dyn_smem,
-					 one_block,
-					 &(*out)[(*nr)++]);
+					 one_block, &(*out)[(*nr)++]);
 			}
 		} else {
 			*out = wl_xrealloc(*out, (*nr + 1) * sizeof(**out));
 			plan_one(spec, fn, &tp, targs, text, dyn_smem,
-				 one_block,
-				 &(*out)[(*nr)++]);
+				 one_block, &(*out)[(*nr)++]);
 		}
 		for (j = 0; j < tp.nr; j++)
 			free(tp.names[j]);

@@ -21,7 +21,7 @@ struct wl_source;
  */
 int gv_find_kernels(CXIndex index, const struct wl_source *src,
 		    const char *const *args, unsigned nr_args,
-		    struct gv_spec *spec, struct gv_kernel **out,
-		    unsigned *nr, char **err);
+		    struct gv_spec *spec, struct gv_kernel **out, unsigned *nr,
+		    char **err);
 
 #endif

@@ -144,8 +144,10 @@ __WL_SHFLSYNC(__shfl_xor_sync, __nvvm_shfl_sync_bfly_i32,
 	      __nvvm_shfl_sync_bfly_f32, int, 0x1f)
 __WL_D unsigned __ballot_sync(unsigned m, int p)
 { return __nvvm_vote_ballot_sync(m, p != 0); }
-__WL_D int __any_sync(unsigned m, int p) { return __nvvm_vote_any_sync(m, p != 0); }
-__WL_D int __all_sync(unsigned m, int p) { return __nvvm_vote_all_sync(m, p != 0); }
+__WL_D int __any_sync(unsigned m, int p)
+{ return __nvvm_vote_any_sync(m, p != 0); }
+__WL_D int __all_sync(unsigned m, int p)
+{ return __nvvm_vote_all_sync(m, p != 0); }
 __WL_D unsigned __activemask(void) { return __nvvm_activemask(); }
 __WL_D void __syncwarp(unsigned m = 0xffffffff) { __nvvm_bar_warp_sync(m); }
 
@@ -222,13 +224,18 @@ template <class T> __WL_D T __ldg(const T *p) { return *p; }
 
 /* Atomics (sm_60 has the double add and the scoped forms). */
 #define __WL_ATOM(T, S)                                                       \
-	__WL_D T atomicAdd(T *a, T v) { return __nvvm_atom_add_gen_##S(a, v); } \
-	__WL_D T atomicExch(T *a, T v) { return __nvvm_atom_xchg_gen_##S(a, v); } \
+	__WL_D T atomicAdd(T *a, T v)                                         \
+	{ return __nvvm_atom_add_gen_##S(a, v); }                             \
+	__WL_D T atomicExch(T *a, T v)                                        \
+	{ return __nvvm_atom_xchg_gen_##S(a, v); }                            \
 	__WL_D T atomicCAS(T *a, T c, T v)                                    \
 	{ return __nvvm_atom_cas_gen_##S(a, c, v); }                          \
-	__WL_D T atomicAnd(T *a, T v) { return __nvvm_atom_and_gen_##S(a, v); } \
-	__WL_D T atomicOr(T *a, T v) { return __nvvm_atom_or_gen_##S(a, v); } \
-	__WL_D T atomicXor(T *a, T v) { return __nvvm_atom_xor_gen_##S(a, v); }
+	__WL_D T atomicAnd(T *a, T v)                                         \
+	{ return __nvvm_atom_and_gen_##S(a, v); }                             \
+	__WL_D T atomicOr(T *a, T v)                                          \
+	{ return __nvvm_atom_or_gen_##S(a, v); }                              \
+	__WL_D T atomicXor(T *a, T v)                                         \
+	{ return __nvvm_atom_xor_gen_##S(a, v); }
 __WL_ATOM(int, i)
 __WL_ATOM(long long, ll)
 __WL_D unsigned atomicAdd(unsigned *a, unsigned v)
@@ -261,7 +268,8 @@ __WL_D unsigned atomicMin(unsigned *a, unsigned v)
 { return __nvvm_atom_min_gen_ui(a, v); }
 __WL_D unsigned atomicInc(unsigned *a, unsigned v)
 { return __nvvm_atom_inc_gen_ui(a, v); }
-__WL_D float atomicAdd(float *a, float v) { return __nvvm_atom_add_gen_f(a, v); }
+__WL_D float atomicAdd(float *a, float v)
+{ return __nvvm_atom_add_gen_f(a, v); }
 __WL_D double atomicAdd(double *a, double v)
 { return __nvvm_atom_add_gen_d(a, v); }
 __WL_D float atomicExch(float *a, float v)

@@ -10,13 +10,13 @@
 
 bool gv_is_length_name(const char *name)
 {
-	static const char *const exact[] = { "n", "len", "length", "size",
-					     "count", "nelem", "nelems",
-					     "elems", "elements", "total" };
-	static const char *const prefix[] = { "num", "n_", "len", "size",
-					      "count", "nelem" };
-	static const char *const suffix[] = { "size", "len", "length",
-					      "count", "elems", "elements" };
+	static const char *const exact[] = {
+	    "n",     "len",    "length", "size",     "count",
+	    "nelem", "nelems", "elems",	 "elements", "total"};
+	static const char *const prefix[] = {"num",  "n_",    "len",
+					     "size", "count", "nelem"};
+	static const char *const suffix[] = {"size",  "len",   "length",
+					     "count", "elems", "elements"};
 	char low[64];
 	size_t i, len = strlen(name);
 
@@ -42,17 +42,27 @@ int gv_type_of(const char *spelling)
 		const char *name;
 		enum gv_type type;
 	} names[] = {
-		{ "char", GV_I8 }, { "signed char", GV_I8 },
-		{ "unsigned char", GV_U8 }, { "bool", GV_U8 },
-		{ "short", GV_I16 }, { "unsigned short", GV_U16 },
-		{ "int", GV_I32 }, { "signed", GV_I32 },
-		{ "unsigned int", GV_U32 }, { "unsigned", GV_U32 },
-		{ "uint32_t", GV_U32 }, { "int32_t", GV_I32 },
-		{ "long", GV_I64 }, { "long long", GV_I64 },
-		{ "int64_t", GV_I64 }, { "unsigned long", GV_U64 },
-		{ "unsigned long long", GV_U64 }, { "uint64_t", GV_U64 },
-		{ "size_t", GV_U64 }, { "float", GV_F32 },
-		{ "double", GV_F64 },
+	    {"char", GV_I8},
+	    {"signed char", GV_I8},
+	    {"unsigned char", GV_U8},
+	    {"bool", GV_U8},
+	    {"short", GV_I16},
+	    {"unsigned short", GV_U16},
+	    {"int", GV_I32},
+	    {"signed", GV_I32},
+	    {"unsigned int", GV_U32},
+	    {"unsigned", GV_U32},
+	    {"uint32_t", GV_U32},
+	    {"int32_t", GV_I32},
+	    {"long", GV_I64},
+	    {"long long", GV_I64},
+	    {"int64_t", GV_I64},
+	    {"unsigned long", GV_U64},
+	    {"unsigned long long", GV_U64},
+	    {"uint64_t", GV_U64},
+	    {"size_t", GV_U64},
+	    {"float", GV_F32},
+	    {"double", GV_F64},
 	};
 	struct wl_buf buf = WL_BUF_INIT;
 	const char *p = spelling;
@@ -123,9 +133,8 @@ static gv_node by_param(struct gv_spec *spec, const char *kernel,
 	return gv_spec_field(spec, gv_spec_get(spec, kernel, key), name);
 }
 
-int gv_derive_arg(struct gv_spec *spec, const char *kernel,
-		  gv_node tmpl_args, const struct gv_param *p,
-		  struct gv_arg *arg, char **why)
+int gv_derive_arg(struct gv_spec *spec, const char *kernel, gv_node tmpl_args,
+		  const struct gv_param *p, struct gv_arg *arg, char **why)
 {
 	char *type = gv_subst(spec, tmpl_args, p->type);
 	const char *v;
@@ -145,24 +154,27 @@ int gv_derive_arg(struct gv_spec *spec, const char *kernel,
 		arg->elem = (size_t)p->size;
 	} else {
 		*why = wl_xasprintf("parameter '%s' has type '%s%s': give it "
-				    "in the spec", p->name, type,
-				    p->is_ptr ? " *" : "");
+				    "in the spec",
+				    p->name, type, p->is_ptr ? " *" : "");
 		free(type);
 		return -1;
 	}
 	free(type);
 	if (p->is_ptr) {
-		v = gv_spec_scalar(spec, by_param(spec, kernel, "buffers",
-						  p->name));
+		v = gv_spec_scalar(spec,
+				   by_param(spec, kernel, "buffers", p->name));
 		arg->expr = wl_xstrdup(v ? v : "max(n,threads)");
 		arg->origin = v ? "spec" : "signature";
 		gv_type_default_range(arg->type, &arg->lo, &arg->hi);
 		range = by_param(spec, kernel, "ranges", p->name);
 		if (gv_spec_item(spec, range, 1)) {
-			arg->lo = atof(gv_spec_scalar(
-				spec, gv_spec_item(spec, range, 0)) ?: "0");
-			arg->hi = atof(gv_spec_scalar(
-				spec, gv_spec_item(spec, range, 1)) ?: "0");
+			const char *lo =
+			    gv_spec_scalar(spec, gv_spec_item(spec, range, 0));
+			const char *hi =
+			    gv_spec_scalar(spec, gv_spec_item(spec, range, 1));
+
+			arg->lo = lo ? atof(lo) : 0;
+			arg->hi = hi ? atof(hi) : 0;
 		}
 		return 0;
 	}
@@ -175,12 +187,13 @@ int gv_derive_arg(struct gv_spec *spec, const char *kernel,
 		arg->origin = "length name";
 	} else if (arg->type == GV_BYTES) {
 		*why = wl_xasprintf("parameter '%s' is a struct passed by "
-				    "value: not supported", p->name);
+				    "value: not supported",
+				    p->name);
 		return -1;
 	} else {
 		/* A guess, labelled as one in the report. */
-		arg->expr = wl_xstrdup(gv_type_is_float(arg->type) ? "1.25"
-								   : "1");
+		arg->expr =
+		    wl_xstrdup(gv_type_is_float(arg->type) ? "1.25" : "1");
 		arg->origin = "default";
 	}
 	return 0;
@@ -206,8 +219,8 @@ static void add_shape(struct gv_kernel *k, unsigned gx, unsigned gy,
 {
 	struct gv_shape *s;
 
-	k->shapes = wl_xrealloc(k->shapes,
-				(k->nr_shapes + 1) * sizeof(*k->shapes));
+	k->shapes =
+	    wl_xrealloc(k->shapes, (k->nr_shapes + 1) * sizeof(*k->shapes));
 	s = &k->shapes[k->nr_shapes++];
 	s->gx = gx ? gx : 1;
 	s->gy = gy ? gy : 1;
@@ -227,8 +240,8 @@ static int explicit_shapes(struct gv_spec *spec, struct gv_kernel *k,
 	for (i = 0; (s = gv_spec_item(spec, list, i)); i++) {
 		gv_node g = gv_spec_field(spec, s, "grid");
 		gv_node b = gv_spec_field(spec, s, "block");
-		const char *sm = gv_spec_scalar(spec,
-						gv_spec_field(spec, s, "smem"));
+		const char *sm =
+		    gv_spec_scalar(spec, gv_spec_field(spec, s, "smem"));
 		long long bx = pick(spec, b, 0, 0), by = pick(spec, b, 1, 1);
 		long long gx = pick(spec, g, 0, 0), gy = pick(spec, g, 1, 1);
 		long long n = pick(spec, gv_spec_field(spec, s, "n"), 0, 0);
@@ -257,7 +270,7 @@ int gv_plan_shapes(struct gv_spec *spec, struct gv_kernel *k, bool dyn_smem,
 	/* Grid sizes and the partial warp each default shape leaves. */
 	static const struct {
 		long long grid, short_by;
-	} def[] = { { 1, 11 }, { 4, 37 }, { 16, 0 }, { 1024, 3 } };
+	} def[] = {{1, 11}, {4, 37}, {16, 0}, {1024, 3}};
 	const char *name = k->label ? k->label : k->name, *smem, *tol;
 	gv_node blocks, grids, ns, shapes, seeds;
 	unsigned i;
@@ -281,18 +294,18 @@ int gv_plan_shapes(struct gv_spec *spec, struct gv_kernel *k, bool dyn_smem,
 		if (explicit_shapes(spec, k, shapes, smem, why) < 0)
 			return -1;
 	} else {
-		static const long long def_block[] = { 64, 128, 256, 256 };
-		static const long long one_block_sizes[] = { 32, 96, 160, 256 };
+		static const long long def_block[] = {64, 128, 256, 256};
+		static const long long one_block_sizes[] = {32, 96, 160, 256};
 
 		blocks = gv_spec_get(spec, name, "block");
 		grids = gv_spec_get(spec, name, "grid");
 		ns = gv_spec_get(spec, name, "n");
 		for (i = 0; i < WL_ARRAY_SIZE(def); i++) {
-			long long b = pick(spec, blocks, i,
-					   one_block ? one_block_sizes[i]
-						     : def_block[i]);
-			long long g = pick(spec, grids, i,
-					   one_block ? 1 : def[i].grid);
+			long long b =
+			    pick(spec, blocks, i,
+				 one_block ? one_block_sizes[i] : def_block[i]);
+			long long g =
+			    pick(spec, grids, i, one_block ? 1 : def[i].grid);
 			long long n = pick(spec, ns, i, 0);
 
 			if (b <= 0 || b > 1024) {
@@ -354,8 +367,7 @@ void gv_plan_write(FILE *f, const struct gv_kernel *k)
 			fprintf(f, "  arg ptr %s %zu %s %s %.17g %.17g\n",
 				gv_type_name(a->type), a->elem,
 				a->is_out ? "out" : "in",
-				tight(a->expr, b1, sizeof(b1)), a->lo,
-				a->hi);
+				tight(a->expr, b1, sizeof(b1)), a->lo, a->hi);
 		else
 			fprintf(f, "  arg val %s %zu %s\n",
 				gv_type_name(a->type), a->elem,
@@ -364,14 +376,15 @@ void gv_plan_write(FILE *f, const struct gv_kernel *k)
 	for (i = 0; i < k->nr_shapes; i++) {
 		const struct gv_shape *s = &k->shapes[i];
 
-		fprintf(f, "  shape %u %u %u %u %s %lld\n", s->gx, s->gy,
-			s->bx, s->by, tight(s->smem, b1, sizeof(b1)), s->n);
+		fprintf(f, "  shape %u %u %u %u %s %lld\n", s->gx, s->gy, s->bx,
+			s->by, tight(s->smem, b1, sizeof(b1)), s->n);
 	}
 	fprintf(f, "  seeds");
 	for (i = 0; i < k->nr_seeds; i++)
 		fprintf(f, " %llu", k->seeds[i]);
-	fprintf(f, "\n  tolerance %.17g\n  timing_shape %u\n"
-		   "  sanitize_shape %u\nend\n",
+	fprintf(f,
+		"\n  tolerance %.17g\n  timing_shape %u\n"
+		"  sanitize_shape %u\nend\n",
 		k->tolerance, k->timing_shape, k->sanitize_shape);
 }
 

@@ -20,25 +20,25 @@
 struct gv_arg {
 	char *name;
 	bool is_ptr;
-	bool is_out;		/* pointer to non-const: the kernel may write */
+	bool is_out; /* pointer to non-const: the kernel may write */
 	enum gv_type type;
-	size_t elem;		/* bytes per element (pointers) or value */
-	char *expr;		/* count (pointers) or value (scalars) */
-	double lo, hi;		/* fill range (pointers) */
-	const char *origin;	/* where expr came from, for the report */
+	size_t elem;	    /* bytes per element (pointers) or value */
+	char *expr;	    /* count (pointers) or value (scalars) */
+	double lo, hi;	    /* fill range (pointers) */
+	const char *origin; /* where expr came from, for the report */
 };
 
 struct gv_shape {
 	unsigned gx, gy, bx, by;
 	long long n;
-	char *smem;		/* dynamic shared memory bytes, expression */
+	char *smem; /* dynamic shared memory bytes, expression */
 };
 
 struct gv_kernel {
-	char *name;		/* as written in the source */
-	char *label;		/* name, or name<args> for a template instance */
-	char *inst;		/* explicit instantiation to append, or NULL */
-	char *key;		/* "f<float,256>" without blanks, or NULL */
+	char *name;  /* as written in the source */
+	char *label; /* name, or name<args> for a template instance */
+	char *inst;  /* explicit instantiation to append, or NULL */
+	char *key;   /* "f<float,256>" without blanks, or NULL */
 	struct gv_arg *args;
 	unsigned nr_args;
 	struct gv_shape *shapes;
@@ -47,18 +47,18 @@ struct gv_kernel {
 	unsigned nr_seeds;
 	double tolerance;
 	unsigned timing_shape, sanitize_shape;
-	char *skip;		/* why it cannot run, or NULL */
-	char *entry[2];		/* before and after symbol, set by prepare */
-	char *image[2];		/* per-instance images, or NULL: the case's */
+	char *skip;	/* why it cannot run, or NULL */
+	char *entry[2]; /* before and after symbol, set by prepare */
+	char *image[2]; /* per-instance images, or NULL: the case's */
 };
 
 /* A parameter as prepare read it from the signature. */
 struct gv_param {
 	const char *name;
 	bool is_ptr;
-	bool is_const;		/* pointee is const (pointers) */
-	const char *type;	/* pointee (pointers) or own type, as spelled */
-	long long size;		/* sizeof that type, or <= 0 if unknown */
+	bool is_const;	  /* pointee is const (pointers) */
+	const char *type; /* pointee (pointers) or own type, as spelled */
+	long long size;	  /* sizeof that type, or <= 0 if unknown */
 };
 
 /* Whether @name reads as an element count (n, N, size, len, count...). */
@@ -79,9 +79,8 @@ char *gv_subst(struct gv_spec *spec, gv_node map, const char *spelling);
  * Fill @arg from @p and the spec.  Returns 0, or -1 with *@why set to an
  * allocated reason why the kernel cannot run without a spec.
  */
-int gv_derive_arg(struct gv_spec *spec, const char *kernel,
-		  gv_node tmpl_args, const struct gv_param *p,
-		  struct gv_arg *arg, char **why);
+int gv_derive_arg(struct gv_spec *spec, const char *kernel, gv_node tmpl_args,
+		  const struct gv_param *p, struct gv_arg *arg, char **why);
 
 /*
  * Shapes, seeds and tolerance of @k from the spec, or the defaults:

@@ -39,11 +39,11 @@ struct prep {
 	const char *source, *fixed, *spec_path, *out, *case_id;
 	const char *gv_dir, *clang, *nvcc;
 	bool no_nvcc, shuffle;
-	struct wl_strvec args;		/* -I/-D for analysis and compilers */
+	struct wl_strvec args; /* -I/-D for analysis and compilers */
 	struct wl_analyze_opts opts;
-	char *dir;			/* the case directory */
+	char *dir; /* the case directory */
 	char *spec_used;
-	bool problems;			/* exit status 1 */
+	bool problems; /* exit status 1 */
 };
 
 /* ---- small helpers -------------------------------------------------- */
@@ -149,8 +149,8 @@ static char *absolute(const char *path)
  */
 static char *read_header(struct prep *p, const struct wl_source *src)
 {
-	static const char *const keys[] = { "args:", "enable:", "disable:",
-					     "fix-style:", "gpu:" };
+	static const char *const keys[] = {
+	    "args:", "enable:", "disable:", "fix-style:", "gpu:"};
 	char *gpu = NULL;
 	unsigned line, k;
 
@@ -254,14 +254,24 @@ static int run_vec(struct prep *p, struct wl_strvec *v, const char *log)
 /* clang-19 for sm_60 through legacy.h: the genuine legacy before. */
 static int clang_ptx(struct prep *p, const char *cu, const char *ptx)
 {
-	struct wl_strvec v = { NULL, 0, 0 };
+	struct wl_strvec v = {NULL, 0, 0};
 	char *shim = wl_xasprintf("%s/legacy.h", p->gv_dir);
 	char *inc = wl_xasprintf("%s/include", p->gv_dir);
 	char *ashim = absolute(shim), *ainc = absolute(inc);
-	const char *fixed[] = { p->clang, "-x", "cuda", "--cuda-device-only",
-				"--cuda-gpu-arch=sm_60", "-nocudainc",
-				"-nocudalib", "-Wno-unknown-cuda-version",
-				"-O2", "-S", "-include", ashim, "-I", ainc };
+	const char *fixed[] = {p->clang,
+			       "-x",
+			       "cuda",
+			       "--cuda-device-only",
+			       "--cuda-gpu-arch=sm_60",
+			       "-nocudainc",
+			       "-nocudalib",
+			       "-Wno-unknown-cuda-version",
+			       "-O2",
+			       "-S",
+			       "-include",
+			       ashim,
+			       "-I",
+			       ainc};
 	unsigned i;
 	int r;
 
@@ -283,7 +293,7 @@ static int clang_ptx(struct prep *p, const char *cu, const char *ptx)
 /* nvcc -ptx for sm_90 here: checks the source and names the entries. */
 static int nvcc_ptx(struct prep *p, const char *cu, const char *ptx)
 {
-	struct wl_strvec v = { NULL, 0, 0 };
+	struct wl_strvec v = {NULL, 0, 0};
 	int r;
 
 	if (p->no_nvcc)
@@ -331,9 +341,9 @@ static int write_nvcc_flags(struct prep *p)
 
 /* Before and after of one group (@tag "" or ".t3"), for @ks[0..nr). */
 struct group_result {
-	const char *mode;	/* "clang-legacy" or "emulated" */
-	char *reason;		/* why emulated, or NULL */
-	bool after_ok;		/* nvcc built the after here (or not tried) */
+	const char *mode; /* "clang-legacy" or "emulated" */
+	char *reason;	  /* why emulated, or NULL */
+	bool after_ok;	  /* nvcc built the after here (or not tried) */
 	bool after_tried;
 };
 
@@ -359,8 +369,8 @@ static void build_group(struct prep *p, const char *tag, const char *inst,
 	text = wl_xasprintf("#include \"src.cu\"\n%s\n", inst ? inst : "");
 	write_file(p->dir, bcu, text, strlen(text));
 	free(text);
-	text = wl_xasprintf("#include \"src.fixed.cu\"\n%s\n",
-			    inst ? inst : "");
+	text =
+	    wl_xasprintf("#include \"src.fixed.cu\"\n%s\n", inst ? inst : "");
 	write_file(p->dir, acu, text, strlen(text));
 	free(text);
 
@@ -378,8 +388,8 @@ static void build_group(struct prep *p, const char *tag, const char *inst,
 			if (!gv_match_entry(be, bd, nbe, ks[i]->name,
 					    ks[i]->key))
 				g->reason = wl_xasprintf(
-					"no entry for '%s' in the sm_60 PTX",
-					ks[i]->name);
+				    "no entry for '%s' in the sm_60 PTX",
+				    ks[i]->name);
 	}
 	free(path);
 	if (g->reason) {
@@ -452,13 +462,14 @@ static json_t *findings_json(const struct wl_findings *fs, bool details)
 		if (f->suppressed)
 			continue;
 		if (!details) {
-			json_array_append_new(a,
-					      json_string(wl_rules[f->rule].code));
+			json_array_append_new(
+			    a, json_string(wl_rules[f->rule].code));
 			continue;
 		}
-		json_array_append_new(a, json_pack(
-			"{s:s, s:i, s:s}", "rule", wl_rules[f->rule].code,
-			"line", (int)f->line, "message", f->message));
+		json_array_append_new(a, json_pack("{s:s, s:i, s:s}", "rule",
+						   wl_rules[f->rule].code,
+						   "line", (int)f->line,
+						   "message", f->message));
 	}
 	return a;
 }
@@ -478,15 +489,18 @@ static json_t *kernel_json(const struct gv_kernel *k)
 	for (i = 0; i < k->nr_args; i++) {
 		const struct gv_arg *a = &k->args[i];
 
-		json_array_append_new(args, json_pack(
-			"{s:s, s:s, s:s, s:s, s:s}", "name", a->name, "kind",
-			a->is_ptr ? (a->is_out ? "buffer" : "input") : "scalar",
-			"type", gv_type_name(a->type), a->is_ptr ? "count" : "value",
-			a->expr, "from", a->origin));
+		json_array_append_new(
+		    args, json_pack("{s:s, s:s, s:s, s:s, s:s}", "name",
+				    a->name, "kind",
+				    a->is_ptr ? (a->is_out ? "buffer" : "input")
+					      : "scalar",
+				    "type", gv_type_name(a->type),
+				    a->is_ptr ? "count" : "value", a->expr,
+				    "from", a->origin));
 	}
 	json_object_set_new(o, "args", args);
-	json_object_set_new(o, "mode", json_stringn(k->image[0],
-		strcspn(k->image[0], " ")));
+	json_object_set_new(
+	    o, "mode", json_stringn(k->image[0], strcspn(k->image[0], " ")));
 	json_object_set_new(o, "entry_before", json_string(k->entry[0]));
 	json_object_set_new(o, "entry_after", json_string(k->entry[1]));
 	json_object_set_new(o, "shapes", json_integer(k->nr_shapes));
@@ -500,11 +514,10 @@ static json_t *kernel_json(const struct gv_kernel *k)
 
 static int usage(void)
 {
-	fprintf(stderr,
-		"usage: gv-prepare SOURCE --out BUNDLE [--fixed FILE] "
-		"[--spec FILE] [--case ID]\n"
-		"                  [--fix-style shuffle] [-I DIR] "
-		"[-D NAME[=V]] [--no-nvcc]\n");
+	fprintf(stderr, "usage: gv-prepare SOURCE --out BUNDLE [--fixed FILE] "
+			"[--spec FILE] [--case ID]\n"
+			"                  [--fix-style shuffle] [-I DIR] "
+			"[-D NAME[=V]] [--no-nvcc]\n");
 	return 3;
 }
 
@@ -578,7 +591,7 @@ static char *default_case_id(const char *path, bool shuffle)
 static int prepare(struct prep *p)
 {
 	struct wl_source src, fixed;
-	struct wl_findings before = { NULL, 0, 0 }, after = { NULL, 0, 0 };
+	struct wl_findings before = {NULL, 0, 0}, after = {NULL, 0, 0};
 	struct gv_spec spec;
 	struct gv_kernel *ks = NULL;
 	unsigned nk = 0, i;
@@ -598,8 +611,8 @@ static int prepare(struct prep *p)
 		return 2;
 	}
 	gpu = read_header(p, &src);
-	p->opts.fix_style = p->shuffle ? WL_FIX_STYLE_SHUFFLE
-				       : WL_FIX_STYLE_SYNCWARP;
+	p->opts.fix_style =
+	    p->shuffle ? WL_FIX_STYLE_SHUFFLE : WL_FIX_STYLE_SYNCWARP;
 	if (p->shuffle)
 		p->opts.enabled[WL401] = true;
 	p->opts.args = (const char *const *)p->args.v;
@@ -653,12 +666,13 @@ static int prepare(struct prep *p)
 		if (r < 0)
 			goto out;
 	}
-	meta = json_pack("{s:s, s:s, s:s, s:s}", "case", p->case_id,
-			 "source", p->source, "fixed_from",
-			 p->fixed ? p->fixed : "warplint fixes",
-			 "fix_style", p->shuffle ? "shuffle" : "syncwarp");
-	json_object_set_new(meta, "spec", p->spec_used
-		? json_string(p->spec_used) : json_null());
+	meta = json_pack("{s:s, s:s, s:s, s:s}", "case", p->case_id, "source",
+			 p->source, "fixed_from",
+			 p->fixed ? p->fixed : "warplint fixes", "fix_style",
+			 p->shuffle ? "shuffle" : "syncwarp");
+	json_object_set_new(meta, "spec",
+			    p->spec_used ? json_string(p->spec_used)
+					 : json_null());
 	json_object_set_new(meta, "findings_before",
 			    findings_json(&before, false));
 	json_object_set_new(meta, "findings_after",
@@ -686,9 +700,11 @@ static int prepare(struct prep *p)
 		}
 		if (na) {
 			build_group(p, "", inst.s, all, na, &g);
-			json_object_set_new(meta, "build", json_pack(
-				"{s:s, s:s?, s:b}", "mode", g.mode, "reason",
-				g.reason, "after_built_here", g.after_ok));
+			json_object_set_new(
+			    meta, "build",
+			    json_pack("{s:s, s:s?, s:b}", "mode", g.mode,
+				      "reason", g.reason, "after_built_here",
+				      g.after_ok));
 			free(g.reason);
 		}
 		wl_buf_release(&inst);
@@ -698,9 +714,10 @@ static int prepare(struct prep *p)
 	for (i = 0; i < nk; i++) {
 		json_array_append_new(kj, kernel_json(&ks[i]));
 		if (ks[i].skip) {
-			fprintf(stderr, "gv-prepare: %s: kernel %s skipped: "
-					"%s\n", p->source, ks[i].name,
-				ks[i].skip);
+			fprintf(stderr,
+				"gv-prepare: %s: kernel %s skipped: "
+				"%s\n",
+				p->source, ks[i].name, ks[i].skip);
 			p->problems = true;
 		}
 	}
@@ -708,8 +725,8 @@ static int prepare(struct prep *p)
 	{
 		char *path = wl_xasprintf("%s/meta.json", p->dir);
 
-		if (json_dump_file(meta, path, JSON_INDENT(1) |
-					       JSON_SORT_KEYS) < 0)
+		if (json_dump_file(meta, path,
+				   JSON_INDENT(1) | JSON_SORT_KEYS) < 0)
 			fprintf(stderr, "gv-prepare: cannot write %s\n", path);
 		free(path);
 	}

@@ -25,7 +25,7 @@
 
 struct totals {
 	unsigned kernels, passed, failed, not_run, runs, identical;
-	unsigned before_fails;	/* the legacy code fails on this GPU */
+	unsigned before_fails; /* the legacy code fails on this GPU */
 	unsigned emulated;
 	double log_ratio;
 	unsigned timed;
@@ -79,22 +79,23 @@ static json_t *read_env(const char *dir)
 }
 
 /* The element of @a whose string fields match the given pairs. */
-static json_t *find(json_t *a, const char *k1, const char *v1,
-		    const char *k2, const char *v2, const char *k3,
-		    const char *v3, const char *k4, const char *v4)
+static json_t *find(json_t *a, const char *k1, const char *v1, const char *k2,
+		    const char *v2, const char *k3, const char *v3,
+		    const char *k4, const char *v4)
 {
 	size_t i;
 	json_t *o;
 
-	json_array_foreach(a, i, o) {
-		const char *const keys[] = { k1, k2, k3, k4 };
-		const char *const vals[] = { v1, v2, v3, v4 };
+	json_array_foreach(a, i, o)
+	{
+		const char *const keys[] = {k1, k2, k3, k4};
+		const char *const vals[] = {v1, v2, v3, v4};
 		unsigned k;
 		bool ok = true;
 
 		for (k = 0; k < 4 && keys[k]; k++) {
-			const char *s = json_string_value(
-				json_object_get(o, keys[k]));
+			const char *s =
+			    json_string_value(json_object_get(o, keys[k]));
 
 			ok = ok && s && !strcmp(s, vals[k]);
 		}
@@ -169,25 +170,25 @@ static long long san_count(json_t *s)
  * One kernel's row: judge it, add its JSON object to @out and its line
  * to @md.
  */
-static void judge_kernel(json_t *meta, json_t *k, json_t *results,
-			 json_t *san, json_t *builds, struct wl_buf *md,
-			 json_t *out, struct totals *t)
+static void judge_kernel(json_t *meta, json_t *k, json_t *results, json_t *san,
+			 json_t *builds, struct wl_buf *md, json_t *out,
+			 struct totals *t)
 {
 	const char *cs = json_string_value(json_object_get(meta, "case"));
 	const char *label = json_string_value(json_object_get(k, "label"));
 	const char *skip = json_string_value(json_object_get(k, "skip"));
-	json_t *r = find(results, "case", cs, "kernel", label, NULL, NULL,
-			 NULL, NULL);
+	json_t *r =
+	    find(results, "case", cs, "kernel", label, NULL, NULL, NULL, NULL);
 	json_t *run = r ? json_object_get(r, "run") : NULL;
 	json_t *runs = run ? json_object_get(run, "runs") : NULL;
 	json_t *after = json_object_get(meta, "findings_after");
 	json_t *o = json_object(), *reasons = json_array(), *x;
 	const char *mode = json_string_value(json_object_get(k, "mode"));
-	const char *err = run ? json_string_value(json_object_get(run, "error"))
-			      : NULL;
-	const char *berr = run ? json_string_value(json_object_get(
-					 run, "before_error"))
-			       : NULL;
+	const char *err =
+	    run ? json_string_value(json_object_get(run, "error")) : NULL;
+	const char *berr =
+	    run ? json_string_value(json_object_get(run, "before_error"))
+		: NULL;
 	char rb[32], ra[32], sb[32], sa[32], diff[160] = "", ratio[32] = "-";
 	char times[64] = "-";
 	unsigned nruns = 0, ident = 0, tol = 0;
@@ -216,55 +217,60 @@ static void judge_kernel(json_t *meta, json_t *k, json_t *results,
 		json_decref(reasons);
 		return;
 	}
-	json_array_foreach(runs, i, x) {
+	json_array_foreach(runs, i, x)
+	{
 		nruns++;
 		if (json_is_true(json_object_get(x, "identical")))
 			ident++;
 		else if (json_is_true(json_object_get(x, "within_tolerance")))
 			tol++;
 		else if (!diff[0]) {
-			json_t *d = json_array_get(json_object_get(x, "diffs"),
-						   0);
+			json_t *d =
+			    json_array_get(json_object_get(x, "diffs"), 0);
 
-			snprintf(diff, sizeof(diff),
-				 "first difference: shape %lld seed %lld: "
-				 "arg %lld [%lld] "
-				 "%s -> %s%s",
-				 num(x, "shape", 0), num(x, "seed", 0),
-				 num(d, "arg", 0), num(d, "index", 0),
-				 json_string_value(json_object_get(d, "before")),
-				 json_string_value(json_object_get(d, "after")),
-				 json_is_true(json_object_get(
-					 x, "before_repeatable"))
-					 ? ""
-					 : " (before not repeatable)");
+			snprintf(
+			    diff, sizeof(diff),
+			    "first difference: shape %lld seed %lld: "
+			    "arg %lld [%lld] "
+			    "%s -> %s%s",
+			    num(x, "shape", 0), num(x, "seed", 0),
+			    num(d, "arg", 0), num(d, "index", 0),
+			    json_string_value(json_object_get(d, "before")),
+			    json_string_value(json_object_get(d, "after")),
+			    json_is_true(
+				json_object_get(x, "before_repeatable"))
+				? ""
+				: " (before not repeatable)");
 		}
 	}
 	if (berr)
-		nruns = (unsigned)json_array_size(json_object_get(run,
-								  "after_runs"));
+		nruns = (unsigned)json_array_size(
+		    json_object_get(run, "after_runs"));
 	else
 		t->runs += nruns;
 	t->identical += ident;
 	if (mode && !strcmp(mode, "emulated"))
 		t->emulated++;
 	/* Each build of this case that failed on the GPU machine. */
-	json_array_foreach(builds, i, x) {
+	json_array_foreach(builds, i, x)
+	{
 		const char *c = json_string_value(json_object_get(x, "case"));
 
 		if (c && !strcmp(c, cs) && num(x, "rc", 0) != 0) {
-			char *m = wl_xasprintf("%s did not build",
-				json_string_value(json_object_get(x, "image")));
+			char *m = wl_xasprintf(
+			    "%s did not build",
+			    json_string_value(json_object_get(x, "image")));
 
 			json_array_append_new(reasons, json_string(m));
 			free(m);
 		}
 	}
 	if (!r || !run)
-		json_array_append_new(reasons, json_string(
-			r && json_object_get(r, "skipped")
-				? "not run: time budget"
-				: "the runner produced no result"));
+		json_array_append_new(
+		    reasons,
+		    json_string(r && json_object_get(r, "skipped")
+				    ? "not run: time budget"
+				    : "the runner produced no result"));
 	else if (err && err[0])
 		json_array_append_new(reasons, json_string(err));
 	else if (!berr && num(r, "rc", 0) > 1 && num(r, "rc", 0) != 4)
@@ -308,10 +314,10 @@ static void judge_kernel(json_t *meta, json_t *k, json_t *results,
 		t->before_fails++;
 	else
 		t->passed++;
-	json_object_set_new(o, "verdict", json_string(
-		json_array_size(reasons) ? "FAIL"
-		: berr			 ? "before fails"
-					 : "pass"));
+	json_object_set_new(o, "verdict",
+			    json_string(json_array_size(reasons) ? "FAIL"
+					: berr ? "before fails"
+					       : "pass"));
 	json_object_set_new(o, "before_error",
 			    berr ? json_string(berr) : json_null());
 	json_object_set(o, "reasons", reasons);
@@ -323,9 +329,11 @@ static void judge_kernel(json_t *meta, json_t *k, json_t *results,
 	json_object_set_new(o, "tolerated_runs", json_integer(tol));
 	json_object_set_new(o, "first_difference",
 			    diff[0] ? json_string(diff) : json_null());
-	json_object_set_new(o, "racecheck_before", json_integer(san_count(rcb)));
+	json_object_set_new(o, "racecheck_before",
+			    json_integer(san_count(rcb)));
 	json_object_set_new(o, "racecheck_after", json_integer(san_count(rca)));
-	json_object_set_new(o, "synccheck_before", json_integer(san_count(scb)));
+	json_object_set_new(o, "synccheck_before",
+			    json_integer(san_count(scb)));
 	json_object_set_new(o, "synccheck_after", json_integer(san_count(sca)));
 	json_object_set_new(o, "findings_after",
 			    json_integer((json_int_t)json_array_size(after)));
@@ -333,14 +341,18 @@ static void judge_kernel(json_t *meta, json_t *k, json_t *results,
 			    tb >= 0 ? json_real(tb) : json_null());
 	json_object_set_new(o, "time_after_us",
 			    ta >= 0 ? json_real(ta) : json_null());
-	json_object_set_new(o, "args", json_deep_copy(json_object_get(k, "args")));
+	json_object_set_new(o, "args",
+			    json_deep_copy(json_object_get(k, "args")));
 	json_array_append_new(out, o);
 
 	if (berr)
-		snprintf(diff, sizeof(diff), "before fails: %s; after ran %u "
-			 "runs", berr, nruns);
-	wl_buf_addf(md, "| %s | `%s` | %s | %lldx%lld | %s%u/%u | %s -> %s | "
-			"%s -> %s | %zu | %s | %s | %s |\n",
+		snprintf(diff, sizeof(diff),
+			 "before fails: %s; after ran %u "
+			 "runs",
+			 berr, nruns);
+	wl_buf_addf(md,
+		    "| %s | `%s` | %s | %lldx%lld | %s%u/%u | %s -> %s | "
+		    "%s -> %s | %zu | %s | %s | %s |\n",
 		    cs, label, mode ? mode : "?", shapes, seeds,
 		    berr ? "- of " : "", ident, nruns, rb, ra, sb, sa,
 		    json_array_size(after), times, ratio,
@@ -351,12 +363,11 @@ static void judge_kernel(json_t *meta, json_t *k, json_t *results,
 		/* The reasons, then the first difference, on a line below. */
 		struct wl_buf why = WL_BUF_INIT;
 
-		json_array_foreach(reasons, i, x)
-			wl_buf_addf(&why, "%s%s", i ? "; " : "",
-				    json_string_value(x));
+		json_array_foreach(reasons, i, x) wl_buf_addf(
+		    &why, "%s%s", i ? "; " : "", json_string_value(x));
 		wl_buf_addf(md, "|  | ↳ %s%s%s | | | | | | | | | |\n",
-			    why.s ? why.s : "",
-			    diff[0] && why.len ? "; " : "", diff);
+			    why.s ? why.s : "", diff[0] && why.len ? "; " : "",
+			    diff);
 		wl_buf_release(&why);
 	}
 	json_decref(reasons);
@@ -374,25 +385,23 @@ static void case_notes(json_t *meta, struct wl_buf *md)
 		wl_buf_addf(md, "- %s: before emulated: %s\n", cs,
 			    json_string_value(json_object_get(x, "reason")));
 	json_array_foreach(json_object_get(meta, "kernels"), i, k)
-		json_array_foreach(json_object_get(k, "args"), j, a)
-			if (!strcmp(json_string_value(json_object_get(a,
-								      "from")),
-				    "default"))
-				wl_buf_addf(md, "- %s `%s`: scalar `%s` = %s is "
-						"a default, not from the spec\n",
-					    cs,
-					    json_string_value(json_object_get(
-						    k, "label")),
-					    json_string_value(json_object_get(
-						    a, "name")),
-					    json_string_value(json_object_get(
-						    a, "value")));
+	    json_array_foreach(
+		json_object_get(k, "args"), j,
+		a) if (!strcmp(json_string_value(json_object_get(a, "from")),
+			       "default"))
+		wl_buf_addf(md,
+			    "- %s `%s`: scalar `%s` = %s is "
+			    "a default, not from the spec\n",
+			    cs, json_string_value(json_object_get(k, "label")),
+			    json_string_value(json_object_get(a, "name")),
+			    json_string_value(json_object_get(a, "value")));
 	json_array_foreach(json_object_get(meta, "findings_after"), i, x)
-		wl_buf_addf(md, "- %s: fixed file still has %s at line %lld: "
-				"%s\n", cs,
-			    json_string_value(json_object_get(x, "rule")),
-			    num(x, "line", 0),
-			    json_string_value(json_object_get(x, "message")));
+	    wl_buf_addf(md,
+			"- %s: fixed file still has %s at line %lld: "
+			"%s\n",
+			cs, json_string_value(json_object_get(x, "rule")),
+			num(x, "line", 0),
+			json_string_value(json_object_get(x, "message")));
 }
 
 static int write_text(const char *path, const char *text)
@@ -446,45 +455,50 @@ int main(int argc, char **argv)
 	kernels = json_array();
 	cases = list_cases(bundle, &nc);
 	if (!nc || !json_array_size(results)) {
-		fprintf(stderr, "gv-report: no cases in %s or no results in "
-				"%s\n", bundle, res);
+		fprintf(stderr,
+			"gv-report: no cases in %s or no results in "
+			"%s\n",
+			bundle, res);
 		rc = 2;
 		goto out;
 	}
-	wl_buf_adds(&md, "| case | kernel | before | shapes x seeds | "
-			 "identical runs | racecheck hazards before -> after | "
-			 "synccheck errors before -> after | findings after | "
-			 "median us before -> after | after/before | verdict |\n"
-			 "| --- | --- | --- | --- | --- | --- | --- | --- | "
-			 "--- | --- | --- |\n");
+	wl_buf_adds(&md,
+		    "| case | kernel | before | shapes x seeds | "
+		    "identical runs | racecheck hazards before -> after | "
+		    "synccheck errors before -> after | findings after | "
+		    "median us before -> after | after/before | verdict |\n"
+		    "| --- | --- | --- | --- | --- | --- | --- | --- | "
+		    "--- | --- | --- |\n");
 	for (i = 0; i < nc; i++) {
-		char *path = wl_xasprintf("%s/cases/%s/meta.json", bundle,
-					  cases[i]);
+		char *path =
+		    wl_xasprintf("%s/cases/%s/meta.json", bundle, cases[i]);
 		json_t *meta = json_load_file(path, 0, NULL), *k;
 
 		free(path);
 		if (!meta) {
-			wl_buf_addf(&md, "| %s | (no meta.json) | | | | | | | "
-					 "| | **FAIL** |\n", cases[i]);
+			wl_buf_addf(&md,
+				    "| %s | (no meta.json) | | | | | | | "
+				    "| | **FAIL** |\n",
+				    cases[i]);
 			t.failed++;
 			continue;
 		}
 		json_array_foreach(json_object_get(meta, "kernels"), j, k)
-			judge_kernel(meta, k, results, san, builds, &md,
-				     kernels, &t);
+		    judge_kernel(meta, k, results, san, builds, &md, kernels,
+				 &t);
 		case_notes(meta, &notes);
 		json_decref(meta);
 	}
-	report = json_pack("{s:O, s:O}", "environment", env, "kernels",
-			   kernels);
-	json_object_set_new(report, "summary", json_pack(
-		"{s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:f}",
-		"kernels", t.kernels, "passed", t.passed, "failed", t.failed,
-		"before_fails", t.before_fails,
-		"not_run", t.not_run, "runs", t.runs, "identical_runs",
-		t.identical, "emulated_before", t.emulated,
-		"geomean_time_ratio", t.timed ? exp(t.log_ratio / t.timed)
-					      : 0.0));
+	report =
+	    json_pack("{s:O, s:O}", "environment", env, "kernels", kernels);
+	json_object_set_new(
+	    report, "summary",
+	    json_pack("{s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:f}",
+		      "kernels", t.kernels, "passed", t.passed, "failed",
+		      t.failed, "before_fails", t.before_fails, "not_run",
+		      t.not_run, "runs", t.runs, "identical_runs", t.identical,
+		      "emulated_before", t.emulated, "geomean_time_ratio",
+		      t.timed ? exp(t.log_ratio / t.timed) : 0.0));
 	{
 		struct wl_buf head = WL_BUF_INIT;
 		const char *k;
@@ -497,8 +511,7 @@ int main(int argc, char **argv)
 				   "`run_on_gpu.sh` run.  See README.md for "
 				   "how to read it.\n\n");
 		json_object_foreach(env, k, v)
-			wl_buf_addf(&head, "- %s: %s\n", k,
-				    json_string_value(v));
+		    wl_buf_addf(&head, "- %s: %s\n", k, json_string_value(v));
 		wl_buf_addf(&head,
 			    "\n**%u kernels: %u pass, %u fail, %u not run, "
 			    "%u whose legacy before fails on this GPU.** "

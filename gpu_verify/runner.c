@@ -32,16 +32,16 @@
 #define MAX_REPEATS 1000
 
 enum side { BEFORE, AFTER, NR_SIDES };
-static const char *const side_names[] = { "before", "after" };
+static const char *const side_names[] = {"before", "after"};
 
 struct arg {
 	int is_ptr;
-	int out;		/* written by the kernel (not const) */
+	int out; /* written by the kernel (not const) */
 	enum gv_type type;
-	size_t elem;		/* element size in bytes */
-	char count[128];	/* element count expression (pointers) */
-	char value[128];	/* value expression (scalars) */
-	double lo, hi;		/* fill range (pointers) */
+	size_t elem;	 /* element size in bytes */
+	char count[128]; /* element count expression (pointers) */
+	char value[128]; /* value expression (scalars) */
+	double lo, hi;	 /* fill range (pointers) */
 };
 
 struct shape {
@@ -51,7 +51,7 @@ struct shape {
 };
 
 struct plan {
-	char mode[32];		/* legacy or emulated */
+	char mode[32]; /* legacy or emulated */
 	char before_image[256], after_image[256];
 	char label[128], entry[NR_SIDES][512];
 	struct arg args[MAX_ARGS];
@@ -105,7 +105,8 @@ static int plan_read(const char *dir, const char *label, struct plan *p)
 		int nw;
 
 		memset(w, 0, sizeof(w));
-		nw = sscanf(line, "%511s %511s %511s %511s %511s %511s %511s %511s",
+		nw = sscanf(line,
+			    "%511s %511s %511s %511s %511s %511s %511s %511s",
 			    w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]);
 		if (nw <= 0 || w[0][0] == '#')
 			continue;
@@ -167,7 +168,7 @@ static int plan_read(const char *dir, const char *label, struct plan *p)
 
 			for (i = 1; i < nw && p->nr_seeds < MAX_SEEDS; i++)
 				p->seeds[p->nr_seeds++] =
-					strtoull(w[i], NULL, 10);
+				    strtoull(w[i], NULL, 10);
 		} else if (!strcmp(w[0], "tolerance") && nw >= 2) {
 			p->tolerance = strtod(w[1], NULL);
 		} else if (!strcmp(w[0], "timing_shape") && nw >= 2) {
@@ -233,7 +234,7 @@ static void *read_file(const char *path, size_t *len)
 		buf = NULL;
 	}
 	if (buf)
-		buf[sz] = '\0';	/* PTX is loaded as a C string */
+		buf[sz] = '\0'; /* PTX is loaded as a C string */
 	fclose(f);
 	*len = (size_t)sz;
 	return buf;
@@ -244,9 +245,9 @@ static int load(const char *dir, const char *image, const char *entry,
 		CUmodule *mod, CUfunction *fn)
 {
 	char path[1024], log[8192] = "";
-	CUjit_option opt[2] = { CU_JIT_ERROR_LOG_BUFFER,
-				CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES };
-	void *val[2] = { log, (void *)(uintptr_t)sizeof(log) };
+	CUjit_option opt[2] = {CU_JIT_ERROR_LOG_BUFFER,
+			       CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+	void *val[2] = {log, (void *)(uintptr_t)sizeof(log)};
 	size_t len;
 	void *data;
 	CUresult r;
@@ -274,11 +275,11 @@ static int load(const char *dir, const char *image, const char *entry,
 /* ---- one launch ---------------------------------------------------- */
 
 struct bufs {
-	void *init[MAX_ARGS];		/* host: the seeded inputs */
-	void *out[3][MAX_ARGS];		/* host: before, after, before again */
+	void *init[MAX_ARGS];	/* host: the seeded inputs */
+	void *out[3][MAX_ARGS]; /* host: before, after, before again */
 	CUdeviceptr dev[MAX_ARGS];
 	size_t bytes[MAX_ARGS];
-	unsigned long long scalar[MAX_ARGS];	/* value slots, 8-aligned */
+	unsigned long long scalar[MAX_ARGS]; /* value slots, 8-aligned */
 	void *params[MAX_ARGS];
 };
 
@@ -332,7 +333,8 @@ static int bufs_setup(const struct plan *p, const struct shape *s,
 
 				if (gv_expr_eval(a->value, &v, &x) < 0)
 					goto bad_expr;
-				/* Little-endian: the low bytes are the value. */
+				/* Little-endian: the low bytes are the value.
+				 */
 				memcpy(&b->scalar[i], &x, sizeof(x));
 			}
 			b->params[i] = &b->scalar[i];
@@ -387,12 +389,14 @@ static int launch(CUfunction fn, const struct shape *s, struct bufs *b)
 		smem = 0;
 	return failed(cuLaunchKernel(fn, s->gx, s->gy, 1, s->bx, s->by, 1,
 				     (unsigned)smem, NULL, b->params, NULL),
-		      "cuLaunchKernel") ? -1 : 0;
+		      "cuLaunchKernel")
+		   ? -1
+		   : 0;
 }
 
 /* Upload the inputs, run @fn once, and read every buffer into out[@k]. */
-static int run_once(const struct plan *p, CUfunction fn,
-		    const struct shape *s, struct bufs *b, int k)
+static int run_once(const struct plan *p, CUfunction fn, const struct shape *s,
+		    struct bufs *b, int k)
 {
 	int i;
 
@@ -520,9 +524,10 @@ static enum gv_cmp compare_run(FILE *j, const struct plan *p,
 			continue;
 		if (c > worst)
 			worst = c;
-		fprintf(j, "%s{\"arg\":%d,\"index\":%lld,\"count\":%lld,"
-			   "\"before\":", first ? "" : ",", i, d.first,
-			d.nr_diff);
+		fprintf(j,
+			"%s{\"arg\":%d,\"index\":%lld,\"count\":%lld,"
+			"\"before\":",
+			first ? "" : ",", i, d.first, d.nr_diff);
 		json_str(j, d.before);
 		fprintf(j, ",\"after\":");
 		json_str(j, d.after);
@@ -530,8 +535,9 @@ static enum gv_cmp compare_run(FILE *j, const struct plan *p,
 			c == GV_CMP_WITHIN_TOL ? "true" : "false");
 		first = 0;
 	}
-	fprintf(j, "],\"identical\":%s,\"within_tolerance\":%s,"
-		   "\"before_repeatable\":%s}",
+	fprintf(j,
+		"],\"identical\":%s,\"within_tolerance\":%s,"
+		"\"before_repeatable\":%s}",
 		worst == GV_CMP_IDENTICAL ? "true" : "false",
 		worst != GV_CMP_DIFFERENT ? "true" : "false",
 		repeatable ? "true" : "false");
@@ -615,25 +621,27 @@ static int run_all(FILE *j, const char *key, const struct opts *o,
 				goto fail;
 			*side = BEFORE;
 			if (o->sides[BEFORE] &&
-			    run_once(p, fn[BEFORE], &p->shapes[s], &b,
-				     BEFORE) < 0)
+			    run_once(p, fn[BEFORE], &p->shapes[s], &b, BEFORE) <
+				0)
 				goto fail;
 			*side = AFTER;
 			if (o->sides[AFTER] &&
-			    run_once(p, fn[AFTER], &p->shapes[s], &b,
-				     AFTER) < 0)
+			    run_once(p, fn[AFTER], &p->shapes[s], &b, AFTER) <
+				0)
 				goto fail;
 			*side = BEFORE;
-			if (both && run_once(p, fn[BEFORE], &p->shapes[s], &b,
-					     2) < 0)
+			if (both &&
+			    run_once(p, fn[BEFORE], &p->shapes[s], &b, 2) < 0)
 				goto fail;
 			if (o->dump)
 				dump_buffers(o, p, &b, s, k);
 			fputs(first ? "" : ",", j);
 			first = 0;
 			if (!both)
-				fprintf(j, "{\"shape\":%d,\"seed\":%llu,"
-					   "\"ok\":true}", s, p->seeds[k]);
+				fprintf(j,
+					"{\"shape\":%d,\"seed\":%llu,"
+					"\"ok\":true}",
+					s, p->seeds[k]);
 			else if (compare_run(j, p, &b, s, k) ==
 				 GV_CMP_DIFFERENT)
 				*status = 1;
@@ -656,7 +664,7 @@ static int reset(CUdevice dev, CUcontext *ctx, CUmodule mod[NR_SIDES],
 		 const struct opts *o, const struct plan *p,
 		 CUfunction fn[NR_SIDES])
 {
-	mod[BEFORE] = mod[AFTER] = NULL;	/* gone with the context */
+	mod[BEFORE] = mod[AFTER] = NULL; /* gone with the context */
 	cuDevicePrimaryCtxRelease(dev);
 	*ctx = NULL;
 	if (failed(cuDevicePrimaryCtxReset(dev), "context reset") ||
@@ -687,8 +695,8 @@ out:
 
 int main(int argc, char **argv)
 {
-	CUmodule mod[NR_SIDES] = { NULL, NULL };
-	CUfunction fn[NR_SIDES] = { NULL, NULL };
+	CUmodule mod[NR_SIDES] = {NULL, NULL};
+	CUfunction fn[NR_SIDES] = {NULL, NULL};
 	const char *image[NR_SIDES];
 	int status = 0, k, i, side = BEFORE;
 	struct opts o;
@@ -720,10 +728,12 @@ int main(int argc, char **argv)
 	json_str(j, p->mode);
 	fprintf(j, ",\"shapes\":[");
 	for (i = 0; i < p->nr_shapes; i++)
-		fprintf(j, "%s{\"grid\":[%u,%u],\"block\":[%u,%u],"
-			   "\"smem\":\"%s\",\"n\":%lld}", i ? "," : "",
-			p->shapes[i].gx, p->shapes[i].gy, p->shapes[i].bx,
-			p->shapes[i].by, p->shapes[i].smem, p->shapes[i].n);
+		fprintf(j,
+			"%s{\"grid\":[%u,%u],\"block\":[%u,%u],"
+			"\"smem\":\"%s\",\"n\":%lld}",
+			i ? "," : "", p->shapes[i].gx, p->shapes[i].gy,
+			p->shapes[i].bx, p->shapes[i].by, p->shapes[i].smem,
+			p->shapes[i].n);
 	fprintf(j, "],\"nr_seeds\":%d", p->nr_seeds);
 	if (failed(cuInit(0), "cuInit") ||
 	    failed(cuDeviceGet(&dev, 0), "cuDeviceGet") ||

@@ -10,9 +10,9 @@
 
 /* Every key a spec may use, at the top level or under a kernel. */
 static const char *const known_keys[] = {
-	"kernels", "block", "grid", "n", "shapes", "smem", "template_args",
-	"scalars", "buffers", "ranges", "tolerance", "seeds", "skip",
-	"repeats", "args",
+    "kernels",	 "block",	  "grid",    "n",	"shapes",
+    "smem",	 "template_args", "scalars", "buffers", "ranges",
+    "tolerance", "seeds",	  "skip",    "repeats", "args",
 };
 
 static bool known(const char *key)
@@ -34,9 +34,9 @@ static char *check_keys(struct gv_spec *spec, gv_node map, bool top)
 
 	for (i = 0; gv_spec_pair(spec, map, i, &key, &val); i++) {
 		if (!known(key) || (!top && !strcmp(key, "kernels")))
-			return wl_xasprintf("line %lu: unknown key '%s'",
-					    (unsigned long)val->start_mark.line
-						    + 1, key);
+			return wl_xasprintf(
+			    "line %lu: unknown key '%s'",
+			    (unsigned long)val->start_mark.line + 1, key);
 	}
 	return NULL;
 }
@@ -55,16 +55,16 @@ int gv_spec_parse(struct gv_spec *spec, const char *text, size_t len,
 	yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
 	ok = yaml_parser_load(&parser, &spec->doc);
 	if (!ok) {
-		*err = wl_xasprintf("line %lu: %s",
-				    (unsigned long)parser.problem_mark.line + 1,
-				    parser.problem ? parser.problem : "bad YAML");
+		*err = wl_xasprintf(
+		    "line %lu: %s", (unsigned long)parser.problem_mark.line + 1,
+		    parser.problem ? parser.problem : "bad YAML");
 		yaml_parser_delete(&parser);
 		return -1;
 	}
 	yaml_parser_delete(&parser);
 	spec->loaded = true;
 	root = yaml_document_get_root_node(&spec->doc);
-	if (!root)		/* an empty file is an empty spec */
+	if (!root) /* an empty file is an empty spec */
 		return 0;
 	if (root->type != YAML_MAPPING_NODE) {
 		*err = wl_xstrdup("the spec must be a mapping of keys");
@@ -174,8 +174,7 @@ gv_node gv_spec_field(struct gv_spec *spec, gv_node node, const char *key)
 	return NULL;
 }
 
-gv_node gv_spec_get(struct gv_spec *spec, const char *kernel,
-		    const char *key)
+gv_node gv_spec_get(struct gv_spec *spec, const char *kernel, const char *key)
 {
 	gv_node root, v;
 
@@ -193,8 +192,7 @@ gv_node gv_spec_get(struct gv_spec *spec, const char *kernel,
 		if (v)
 			return v;
 		if (lt) {
-			char *base = wl_xstrndup(kernel,
-						 (size_t)(lt - kernel));
+			char *base = wl_xstrndup(kernel, (size_t)(lt - kernel));
 
 			v = gv_spec_field(spec, gv_spec_field(spec, ks, base),
 					  key);

@@ -14,7 +14,7 @@
 
 struct gv_spec {
 	yaml_document_t doc;
-	bool loaded;		/* false: an empty spec, every lookup misses */
+	bool loaded; /* false: an empty spec, every lookup misses */
 };
 
 /* A node of the spec, or NULL. */
@@ -36,8 +36,7 @@ void gv_spec_release(struct gv_spec *spec);
  * template instance's label "f<float,256>", then its name "f"), else at
  * the top level.
  */
-gv_node gv_spec_get(struct gv_spec *spec, const char *kernel,
-		    const char *key);
+gv_node gv_spec_get(struct gv_spec *spec, const char *kernel, const char *key);
 
 /* @node's text if it is a scalar, else NULL. */
 const char *gv_spec_scalar(struct gv_spec *spec, gv_node node);

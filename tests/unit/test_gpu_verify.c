@@ -28,11 +28,11 @@ static void parse_spec(struct gv_spec *spec, const char *text)
 	assert_null(err);
 }
 
-static void derive(struct gv_spec *spec, const char *kernel,
-		   gv_node tmpl, const char *name, bool ptr, bool cnst,
-		   const char *type, long long size, struct gv_arg *arg)
+static void derive(struct gv_spec *spec, const char *kernel, gv_node tmpl,
+		   const char *name, bool ptr, bool cnst, const char *type,
+		   long long size, struct gv_arg *arg)
 {
-	struct gv_param p = { name, ptr, cnst, type, size };
+	struct gv_param p = {name, ptr, cnst, type, size};
 	char *why = NULL;
 
 	assert_int_equal(gv_derive_arg(spec, kernel, tmpl, &p, arg, &why), 0);
@@ -47,12 +47,12 @@ static void release_arg(struct gv_arg *a)
 
 static void test_length_names(void **state)
 {
-	static const char *const yes[] = { "n", "N", "size", "len", "count",
-					   "numElements", "num_items",
-					   "n_rows", "total", "elemCount",
-					   "bufsize" };
-	static const char *const no[] = { "alpha", "stride", "rounds",
-					  "offset", "lane_mask", "x", "" };
+	static const char *const yes[] = {
+		"n", "N", "size", "len", "count", "total", "n_rows",
+		"num_items", "elemCount", "bufsize", "numElements",
+	};
+	static const char *const no[] = {
+	    "alpha", "stride", "rounds", "offset", "lane_mask", "x", ""};
 	size_t i;
 
 	(void)state;
@@ -104,7 +104,7 @@ static void test_derive_scalars(void **state)
 {
 	struct gv_spec spec;
 	struct gv_arg a;
-	struct gv_param p = { "cfg", false, false, "struct cfg", 16 };
+	struct gv_param p = {"cfg", false, false, "struct cfg", 16};
 	char *why = NULL;
 
 	(void)state;
@@ -166,11 +166,11 @@ static void test_derive_template(void **state)
 static void test_spec_errors(void **state)
 {
 	static const char *const bad[] = {
-		"blok: [64]\n",			/* a typo is an error */
-		"kernels:\n  k:\n    kernels: {}\n",
-		"kernels:\n  k: 3\n",
-		"- a list\n",
-		"block: [64\n",			/* broken YAML */
+	    "blok: [64]\n", /* a typo is an error */
+	    "kernels:\n  k:\n    kernels: {}\n",
+	    "kernels:\n  k: 3\n",
+	    "- a list\n",
+	    "block: [64\n", /* broken YAML */
 	};
 	struct gv_spec spec;
 	char *err;
@@ -179,8 +179,8 @@ static void test_spec_errors(void **state)
 	(void)state;
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		err = NULL;
-		assert_int_equal(gv_spec_parse(&spec, bad[i], strlen(bad[i]),
-					       &err), -1);
+		assert_int_equal(
+		    gv_spec_parse(&spec, bad[i], strlen(bad[i]), &err), -1);
 		assert_non_null(err);
 		free(err);
 	}
@@ -204,14 +204,26 @@ static void test_spec_lookup(void **state)
 			  "kernels:\n"
 			  "  r:\n    block: [64]\n    grid: [2]\n"
 			  "  r<256>:\n    block: [256]\n");
-	assert_string_equal(gv_spec_scalar(&spec, gv_spec_item(&spec,
-		gv_spec_get(&spec, "r<256>", "block"), 0)), "256");
-	assert_string_equal(gv_spec_scalar(&spec, gv_spec_item(&spec,
-		gv_spec_get(&spec, "r<256>", "grid"), 0)), "2");
-	assert_string_equal(gv_spec_scalar(&spec, gv_spec_item(&spec,
-		gv_spec_get(&spec, "r", "block"), 0)), "64");
-	assert_string_equal(gv_spec_scalar(&spec, gv_spec_item(&spec,
-		gv_spec_get(&spec, "other", "block"), 0)), "32");
+	assert_string_equal(
+	    gv_spec_scalar(
+		&spec,
+		gv_spec_item(&spec, gv_spec_get(&spec, "r<256>", "block"), 0)),
+	    "256");
+	assert_string_equal(
+	    gv_spec_scalar(
+		&spec,
+		gv_spec_item(&spec, gv_spec_get(&spec, "r<256>", "grid"), 0)),
+	    "2");
+	assert_string_equal(
+	    gv_spec_scalar(
+		&spec,
+		gv_spec_item(&spec, gv_spec_get(&spec, "r", "block"), 0)),
+	    "64");
+	assert_string_equal(
+	    gv_spec_scalar(
+		&spec,
+		gv_spec_item(&spec, gv_spec_get(&spec, "other", "block"), 0)),
+	    "32");
 	assert_null(gv_spec_get(&spec, "other", "grid"));
 	gv_spec_release(&spec);
 }
@@ -265,7 +277,7 @@ static void test_shapes_spec(void **state)
 	assert_int_equal(k.nr_shapes, 2);
 	assert_int_equal(k.shapes[0].gy, 3);
 	assert_int_equal(k.shapes[0].by, 8);
-	assert_int_equal(k.shapes[1].gx, 2);	/* ceil(100 / 64) */
+	assert_int_equal(k.shapes[1].gx, 2); /* ceil(100 / 64) */
 	assert_int_equal(k.nr_seeds, 2);
 	assert_int_equal(k.seeds[1], 8);
 	assert_true(k.tolerance > 0);
@@ -315,7 +327,7 @@ static void test_plan_write(void **state)
 
 static void test_expr(void **state)
 {
-	struct gv_vars v = { 1000, 4, 256, 1024, 32 };
+	struct gv_vars v = {1000, 4, 256, 1024, 32};
 	long long r = 0;
 
 	(void)state;
@@ -351,7 +363,7 @@ static void test_fill(void **state)
 	}
 	gv_fill(GV_F32, 4, b, 256, -1, 1, 8, 0);
 	assert_memory_not_equal(a, b, sizeof(a));
-	gv_fill(GV_F32, 4, b, 256, -1, 1, 7, 1);	/* another argument */
+	gv_fill(GV_F32, 4, b, 256, -1, 1, 7, 1); /* another argument */
 	assert_memory_not_equal(a, b, sizeof(a));
 	gv_fill(GV_I32, 4, c, 256, -3, 3, 1, 0);
 	for (i = 0; i < 256; i++)
@@ -365,8 +377,8 @@ static void test_fill(void **state)
  */
 static void test_compare_recorded(void **state)
 {
-	static const int32_t before[8] = { 5, -3, 90, -113, 7, 7, 0, 1 };
-	static const int32_t after[8] = { 5, -3, 90, -226, 7, 14, 0, 1 };
+	static const int32_t before[8] = {5, -3, 90, -113, 7, 7, 0, 1};
+	static const int32_t after[8] = {5, -3, 90, -226, 7, 14, 0, 1};
 	struct gv_diff d;
 
 	(void)state;
@@ -386,10 +398,10 @@ static void test_compare_recorded(void **state)
 
 static void test_compare_floats(void **state)
 {
-	float a[4] = { 1.0f, 2.0f, -0.0f, 3.0f };
-	float b[4] = { 1.0f, 2.0f + 1e-7f * 2, 0.0f, 3.0f };
-	float n1[1] = { __builtin_nanf("") }, n2[1] = { __builtin_nanf("") };
-	unsigned char s1[6] = { 1, 2, 3, 4, 5, 6 }, s2[6] = { 1, 2, 3, 4, 9, 6 };
+	float a[4] = {1.0f, 2.0f, -0.0f, 3.0f};
+	float b[4] = {1.0f, 2.0f + 1e-7f * 2, 0.0f, 3.0f};
+	float n1[1] = {__builtin_nanf("")}, n2[1] = {__builtin_nanf("")};
+	unsigned char s1[6] = {1, 2, 3, 4, 5, 6}, s2[6] = {1, 2, 3, 4, 9, 6};
 	struct gv_diff d;
 
 	(void)state;
@@ -416,13 +428,15 @@ static void test_compare_floats(void **state)
 
 static void test_match_entry(void **state)
 {
-	char *entries[] = { "_Z3sumPKfPfi", "_Z4sum2Pf", "_ZN2ns3dotEPf",
-			    "plain_c", "_Z1rILj256EEvPKfPfj",
-			    "_Z1rILj64EEvPKfPfj" };
-	char *dem[] = { "sum(floatconst*,float*,int)", "sum2(float*)",
-			"ns::dot(float*)", "plain_c",
-			"r<256>(floatconst*,float*,unsignedint)",
-			"r<64>(floatconst*,float*,unsignedint)" };
+	char *entries[] = {"_Z3sumPKfPfi",	  "_Z4sum2Pf",
+			   "_ZN2ns3dotEPf",	  "plain_c",
+			   "_Z1rILj256EEvPKfPfj", "_Z1rILj64EEvPKfPfj"};
+	char *dem[] = {"sum(floatconst*,float*,int)",
+		       "sum2(float*)",
+		       "ns::dot(float*)",
+		       "plain_c",
+		       "r<256>(floatconst*,float*,unsignedint)",
+		       "r<64>(floatconst*,float*,unsignedint)"};
 
 	(void)state;
 	assert_string_equal(gv_match_entry(entries, dem, 6, "sum", NULL),
@@ -442,21 +456,21 @@ static void test_match_entry(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_length_names),
-		cmocka_unit_test(test_type_of),
-		cmocka_unit_test(test_derive_pointers),
-		cmocka_unit_test(test_derive_scalars),
-		cmocka_unit_test(test_derive_template),
-		cmocka_unit_test(test_spec_errors),
-		cmocka_unit_test(test_spec_lookup),
-		cmocka_unit_test(test_shapes_default),
-		cmocka_unit_test(test_shapes_spec),
-		cmocka_unit_test(test_plan_write),
-		cmocka_unit_test(test_expr),
-		cmocka_unit_test(test_fill),
-		cmocka_unit_test(test_compare_recorded),
-		cmocka_unit_test(test_compare_floats),
-		cmocka_unit_test(test_match_entry),
+	    cmocka_unit_test(test_length_names),
+	    cmocka_unit_test(test_type_of),
+	    cmocka_unit_test(test_derive_pointers),
+	    cmocka_unit_test(test_derive_scalars),
+	    cmocka_unit_test(test_derive_template),
+	    cmocka_unit_test(test_spec_errors),
+	    cmocka_unit_test(test_spec_lookup),
+	    cmocka_unit_test(test_shapes_default),
+	    cmocka_unit_test(test_shapes_spec),
+	    cmocka_unit_test(test_plan_write),
+	    cmocka_unit_test(test_expr),
+	    cmocka_unit_test(test_fill),
+	    cmocka_unit_test(test_compare_recorded),
+	    cmocka_unit_test(test_compare_floats),
+	    cmocka_unit_test(test_match_entry),
 	};
 
 	return cmocka_run_group_tests_name("gpu_verify", tests, NULL, NULL);
