@@ -142,6 +142,15 @@ static long long num(json_t *o, const char *key, long long def)
 	return json_is_integer(v) ? json_integer_value(v) : def;
 }
 
+/* The name of parameter @i of kernel @k, for the first difference. */
+static const char *arg_name(json_t *k, long long i)
+{
+	json_t *a = json_array_get(json_object_get(k, "args"), (size_t)i);
+	const char *name = json_string_value(json_object_get(a, "name"));
+
+	return name ? name : "?";
+}
+
 /* "5 (2400)": analysis reports and the hazards they sum up, or "?". */
 static void san_text(json_t *s, char *buf, size_t size)
 {
@@ -231,10 +240,10 @@ static void judge_kernel(json_t *meta, json_t *k, json_t *results, json_t *san,
 			snprintf(
 			    diff, sizeof(diff),
 			    "first difference: shape %lld seed %lld: "
-			    "arg %lld [%lld] "
+			    "%s[%lld] "
 			    "%s -> %s%s",
 			    num(x, "shape", 0), num(x, "seed", 0),
-			    num(d, "arg", 0), num(d, "index", 0),
+			    arg_name(k, num(d, "arg", 0)), num(d, "index", 0),
 			    json_string_value(json_object_get(d, "before")),
 			    json_string_value(json_object_get(d, "after")),
 			    json_is_true(
@@ -404,6 +413,21 @@ static void case_notes(json_t *meta, struct wl_buf *md)
 			json_string_value(json_object_get(x, "message")));
 }
 
+static int append_file(struct wl_buf *b, const char *path)
+{
+	char chunk[4096];
+	size_t n;
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		return -1;
+	wl_buf_adds(b, "\n");
+	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+		wl_buf_add(b, chunk, n);
+	fclose(f);
+	return 0;
+}
+
 static int write_text(const char *path, const char *text)
 {
 	FILE *f = fopen(path, "w");
@@ -422,6 +446,7 @@ int main(int argc, char **argv)
 	const char *bundle = NULL, *res = NULL;
 	const char *md_path = "gpu_verify/REPORT.md";
 	const char *json_path = "gpu_verify/REPORT.json";
+	const char *notes_path = NULL;
 	struct wl_buf md = WL_BUF_INIT, notes = WL_BUF_INIT;
 	struct totals t;
 	json_t *env, *results, *san, *builds, *kernels, *report;
@@ -435,6 +460,8 @@ int main(int argc, char **argv)
 			md_path = argv[++a];
 		else if (!strcmp(argv[a], "--json") && a + 1 < argc)
 			json_path = argv[++a];
+		else if (!strcmp(argv[a], "--notes") && a + 1 < argc)
+			notes_path = argv[++a];
 		else if (!bundle)
 			bundle = argv[a];
 		else if (!res)
@@ -444,7 +471,7 @@ int main(int argc, char **argv)
 	}
 	if (!bundle || !res) {
 		fprintf(stderr, "usage: gv-report BUNDLE RESULTS [--md FILE] "
-				"[--json FILE]\n");
+				"[--json FILE] [--notes FILE]\n");
 		return 2;
 	}
 	memset(&t, 0, sizeof(t));
@@ -535,6 +562,10 @@ int main(int argc, char **argv)
 			    "race inside one statement (Listing 7), which "
 			    "the findings-after column covers.  Times are "
 			    "medians of 20 launches on the largest shape.\n");
+		/* A reviewer's analysis of this run, kept with it. */
+		if (notes_path && append_file(&head, notes_path) < 0)
+			fprintf(stderr, "gv-report: cannot read %s\n",
+				notes_path);
 		rc = write_text(md_path, head.s);
 		wl_buf_release(&head);
 	}

@@ -94,7 +94,7 @@ while IFS=$'\t' read -r d label; do
 			"$c" "$label" >>"$OUTDIR/results.jsonl"
 		continue
 	fi
-	timeout 90 "$B/runner" "$d" --kernel "$label" --json "$LOGS/run$i.json" \
+	timeout 30 "$B/runner" "$d" --kernel "$label" --json "$LOGS/run$i.json" \
 		>"$LOGS/run$i.log" 2>&1
 	rc=$?
 	if [ -s "$LOGS/run$i.json" ]; then
@@ -118,7 +118,7 @@ san_one() {
 			"$c" "$label" "$tool" "$side"
 		return
 	fi
-	timeout 150 compute-sanitizer --tool "$tool" --print-limit 1000 \
+	timeout 90 compute-sanitizer --tool "$tool" --print-limit 1000 \
 		"$B/runner" "$d" --kernel "$label" --side "$side" --quick \
 		>"$log" 2>&1
 	rc=$?
