@@ -38,9 +38,23 @@ static enum CXChildVisitResult collect_kid(CXCursor c, CXCursor parent,
 	return CXChildVisit_Continue;
 }
 
-static bool same_file(CXFile a, CXFile b)
+bool wl_same_file(CXFile a, CXFile b)
 {
-	return a && b && clang_File_isEqual(a, b);
+	CXString na, nb;
+	bool same;
+
+	if (!a || !b)
+		return false;
+	if (a == b)
+		return true;
+	if (!clang_File_isEqual(a, b))
+		return false;
+	na = clang_getFileName(a);
+	nb = clang_getFileName(b);
+	same = !strcmp(clang_getCString(na), clang_getCString(nb));
+	clang_disposeString(na);
+	clang_disposeString(nb);
+	return same;
 }
 
 /*
@@ -84,13 +98,13 @@ static void node_locate(struct wl_model *m, struct wl_node *node)
 	clang_getExpansionLocation(start, &f1, NULL, NULL, &o1);
 	clang_getExpansionLocation(end, &f2, NULL, NULL, &o2);
 	clang_getSpellingLocation(start, &sf, NULL, NULL, &so);
-	node->in_main = same_file(f1, m->main_file) &&
-			same_file(f2, m->main_file);
+	node->in_main = wl_same_file(f1, m->main_file) &&
+			wl_same_file(f2, m->main_file);
 	node->begin = o1;
 	node->end = o2 >= o1 ? o2 : o1;
-	node->in_macro = !(same_file(sf, f1) && so == o1);
+	node->in_macro = !(wl_same_file(sf, f1) && so == o1);
 	clang_getSpellingLocation(end, &ef, NULL, NULL, &eo);
-	if (node->in_main && !(same_file(ef, f2) && eo == o2))
+	if (node->in_main && !(wl_same_file(ef, f2) && eo == o2))
 		node->end = macro_use_end(m->src, o2);
 	if (node->end > m->src->len)
 		node->end = (unsigned)m->src->len;
@@ -316,7 +330,7 @@ static bool in_main_file(struct wl_model *m, CXCursor c)
 
 	clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL,
 				   NULL);
-	return same_file(f, m->main_file);
+	return wl_same_file(f, m->main_file);
 }
 
 static void add_function(struct wl_model *m, CXCursor c)
@@ -370,6 +384,20 @@ static bool parse_full_mask(const char *s)
 }
 
 /* Remember `#define NAME 0xffffffff` so fixes speak the file's language. */
+static void record_macro(struct wl_model *m, CXCursor c)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	struct wl_macro *mac;
+
+	WL_GROW(m->macros, m->nr_macros, m->alloc_macros);
+	mac = &m->macros[m->nr_macros++];
+	mac->cursor = c;
+	mac->name = wl_model_spelling(m, c);
+	clang_getFileLocation(clang_getRangeStart(r), NULL, NULL, NULL,
+			      &mac->begin);
+	clang_getFileLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &mac->end);
+}
+
 static void scan_macro_definition(struct wl_model *m, CXCursor c)
 {
 	CXToken *tokens = NULL;
@@ -377,7 +405,10 @@ static void scan_macro_definition(struct wl_model *m, CXCursor c)
 	CXString value;
 	char text[64] = "";
 
-	if (m->full_mask_name || !in_main_file(m, c))
+	if (!in_main_file(m, c))
+		return;
+	record_macro(m, c);
+	if (m->full_mask_name)
 		return;
 	clang_tokenize(m->tu, clang_getCursorExtent(c), &tokens, &nr);
 	last = nr;
@@ -499,6 +530,7 @@ void wl_model_release(struct wl_model *m)
 	for (i = 0; i < m->nr_funcs; i++)
 		free(m->funcs[i]->callers);
 	free(m->funcs);
+	free(m->macros);
 	free(m->calls);
 	free(m->asms);
 	wl_arena_release(&m->arena);

@@ -72,7 +72,13 @@ struct wl_func {
 	bool has_goto;
 };
 
-/* A `#define NAME 0xffffffff` seen in the file, reused in fixes. */
+/* A macro defined in the main file. */
+struct wl_macro {
+	CXCursor cursor;
+	const char *name;
+	unsigned begin, end;	/* byte range of NAME(...) BODY */
+};
+
 struct wl_model {
 	struct wl_arena arena;
 	const struct wl_source *src;
@@ -85,13 +91,23 @@ struct wl_model {
 	struct wl_node **asms;	/* inline asm statements in device code */
 	unsigned nr_asms, alloc_asms;
 	unsigned nr_nodes;
-	const char *full_mask_name;	/* e.g. "FULL_MASK", or NULL */
+	struct wl_macro *macros;	/* definitions in the main file */
+	unsigned nr_macros, alloc_macros;
+	/* A `#define NAME 0xffffffff` seen in the file, reused in fixes. */
+	const char *full_mask_name;
 };
 
 /* Build the model of @tu, whose main file is @src.  Never fails. */
 void wl_model_build(struct wl_model *model, CXTranslationUnit tu,
 		    const struct wl_source *src);
 void wl_model_release(struct wl_model *model);
+
+/*
+ * Whether @a and @b are the same file.  Not clang_File_isEqual() alone:
+ * it compares unique ids, which every in-memory (unsaved) file shares, so
+ * the shim would pass for the main file of an in-memory source.
+ */
+bool wl_same_file(CXFile a, CXFile b);
 
 /* The spelling of @cursor in a buffer owned by @model's arena. */
 const char *wl_model_spelling(struct wl_model *model, CXCursor cursor);

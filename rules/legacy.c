@@ -11,24 +11,35 @@
 #include "analyzer/util.h"
 #include "fixits/edit.h"
 
-/* Where the callee's name is spelled, if in the main file. */
+/*
+ * Where the callee's name is spelled, if in the main file; otherwise
+ * *@other names the file that spells it (a header's macro), or NULL.
+ */
 static bool name_location(struct wl_ctx *ctx, struct wl_node *call,
-			  const char *name, unsigned *offset, bool *in_macro)
+			  const char *name, unsigned *offset, bool *in_macro,
+			  char **other)
 {
 	CXSourceLocation loc;
 	CXFile file = NULL;
 	unsigned off = 0, exp = 0;
-	CXFile exp_file = NULL;
 	size_t n = strlen(name);
 
+	*other = NULL;
 	if (!call->nr_kids)
 		return false;
 	loc = clang_getCursorLocation(call->kids[0]->cursor);
 	clang_getSpellingLocation(loc, &file, NULL, NULL, &off);
-	clang_getExpansionLocation(loc, &exp_file, NULL, NULL, &exp);
-	if (!file || !clang_File_isEqual(file, ctx->model.main_file))
+	clang_getExpansionLocation(loc, NULL, NULL, NULL, &exp);
+	if (file && !wl_same_file(file, ctx->model.main_file)) {
+		CXString fname = clang_getFileName(file);
+		const char *base = strrchr(clang_getCString(fname), '/');
+
+		*other = wl_xstrdup(base ? base + 1 : clang_getCString(fname));
+		clang_disposeString(fname);
 		return false;
-	if (off + n > ctx->src->len || memcmp(ctx->src->text + off, name, n))
+	}
+	if (!file || off + n > ctx->src->len ||
+	    memcmp(ctx->src->text + off, name, n))
 		return false;
 	*offset = off;
 	*in_macro = off != exp;
@@ -93,6 +104,7 @@ struct legacy_site {
 	unsigned finding;	/* index in ctx->findings */
 	unsigned name_off;
 	bool has_name, in_macro;
+	char *other_file;	/* the name is spelled there, or NULL */
 	const struct wl_legacy_name *name;
 };
 
@@ -161,6 +173,80 @@ static void fix_macro_call(struct wl_ctx *ctx, struct legacy_site *sites,
 	build_fix(ctx, s, mask);
 }
 
+/* Whether a call of @sites is spelled inside the macro definition @mac. */
+static bool macro_used(const struct wl_macro *mac,
+		       const struct legacy_site *sites, unsigned nr)
+{
+	unsigned i;
+
+	for (i = 0; i < nr; i++)
+		if (sites[i].has_name && sites[i].name_off >= mac->begin &&
+		    sites[i].name_off < mac->end)
+			return true;
+	return false;
+}
+
+/*
+ * A legacy call in the body of a macro that this file never expands, as
+ * in a project header: report it at the definition.  No use tells the
+ * lanes, so the fix takes the full mask and says it guessed (RULES.md,
+ * "none are visible"); a use elsewhere under divergence is reported there.
+ */
+static void check_unused_macro(struct wl_ctx *ctx, enum wl_rule_id rule,
+			       const struct wl_macro *mac,
+			       const struct wl_legacy_name *names,
+			       unsigned nr_names)
+{
+	CXToken *toks = NULL;
+	unsigned nr = 0, i, k;
+
+	clang_tokenize(ctx->tu, clang_getCursorExtent(mac->cursor), &toks, &nr);
+	for (i = 1; i + 1 < nr; i++) {
+		CXString name = clang_getTokenSpelling(ctx->tu, toks[i]);
+		CXString next = clang_getTokenSpelling(ctx->tu, toks[i + 1]);
+		const struct wl_legacy_name *hit = NULL;
+		unsigned off = 0, arg;
+
+		for (k = 0; k < nr_names && !hit; k++)
+			if (!strcmp(clang_getCString(name), names[k].legacy) &&
+			    !strcmp(clang_getCString(next), "("))
+				hit = &names[k];
+		clang_getFileLocation(clang_getTokenLocation(ctx->tu, toks[i]),
+				      NULL, NULL, NULL, &off);
+		clang_disposeString(name);
+		clang_disposeString(next);
+		if (!hit)
+			continue;
+		{
+			unsigned n = (unsigned)strlen(hit->legacy);
+			struct wl_finding *f = wl_report_at(
+				ctx, rule, off, n,
+				"'%s' is a legacy warp primitive without a lane "
+				"mask; use '%s'", hit->legacy, hit->sync);
+			char *mask = wl_mask_const_text(ctx, 0xffffffffu);
+			char *ins;
+
+			wl_finding_note(f, "in the body of macro '%s', which this "
+					   "file does not use; mask guessed: no use "
+					   "tells which lanes arrive, so the fix "
+					   "assumes all 32", mac->name);
+			if (first_arg_offset(ctx, off + n, &arg)) {
+				char *desc = wl_xasprintf("use '%s' with mask '%s'",
+							  hit->sync, mask);
+
+				f->fix = wl_fix_new(desc);
+				free(desc);
+				wl_fix_replace(f->fix, off, n, hit->sync);
+				ins = wl_xasprintf("%s, ", mask);
+				wl_fix_insert(f->fix, arg, ins);
+				free(ins);
+			}
+			free(mask);
+		}
+	}
+	clang_disposeTokens(ctx->tu, toks, nr);
+}
+
 void wl_legacy_check(struct wl_ctx *ctx, enum wl_rule_id rule,
 		     const struct wl_legacy_name *names, unsigned nr_names)
 {
@@ -187,7 +273,7 @@ void wl_legacy_check(struct wl_ctx *ctx, enum wl_rule_id rule,
 		s->call = call;
 		s->name = hit;
 		s->has_name = name_location(ctx, call, hit->legacy, &s->name_off,
-					    &s->in_macro);
+					    &s->in_macro, &s->other_file);
 		f = wl_report(ctx, rule, call,
 			      "'%s' is a legacy warp primitive without a lane "
 			      "mask; use '%s'",
@@ -220,8 +306,23 @@ void wl_legacy_check(struct wl_ctx *ctx, enum wl_rule_id rule,
 		if (!mask->text)
 			continue;
 		if (!s->has_name) {
-			wl_finding_note(f, "no fix: the name is spelled outside "
-					   "this file");
+			char *full = wl_mask_const_text(ctx, 0xffffffffu);
+
+			if (!s->other_file)
+				wl_finding_note(f, "no fix: the name is not "
+						   "written in this file");
+			else if (!strcmp(mask->text, full))
+				wl_finding_note(f, "no fix here: the macro is "
+						   "defined in '%s'; run warplint "
+						   "on it to fix the body",
+						s->other_file);
+			else
+				wl_finding_note(f, "no fix: this use needs mask "
+						   "'%s', but the macro is defined "
+						   "in '%s' for every use; give it "
+						   "a mask parameter",
+						mask->text, s->other_file);
+			free(full);
 			continue;
 		}
 		if (s->in_macro)
@@ -229,5 +330,11 @@ void wl_legacy_check(struct wl_ctx *ctx, enum wl_rule_id rule,
 		else
 			build_fix(ctx, s, mask);
 	}
+	for (i = 0; i < m->nr_macros; i++)
+		if (!macro_used(&m->macros[i], sites, nr))
+			check_unused_macro(ctx, rule, &m->macros[i], names,
+					   nr_names);
+	for (i = 0; i < nr; i++)
+		free(sites[i].other_file);
 	free(sites);
 }

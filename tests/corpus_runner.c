@@ -293,6 +293,8 @@ static int run_nvcc(const char *nvcc, const char *path, struct wl_strvec *args)
 
 	wl_strvec_push(&argv, nvcc);
 	wl_strvec_push(&argv, "-arch=sm_90");
+	wl_strvec_push(&argv, "-x");
+	wl_strvec_push(&argv, "cu");	/* also for headers (.cuh) */
 	wl_strvec_push(&argv, "-c");
 	wl_strvec_push(&argv, "-o");
 	wl_strvec_push(&argv, "/dev/null");
@@ -312,14 +314,24 @@ static int run_nvcc(const char *nvcc, const char *path, struct wl_strvec *args)
 	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
 }
 
+/* "dir/name.cu" with @kind ".fixed" -> "dir/name.fixed.cu" (also .cuh). */
+static char *fixed_path(const char *src, const char *kind)
+{
+	const char *dot = strrchr(src, '.');
+	const char *slash = strrchr(src, '/');
+
+	if (!dot || (slash && dot < slash))
+		return wl_xasprintf("%s%s", src, kind);
+	return wl_xasprintf("%.*s%s%s", (int)(dot - src), src, kind, dot);
+}
+
 static void check_fixed(struct corpus_file *cf, CXIndex index,
-			struct wl_findings *findings, const char *suffix,
+			struct wl_findings *findings, const char *kind,
 			const char *nvcc)
 {
 	struct wl_source expected, fixed_src;
 	struct wl_findings again = { NULL, 0, 0 };
-	char *base = wl_xstrndup(cf->src.path, strlen(cf->src.path) - 3);
-	char *path = wl_xasprintf("%s%s", base, suffix), *err = NULL;
+	char *path = fixed_path(cf->src.path, kind), *err = NULL;
 	char *fixed, *twice;
 	size_t fixed_len, twice_len;
 	unsigned i, nr_fixes = 0;
@@ -391,7 +403,6 @@ static void check_fixed(struct corpus_file *cf, CXIndex index,
 	free(fixed);
 out:
 	free(path);
-	free(base);
 }
 
 /*
@@ -405,8 +416,7 @@ static void check_shuffle_style(struct corpus_file *cf, CXIndex index,
 {
 	struct wl_analyze_opts saved = cf->opts;
 	struct wl_findings findings = { NULL, 0, 0 };
-	char *base = wl_xstrndup(cf->src.path, strlen(cf->src.path) - 3);
-	char *path = wl_xasprintf("%s.shuffle.fixed.cu", base), *err = NULL;
+	char *path = fixed_path(cf->src.path, ".shuffle.fixed"), *err = NULL;
 
 	if (access(path, F_OK) != 0)
 		goto out;
@@ -416,13 +426,12 @@ static void check_shuffle_style(struct corpus_file *cf, CXIndex index,
 		fail(cf, "shuffle-style analysis failed: %s", err);
 		free(err);
 	} else {
-		check_fixed(cf, index, &findings, ".shuffle.fixed.cu", nvcc);
+		check_fixed(cf, index, &findings, ".shuffle.fixed", nvcc);
 	}
 	wl_findings_release(&findings);
 	cf->opts = saved;
 out:
 	free(path);
-	free(base);
 }
 
 int main(int argc, char **argv)
@@ -469,8 +478,8 @@ int main(int argc, char **argv)
 		compare(&cf, &findings);
 		check_fixed(&cf, index, &findings,
 			    cf.opts.fix_style == WL_FIX_STYLE_SHUFFLE
-				    ? ".shuffle.fixed.cu"
-				    : ".fixed.cu",
+				    ? ".shuffle.fixed"
+				    : ".fixed",
 			    nvcc);
 		if (cf.opts.fix_style != WL_FIX_STYLE_SHUFFLE)
 			check_shuffle_style(&cf, index, nvcc);
