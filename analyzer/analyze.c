@@ -48,7 +48,7 @@ static void report_parse_errors(struct wl_ctx *ctx)
 		clang_getExpansionLocation(loc, &file, NULL, NULL, &offset);
 		if (reported < MAX_PARSE_ERRORS) {
 			text = clang_getDiagnosticSpelling(d);
-			if (file && clang_File_isEqual(file, ctx->model.main_file)) {
+			if (file && wl_same_file(file, ctx->model.main_file)) {
 				first = wl_report_at(ctx, WL900, offset, 0, "%s",
 						     clang_getCString(text));
 			} else {

@@ -199,6 +199,52 @@ static bool asm_reads_laneid(struct wl_eval *ev, struct wl_node *n)
 	return yes;
 }
 
+/* Whether parameter @i of @fn binds by non-const reference. */
+static bool param_is_reference(struct wl_func *fn, unsigned i)
+{
+	CXType t;
+
+	if (i >= fn->nr_params)
+		return false;
+	t = clang_getCursorType(fn->params[i]->cursor);
+	return t.kind == CXType_LValueReference &&
+	       !clang_isConstQualifiedType(clang_getPointeeType(t));
+}
+
+/*
+ * A variable passed to a reference parameter may be written by the call.
+ * In resolved calls a by-value argument is wrapped in a conversion, so a
+ * bare variable means a reference.  Dependent calls in templates have no
+ * conversions yet: there, ask the callee's parameter types if it is one
+ * of the file's functions, and otherwise assume by value.  CUDA's own
+ * intrinsics take values.
+ */
+static void mark_reference_args(struct wl_eval *ev, struct wl_node *call)
+{
+	const char *name = wl_call_name(ev->model, call);
+	struct wl_func *fn;
+	bool dependent;
+	unsigned i;
+	struct wl_var *v;
+	CXString spell;
+
+	if (wl_starts_with(name, "__"))
+		return;
+	fn = wl_call_target(ev->model, call);
+	spell = clang_getCursorSpelling(call->cursor);
+	dependent = clang_getCString(spell)[0] == '\0';
+	clang_disposeString(spell);
+	for (i = 1; i < call->nr_kids; i++) {
+		if (call->kids[i]->kind != CXCursor_DeclRefExpr)
+			continue;
+		v = lvalue_var(ev, call->kids[i]);
+		if (!v)
+			continue;
+		if (fn ? param_is_reference(fn, i - 1) : !dependent)
+			v->addr_taken = true;
+	}
+}
+
 static bool collect_writes(struct wl_node *n, void *data)
 {
 	struct collect_ctx *cc = data;
@@ -253,21 +299,7 @@ static bool collect_writes(struct wl_node *n, void *data)
 		}
 		break;
 	case CXCursor_CallExpr:
-		/*
-		 * A bare variable (no lvalue-to-rvalue conversion around it)
-		 * binds to a reference parameter and may be written.  CUDA's
-		 * own intrinsics take values, also in templates where no
-		 * conversion is written yet.
-		 */
-		if (wl_starts_with(wl_call_name(cc->ev->model, n), "__"))
-			break;
-		for (i = 1; i < n->nr_kids; i++) {
-			if (n->kids[i]->kind != CXCursor_DeclRefExpr)
-				continue;
-			v = lvalue_var(cc->ev, n->kids[i]);
-			if (v)
-				v->addr_taken = true;
-		}
+		mark_reference_args(cc->ev, n);
 		break;
 	default:
 		break;

@@ -774,7 +774,7 @@ static bool thread_mask(struct wl_ctx *ctx, struct wl_func *fn,
 	/* The name must be written here, not produced by a macro. */
 	clang_getSpellingLocation(loc, &file, NULL, NULL, &name_off);
 	clang_getExpansionLocation(loc, NULL, NULL, NULL, &exp_off);
-	if (!file || !clang_File_isEqual(file, ctx->model.main_file) ||
+	if (!file || !wl_same_file(file, ctx->model.main_file) ||
 	    name_off != exp_off)
 		return false;
 	open = paren_after(ctx, name_off, fn->body->begin);

@@ -158,7 +158,7 @@ static void check_asm_in_macro(struct wl_ctx *ctx, struct wl_node *node)
 
 	clang_getSpellingLocation(clang_getRangeStart(r), &f1, NULL, NULL, &b);
 	clang_getSpellingLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &e);
-	if (!f1 || !f2 || !clang_File_isEqual(f1, f2) || e <= b)
+	if (!f1 || !f2 || !wl_same_file(f1, f2) || e <= b)
 		return;
 	text = clang_getFileContents(ctx->tu, f1, &size);
 	if (!text || e > size || !has_legacy_insn(text + b, e - b))
