@@ -425,6 +425,121 @@ static bool find_jump(struct wl_node *n, void *data)
 	return true;
 }
 
+/* The step of `i++`, `--i`, `i += 8`, `i -= K` on @var, or 0. */
+static long long loop_step(struct wl_node *inc, CXCursor var)
+{
+	struct wl_node *lhs;
+	long long k;
+
+	inc = wl_node_strip(inc);
+	if (!inc || !inc->nr_kids)
+		return 0;
+	lhs = wl_node_strip(inc->kids[0]);
+	if (!lhs || lhs->kind != CXCursor_DeclRefExpr ||
+	    !clang_equalCursors(clang_getCursorReferenced(lhs->cursor), var))
+		return 0;
+	if (inc->kind == CXCursor_UnaryOperator) {
+		switch (clang_getCursorUnaryOperatorKind(inc->cursor)) {
+		case CXUnaryOperator_PostInc:
+		case CXUnaryOperator_PreInc:
+			return 1;
+		case CXUnaryOperator_PostDec:
+		case CXUnaryOperator_PreDec:
+			return -1;
+		default:
+			return 0;
+		}
+	}
+	if (inc->kind != CXCursor_CompoundAssignOperator || inc->nr_kids != 2 ||
+	    !wl_node_int_value(wl_node_strip(inc->kids[1]), &k))
+		return 0;
+	switch (clang_getCursorBinaryOperatorKind(inc->cursor)) {
+	case CXBinaryOperator_AddAssign:
+		return k;
+	case CXBinaryOperator_SubAssign:
+		return -k;
+	default:
+		return 0;
+	}
+}
+
+/* Iterations of `for (i = start; i OP end; i += step)`, or -1. */
+static long long trip_count(enum CXBinaryOperatorKind op, long long start,
+			    long long end, long long step)
+{
+	if (op == CXBinaryOperator_LE)
+		end += 1;
+	else if (op == CXBinaryOperator_GE)
+		end -= 1;
+	switch (op) {
+	case CXBinaryOperator_LT:
+	case CXBinaryOperator_LE:
+		if (start >= end)
+			return 0;
+		return step > 0 ? (end - start + step - 1) / step : -1;
+	case CXBinaryOperator_GT:
+	case CXBinaryOperator_GE:
+		if (start <= end)
+			return 0;
+		return step < 0 ? (start - end - step - 1) / -step : -1;
+	default:
+		return -1;
+	}
+}
+
+/*
+ * A counted loop `for (int i = lane; i < 64; i += 32)` starts at a
+ * lane-dependent value but may still run the same number of times in
+ * every lane of a warp: simulate it for the 32 warps the lane analysis
+ * tries.  Only for the warp level: across a block the stride usually
+ * involves blockDim, which is unknown.
+ */
+static bool same_trip_count(struct reach_state *st, struct wl_node *loop)
+{
+	struct wl_node *init = wl_node_kid(loop, WL_ROLE_INIT);
+	struct wl_node *cond = wl_node_strip(wl_node_kid(loop, WL_ROLE_COND));
+	struct wl_node *inc = wl_node_kid(loop, WL_ROLE_INC), *lhs, *vd;
+	struct wl_var *v;
+	enum CXBinaryOperatorKind op;
+	long long step;
+	unsigned w, l;
+
+	if (st->block || loop->kind != CXCursor_ForStmt || !init || !cond ||
+	    !inc || init->kind != CXCursor_DeclStmt || init->nr_kids != 1 ||
+	    cond->kind != CXCursor_BinaryOperator || cond->nr_kids != 2)
+		return false;
+	vd = init->kids[0];
+	lhs = wl_node_strip(cond->kids[0]);
+	if (vd->kind != CXCursor_VarDecl || !lhs ||
+	    lhs->kind != CXCursor_DeclRefExpr ||
+	    !clang_equalCursors(clang_getCursorReferenced(lhs->cursor),
+				vd->cursor))
+		return false;
+	v = wl_eval_var(&st->ctx->eval, lhs);
+	step = loop_step(inc, vd->cursor);
+	if (!v || !v->init || v->addr_taken || v->nr_writes != 1 || !step)
+		return false;
+	op = clang_getCursorBinaryOperatorKind(cond->cursor);
+	for (w = 0; w < 32; w++) {
+		long long first = -1;
+
+		for (l = 0; l < 32; l++) {
+			long long start, end, n;
+
+			if (!wl_eval_int(&st->ctx->eval, v->init, w * 32 + l,
+					 &start) ||
+			    !wl_eval_int(&st->ctx->eval, cond->kids[1],
+					 w * 32 + l, &end))
+				return false;
+			n = trip_count(op, start, end, step);
+			if (n < 0 || (l && n != first))
+				return false;
+			first = n;
+		}
+	}
+	return true;
+}
+
 static void check_loop(struct reach_state *st, struct wl_node *loop,
 		       struct wl_reach_bound *rb)
 {
@@ -436,8 +551,9 @@ static void check_loop(struct reach_state *st, struct wl_node *loop,
 		uint32_t lanes;
 
 		if (st->block ||
-		    classify(st, &cond, (bool[]){ false }, 1, false, &lanes) !=
-			    SPLIT_NONE) {
+		    (classify(st, &cond, (bool[]){ false }, 1, false, &lanes) !=
+			     SPLIT_NONE &&
+		     !same_trip_count(st, loop))) {
 			set_reason(rb, WL_DIV_LOOP, loop, false);
 			return;
 		}

@@ -25,3 +25,13 @@ __global__ void until_converged(float *x, const int *iters)
 	}
 	x[threadIdx.x] = v;
 }
+
+__global__ void ragged_tail(const float *in, float *out)
+{
+	int lane = threadIdx.x % 32;
+	float acc = 0.0f;
+
+	for (int j = lane; j < 48; j += 32)	/* lanes 16-31 run it once */
+		acc += __shfl_down_sync(0xffffffff, in[j], 16);	// expect: WL202 {{the loop at line 34 runs a lane-dependent number of times}}
+	out[threadIdx.x] = acc;
+}

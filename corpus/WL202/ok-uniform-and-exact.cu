@@ -68,3 +68,14 @@ __global__ void first_warp_sum(int *data)
 		v = warp_sum(v);
 	data[threadIdx.x] = v;
 }
+
+/* A lane-strided loop over a multiple of 32: every lane runs it twice. */
+__global__ void two_per_lane(const float *in, float *out)
+{
+	int lane = threadIdx.x % 32;
+	float acc = 0.0f;
+
+	for (int j = lane; j < 64; j += 32)
+		acc += __shfl_xor_sync(0xffffffff, in[j], 1);	// ok: WL202
+	out[threadIdx.x] = acc;
+}
