@@ -188,6 +188,35 @@ static char *read_header(struct prep *p, const struct wl_source *src)
 
 static char *default_case_id(const char *path, bool shuffle);
 
+/*
+ * Whether warplint's fixed text equals the corpus's NAME.fixed.cu (or
+ * NAME.shuffle.fixed.cu): true, false, or null when there is none or the
+ * fixed text came from --fixed.
+ */
+static json_t *matches_corpus_fixed(struct prep *p,
+				    const struct wl_source *fixed)
+{
+	size_t n = strlen(p->source);
+	struct wl_source want;
+	char *path, *err = NULL;
+	json_t *r;
+
+	if (p->fixed || n < 3 || strcmp(p->source + n - 3, ".cu"))
+		return json_null();
+	path = wl_xasprintf("%.*s%s", (int)(n - 3), p->source,
+			    p->shuffle ? ".shuffle.fixed.cu" : ".fixed.cu");
+	if (wl_source_load(&want, path, &err) < 0) {
+		free(err);
+		free(path);
+		return json_null();
+	}
+	r = json_boolean(want.len == fixed->len &&
+			 !memcmp(want.text, fixed->text, want.len));
+	wl_source_release(&want);
+	free(path);
+	return r;
+}
+
 /* --spec, else the header's gpu: name, else specs/<case>.yaml. */
 static char *find_spec(struct prep *p, const char *gpu)
 {
@@ -673,6 +702,8 @@ static int prepare(struct prep *p)
 	json_object_set_new(meta, "spec",
 			    p->spec_used ? json_string(p->spec_used)
 					 : json_null());
+	json_object_set_new(meta, "matches_corpus_fixed",
+			    matches_corpus_fixed(p, &fixed));
 	json_object_set_new(meta, "findings_before",
 			    findings_json(&before, false));
 	json_object_set_new(meta, "findings_after",

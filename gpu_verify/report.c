@@ -389,6 +389,12 @@ static void case_notes(json_t *meta, struct wl_buf *md)
 	json_t *x, *k, *a;
 	size_t i, j;
 
+	if (json_is_false(json_object_get(meta, "matches_corpus_fixed")))
+		wl_buf_addf(md,
+			    "- %s: warplint's fixes differ from the "
+			    "corpus's expected .fixed.cu (the run used "
+			    "warplint's)\n",
+			    cs);
 	x = json_object_get(meta, "build");
 	if (json_string_value(json_object_get(x, "reason")))
 		wl_buf_addf(md, "- %s: before emulated: %s\n", cs,

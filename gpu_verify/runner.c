@@ -11,8 +11,11 @@
  *
  * Usage: runner CASEDIR --kernel LABEL [--side both|before|after]
  *                [--quick] [--repeats N] [--json FILE] [--dump DIR]
+ *                [--dump-mismatch DIR]
  * --side before|after runs one side only (for compute-sanitizer); with
  * --quick it runs the plan's sanitizer shape and first seed once.
+ * --dump writes every buffer of every run, before and after, to DIR;
+ * --dump-mismatch only those of the first run that differs.
  * Exit status: 0 all identical (or within the plan's tolerance), 1 some
  * output differs, 2 a launch or load failed, 3 usage or plan error, 4
  * the before failed on this GPU and the after ran everywhere.
@@ -65,7 +68,7 @@ struct plan {
 };
 
 struct opts {
-	const char *dir, *kernel, *json, *dump;
+	const char *dir, *kernel, *json, *dump, *dump_mismatch;
 	int sides[NR_SIDES];
 	int quick, repeats;
 };
@@ -471,8 +474,9 @@ static void json_str(FILE *f, const char *s)
 	fputc('"', f);
 }
 
-static void dump_buffers(const struct opts *o, const struct plan *p,
-			 const struct bufs *b, int shape, int seed)
+static void dump_buffers(const char *dir, const struct opts *o,
+			 const struct plan *p, const struct bufs *b, int shape,
+			 int seed)
 {
 	char path[1024];
 	int i, k;
@@ -486,8 +490,8 @@ static void dump_buffers(const struct opts *o, const struct plan *p,
 			if (!o->sides[k])
 				continue;
 			snprintf(path, sizeof(path),
-				 "%s/%s.s%d.seed%d.arg%d.%s.bin", o->dump,
-				 p->label, shape, seed, i, side_names[k]);
+				 "%s/%s.s%d.seed%d.arg%d.%s.bin", dir, p->label,
+				 shape, seed, i, side_names[k]);
 			f = fopen(path, "wb");
 			if (!f)
 				continue;
@@ -550,7 +554,8 @@ static int usage(void)
 {
 	fprintf(stderr, "usage: runner CASEDIR --kernel LABEL "
 			"[--side both|before|after] [--quick] "
-			"[--repeats N] [--json FILE] [--dump DIR]\n");
+			"[--repeats N] [--json FILE] [--dump DIR] "
+			"[--dump-mismatch DIR]\n");
 	return 3;
 }
 
@@ -581,6 +586,8 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 			o->json = v;
 		} else if (!strcmp(a, "--dump")) {
 			o->dump = v;
+		} else if (!strcmp(a, "--dump-mismatch")) {
+			o->dump_mismatch = v;
 		} else if (!strcmp(a, "--repeats")) {
 			o->repeats = atoi(v);
 			if (o->repeats < 1 || o->repeats > MAX_REPEATS)
@@ -606,6 +613,7 @@ static int run_all(FILE *j, const char *key, const struct opts *o,
 		   int *side)
 {
 	int s, k, first = 1, s0 = 0, s1 = p->nr_shapes, nseeds = p->nr_seeds;
+	int dumped = 0;
 	int both = o->sides[BEFORE] && o->sides[AFTER];
 	struct bufs b;
 
@@ -633,8 +641,6 @@ static int run_all(FILE *j, const char *key, const struct opts *o,
 			if (both &&
 			    run_once(p, fn[BEFORE], &p->shapes[s], &b, 2) < 0)
 				goto fail;
-			if (o->dump)
-				dump_buffers(o, p, &b, s, k);
 			fputs(first ? "" : ",", j);
 			first = 0;
 			if (!both)
@@ -643,8 +649,15 @@ static int run_all(FILE *j, const char *key, const struct opts *o,
 					"\"ok\":true}",
 					s, p->seeds[k]);
 			else if (compare_run(j, p, &b, s, k) ==
-				 GV_CMP_DIFFERENT)
+				 GV_CMP_DIFFERENT) {
+				/* The first mismatch, for --dump-mismatch. */
+				if (o->dump_mismatch && !dumped++)
+					dump_buffers(o->dump_mismatch, o, p, &b,
+						     s, k);
 				*status = 1;
+			}
+			if (o->dump)
+				dump_buffers(o->dump, o, p, &b, s, k);
 			bufs_free(&b, p->nr_args);
 		}
 	}
