@@ -567,7 +567,7 @@ int main(int argc, char **argv)
 			    "kernel's sanitizer shape; racecheck misses a "
 			    "race inside one statement (Listing 7), which "
 			    "the findings-after column covers.  Times are "
-			    "medians of 20 launches on the largest shape.\n");
+			    "medians of 50 launches on the largest shape.\n");
 		/* A reviewer's analysis of this run, kept with it. */
 		if (notes_path && append_file(&head, notes_path) < 0)
 			fprintf(stderr, "gv-report: cannot read %s\n",

@@ -565,7 +565,7 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 
 	memset(o, 0, sizeof(*o));
 	o->sides[BEFORE] = o->sides[AFTER] = 1;
-	o->repeats = 20;
+	o->repeats = 50;
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
 
