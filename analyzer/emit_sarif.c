@@ -278,7 +278,7 @@ static json_t *srcroot_json(const char *root)
 	if (!root)
 		root = getcwd(cwd, sizeof(cwd)) ? cwd : "/";
 	uri = wl_uri_for(root, "/nonexistent-root", &relative);
-	o = json_pack("{s:{s:s++}}", "%SRCROOT%", "uri", uri,
+	o = json_pack("{s:{s:s+}}", "%SRCROOT%", "uri", uri,
 		      uri[strlen(uri) - 1] == '/' ? "" : "/");
 	free(uri);
 	return o;
