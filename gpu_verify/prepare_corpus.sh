@@ -34,6 +34,7 @@ for src in "$@"; do
 		"$PREP" "$src" --out "$B" --fix-style "$style" \
 			-I corpus/include 2>>"$B/prepare.log"
 		rc=$?
+		printf '%s\t%s\t%d\n' "$src" "$style" "$rc" >>"$B/prepare.tsv"
 		n=$((n + 1))
 		echo "prepare $src ($style): $rc"
 		[ $rc -ne 0 ] && status=1

@@ -434,6 +434,42 @@ static int append_file(struct wl_buf *b, const char *path)
 	return 0;
 }
 
+/*
+ * Files that gv-prepare could not turn into a case at all (exit status 2
+ * or 3 in prepare_corpus.sh's prepare.tsv): a failure with no case dir.
+ */
+static void failed_prepares(const char *bundle, struct wl_buf *md, json_t *out,
+			    struct totals *t)
+{
+	char *path = wl_xasprintf("%s/prepare.tsv", bundle), *line = NULL;
+	size_t cap = 0;
+	FILE *f = fopen(path, "r");
+
+	free(path);
+	if (!f)
+		return;
+	while (getline(&line, &cap, f) > 0) {
+		char src[1024], style[32];
+		int rc;
+
+		if (sscanf(line, "%1023s %31s %d", src, style, &rc) != 3 ||
+		    rc < 2)
+			continue;
+		t->kernels++;
+		t->failed++;
+		wl_buf_addf(md,
+			    "| %s (%s) | - | - | - | - | | | | | | "
+			    "**FAIL**: gv-prepare exit %d |\n",
+			    src, style, rc);
+		json_array_append_new(
+		    out, json_pack("{s:s, s:s, s:s, s:i}", "case", src,
+				   "verdict", "FAIL", "reason",
+				   "gv-prepare failed", "status", rc));
+	}
+	free(line);
+	fclose(f);
+}
+
 static int write_text(const char *path, const char *text)
 {
 	FILE *f = fopen(path, "w");
