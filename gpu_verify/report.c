@@ -558,6 +558,7 @@ int main(int argc, char **argv)
 		case_notes(meta, &notes);
 		json_decref(meta);
 	}
+	failed_prepares(bundle, &md, kernels, &t);
 	report =
 	    json_pack("{s:O, s:O}", "environment", env, "kernels", kernels);
 	json_object_set_new(
