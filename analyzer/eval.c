@@ -490,6 +490,33 @@ static enum wl_dep func_thread_dep(struct wl_eval *ev, struct wl_func *fn)
 	return f->thread_dep;
 }
 
+/*
+ * __shfl(v, 0) and __shfl_sync(m, v, src) with a source lane that is the
+ * same in every lane, over the whole warp (no width, or 32), broadcast
+ * one lane's value: the result is warp-uniform.
+ */
+static bool is_broadcast(struct wl_eval *ev, struct wl_node *call,
+			 const char *name)
+{
+	struct wl_node *args[5];
+	unsigned n = wl_call_args(call, args, 5), src;
+	long long width;
+
+	if (!strcmp(name, "__shfl"))
+		src = 1;
+	else if (!strcmp(name, "__shfl_sync"))
+		src = 2;
+	else
+		return false;
+	if (n <= src || n > src + 2)
+		return false;
+	if (n == src + 2 &&
+	    !(wl_node_int_value(wl_node_strip(args[src + 1]), &width) &&
+	      width == 32))
+		return false;
+	return wl_eval_dep(ev, args[src]) <= WL_DEP_WARP;
+}
+
 static enum wl_dep call_dep(struct wl_eval *ev, struct wl_node *call)
 {
 	const char *name = wl_call_name(ev->model, call);
@@ -497,7 +524,8 @@ static enum wl_dep call_dep(struct wl_eval *ev, struct wl_node *call)
 	struct wl_func *fn;
 	unsigned i;
 
-	if (in_list(name, warp_uniform_calls, WL_ARRAY_SIZE(warp_uniform_calls)))
+	if (in_list(name, warp_uniform_calls, WL_ARRAY_SIZE(warp_uniform_calls)) ||
+	    is_broadcast(ev, call, name))
 		return WL_DEP_WARP;
 	for (i = 1; i < call->nr_kids; i++)
 		d = max_dep(d, wl_eval_dep(ev, call->kids[i]));

@@ -142,6 +142,21 @@ static void test_warp_uniform(void **state)
 		   "__shfl_down_sync(0xffffffff");
 }
 
+/* A value broadcast from one lane is the same in the whole warp. */
+static void test_broadcast_uniform(void **state)
+{
+	EXPECT_FIX(state,
+		   "__global__ void k(int *p) {\n"
+		   "  int v = p[threadIdx.x];\n"
+		   "  int leader = __shfl(v, 0);\n"
+		   "  if (leader > 0) v = __shfl_xor(v, 1);\n"
+		   "  int part = __shfl(v, 0, 16);\n"
+		   "  if (part > 0) v = __shfl_up(v, 1);\n"
+		   "  p[threadIdx.x] = v;\n}\n",
+		   4, "__shfl_xor_sync(0xffffffff, v, 1)",
+		   "__ballot_sync(0xffffffff, part > 0)");
+}
+
 /* Lane-constant conditions: the exact constant. */
 static void test_lane_constants(void **state)
 {
@@ -333,6 +348,7 @@ int main(void)
 		cmocka_unit_test(test_full_mask_macro),
 		cmocka_unit_test(test_warp_uniform),
 		cmocka_unit_test(test_lane_constants),
+		cmocka_unit_test(test_broadcast_uniform),
 		cmocka_unit_test(test_hoisted_ballot),
 		cmocka_unit_test(test_else_arm),
 		cmocka_unit_test(test_early_return),
