@@ -108,6 +108,58 @@ static bool is_half_of_8_bytes(struct wl_node *part, struct wl_node *base)
 	return whole == 8 && half == 4;
 }
 
+/*
+ * Skip casts of every spelling, reinterpret_cast included, and the copy
+ * construction of a struct initialised from one (a CallExpr whose only
+ * kid is its argument: constructors have no callee node).
+ */
+static struct wl_node *strip_casts(struct wl_node *e)
+{
+	while (e && e->nr_kids >= 1 &&
+	       (e->kind == CXCursor_UnexposedExpr || e->kind == CXCursor_ParenExpr ||
+		e->kind == CXCursor_CStyleCastExpr ||
+		e->kind == CXCursor_CXXReinterpretCastExpr ||
+		e->kind == CXCursor_CXXStaticCastExpr ||
+		(e->kind == CXCursor_CallExpr && e->nr_kids == 1)))
+		e = e->kids[e->nr_kids - 1];
+	return e;
+}
+
+/*
+ * X in `*reinterpret_cast<T *>(&X)` or `*(T *)&X`: a view of X's bytes
+ * as another type.  NULL for anything else.
+ */
+static struct wl_node *viewed_object(struct wl_node *e)
+{
+	e = strip_casts(e);
+	if (!e || e->kind != CXCursor_UnaryOperator || e->nr_kids != 1 ||
+	    clang_getCursorUnaryOperatorKind(e->cursor) != CXUnaryOperator_Deref)
+		return NULL;
+	e = strip_casts(e->kids[0]);
+	if (!e || e->kind != CXCursor_UnaryOperator || e->nr_kids != 1 ||
+	    clang_getCursorUnaryOperatorKind(e->cursor) != CXUnaryOperator_AddrOf)
+		return NULL;
+	return wl_node_strip(e->kids[0]);
+}
+
+/*
+ * For a half taken from an aggregate (int2 a = *reinterpret_cast<int2 *>
+ * (&x)), the declaration that makes the view and the 64-bit x it views.
+ */
+static void find_view(struct wl_ctx *ctx, struct wl_node *base, struct half *h)
+{
+	struct wl_var *var = wl_eval_var(&ctx->eval, base);
+	struct wl_node *x;
+
+	if (!var || var->is_param || !var->decl_node->nr_kids)
+		return;
+	x = viewed_object(var->decl_node->kids[var->decl_node->nr_kids - 1]);
+	if (!x || clang_Type_getSizeOf(clang_getCursorType(x->cursor)) != 8)
+		return;
+	h->split = var->decl_node;
+	h->whole = x;
+}
+
 static bool half_of(struct wl_ctx *ctx, struct wl_node *value, struct half *h)
 {
 	struct wl_node *v = wl_node_strip(value), *def = NULL;
@@ -124,6 +176,7 @@ static bool half_of(struct wl_ctx *ctx, struct wl_node *value, struct half *h)
 		    !is_half_of_8_bytes(v, base))
 			return false;
 		h->base = wl_node_referenced(base);
+		find_view(ctx, base, h);
 		snprintf(h->key, sizeof(h->key), ".%s",
 			 wl_model_spelling(&ctx->model, wl_node_referenced(v)));
 		return h->key[1] != '\0';
@@ -137,6 +190,7 @@ static bool half_of(struct wl_ctx *ctx, struct wl_node *value, struct half *h)
 		    !wl_node_int_value(wl_node_strip(v->kids[1]), &idx))
 			return false;
 		h->base = wl_node_referenced(base);
+		find_view(ctx, base, h);
 		snprintf(h->key, sizeof(h->key), "[%lld]", idx);
 		return true;
 	}
@@ -264,7 +318,23 @@ static bool find_use_after(struct wl_node *n, void *data)
  * writing Y, `Y = __hiloint2double(..)`, `T Y = __hiloint2double(..)` or
  * `return __hiloint2double(..)`.  Returns the replacement's prefix.
  */
-static char *join_prefix(struct wl_ctx *ctx, struct wl_node *stmt)
+/* Whether @e rebuilds the 64-bit value: __hiloint2double, or a view back. */
+static bool is_join(struct wl_ctx *ctx, struct wl_node *e, const struct half *h)
+{
+	struct wl_node *x;
+
+	e = wl_node_strip(e);
+	if (e && e->kind == CXCursor_CallExpr &&
+	    !strcmp(wl_call_name(&ctx->model, e), "__hiloint2double"))
+		return true;
+	x = viewed_object(e);
+	return x && x->kind == CXCursor_DeclRefExpr &&
+	       !clang_Cursor_isNull(h->base) &&
+	       clang_equalCursors(wl_node_referenced(x), h->base);
+}
+
+static char *join_prefix(struct wl_ctx *ctx, struct wl_node *stmt,
+			 const struct half *h)
 {
 	struct wl_node *n = stmt, *e;
 
@@ -280,17 +350,10 @@ static char *join_prefix(struct wl_ctx *ctx, struct wl_node *stmt)
 		}
 		return NULL;
 	}
-	if (n->kind == CXCursor_ReturnStmt && n->nr_kids == 1) {
-		e = wl_node_strip(n->kids[0]);
-		if (e && e->kind == CXCursor_CallExpr &&
-		    !strcmp(wl_call_name(&ctx->model, e), "__hiloint2double"))
-			return wl_xstrdup("return ");
-		return NULL;
-	}
+	if (n->kind == CXCursor_ReturnStmt && n->nr_kids == 1)
+		return is_join(ctx, n->kids[0], h) ? wl_xstrdup("return ") : NULL;
 	if (n->kind == CXCursor_BinaryOperator && n->nr_kids == 2) {
-		e = wl_node_strip(n->kids[1]);
-		if (e && e->kind == CXCursor_CallExpr &&
-		    !strcmp(wl_call_name(&ctx->model, e), "__hiloint2double")) {
+		if (is_join(ctx, n->kids[1], h)) {
 			char *y = wl_node_text(&ctx->model, n->kids[0]);
 			char *s = y ? wl_xasprintf("%s = ", y) : NULL;
 
@@ -302,9 +365,8 @@ static char *join_prefix(struct wl_ctx *ctx, struct wl_node *stmt)
 	    n->kids[0]->nr_kids) {
 		struct wl_node *var = n->kids[0];
 
-		e = wl_node_strip(var->kids[var->nr_kids - 1]);
-		if (e && e->kind == CXCursor_CallExpr &&
-		    !strcmp(wl_call_name(&ctx->model, e), "__hiloint2double"))
+		e = var->kids[var->nr_kids - 1];
+		if (is_join(ctx, e, h))
 			return wl_xstrndup(ctx->src->text + n->begin,
 					   var->kids[var->nr_kids - 1]->begin -
 						   n->begin);
@@ -351,9 +413,21 @@ static void try_fix(struct wl_ctx *ctx, struct wl_finding *f,
 		return;
 	join = block->kids[ij];
 	/* Only split, the two shuffles and the join, back to back. */
-	if (ij - kid_index(block, first) > 4)
-		return;
-	prefix = join_prefix(ctx, join);
+	for (k = kid_index(block, first); k < ij; k++) {
+		struct wl_node *st = block->kids[k];
+		char *t;
+		bool part;
+
+		if (st == s1 || st == s2 || st == split)
+			continue;
+		t = wl_node_text(&ctx->model, st);
+		part = t && (strstr(t, "__double2hiint") ||
+			     strstr(t, "__double2loint"));
+		free(t);
+		if (!part)
+			return;
+	}
+	prefix = join_prefix(ctx, join, h);
 	whole = h->whole ? wl_node_text(&ctx->model, h->whole) : NULL;
 	rest = rest_args(ctx, c1, sync);
 	us = (struct use_scan){ first, join, false };
