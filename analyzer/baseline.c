@@ -75,16 +75,6 @@ void wl_baseline_free(struct wl_baseline *b)
 	free(b);
 }
 
-/* diag.c keeps its release static; a dropped finding is freed the same. */
-static void finding_release(struct wl_finding *f)
-{
-	free(f->message);
-	free(f->note);
-	free(f->fix_rejected);
-	free(f->justification);
-	wl_fix_free(f->fix);
-}
-
 unsigned wl_baseline_filter(const struct wl_baseline *b, const char *path,
 			    const struct wl_source *src,
 			    struct wl_findings *findings)
@@ -96,7 +86,7 @@ unsigned wl_baseline_filter(const struct wl_baseline *b, const char *path,
 
 	for (i = 0; i < nr; i++) {
 		if (json_object_get(b->set, fps[i])) {
-			finding_release(&findings->v[i]);
+			wl_finding_release(&findings->v[i]);
 			continue;
 		}
 		findings->v[kept++] = findings->v[i];

@@ -88,7 +88,7 @@ static int finding_cmp(const void *pa, const void *pb)
 	return strcmp(a->message, b->message);
 }
 
-static void finding_release(struct wl_finding *f)
+void wl_finding_release(struct wl_finding *f)
 {
 	free(f->message);
 	free(f->note);
@@ -105,7 +105,7 @@ void wl_findings_sort(struct wl_findings *list)
 		qsort(list->v, list->nr, sizeof(*list->v), finding_cmp);
 	for (i = 0; i < list->nr; i++) {
 		if (out && !finding_cmp(&list->v[out - 1], &list->v[i])) {
-			finding_release(&list->v[i]);
+			wl_finding_release(&list->v[i]);
 			continue;
 		}
 		list->v[out++] = list->v[i];
@@ -118,7 +118,7 @@ void wl_findings_release(struct wl_findings *list)
 	unsigned i;
 
 	for (i = 0; i < list->nr; i++)
-		finding_release(&list->v[i]);
+		wl_finding_release(&list->v[i]);
 	free(list->v);
 	memset(list, 0, sizeof(*list));
 }

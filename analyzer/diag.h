@@ -50,6 +50,9 @@ struct wl_finding *wl_report_at(struct wl_ctx *ctx, enum wl_rule_id rule,
 void wl_finding_note(struct wl_finding *f, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/* Free what one finding owns (not the finding itself). */
+void wl_finding_release(struct wl_finding *f);
+
 /* Sort by position then rule, and drop exact duplicates. */
 void wl_findings_sort(struct wl_findings *list);
 void wl_findings_release(struct wl_findings *list);
