@@ -1416,18 +1416,20 @@ static bool conflict(struct ma_event *p, struct ma_event *q,
 
 		if (!ok)
 			continue;
-		for (i = w * 32; i < w * 32 + 32; i++) {
-			if (!p->act[i])
-				continue;
-			for (j = w * 32; j < w * 32 + 32; j++)
-				if (j != i && q->act[j] &&
-				    p->elem[i] == q->elem[j]) {
-					*ti = i;
-					*tj = j;
+		/* the reading lane in the outer loop: the lowest reader */
+		for (i = w * 32; i < w * 32 + 32; i++)
+			for (j = w * 32; j < w * 32 + 32; j++) {
+				unsigned a = pass == 1 ? j : i;
+				unsigned b = pass == 1 ? i : j;
+
+				if (a != b && p->act[a] && q->act[b] &&
+				    p->elem[a] == q->elem[b]) {
+					*ti = a;
+					*tj = b;
 					*p_reads = pass == 0;
 					return true;
 				}
-		}
+			}
 	}
 	return false;
 }

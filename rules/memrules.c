@@ -89,10 +89,34 @@ char *wl_memrules_fresh_name(struct wl_ctx *ctx, const struct wl_node *fn,
 	return name;
 }
 
+/*
+ * Where @n is spelled: inside a macro's body for a node that comes from
+ * an expansion (messages then quote `s[t + o]`, not the whole use).
+ */
+static char *spelled_text(struct wl_ctx *ctx, const struct wl_node *n)
+{
+	CXSourceRange r = clang_getCursorExtent(n->cursor);
+	CXFile f1 = NULL, f2 = NULL;
+	unsigned o1 = 0, o2 = 0;
+	const char *text;
+	size_t size = 0;
+
+	clang_getSpellingLocation(clang_getRangeStart(r), &f1, NULL, NULL, &o1);
+	clang_getSpellingLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &o2);
+	if (!f1 || !f2 || !clang_File_isEqual(f1, f2) || o2 <= o1)
+		return NULL;
+	text = clang_getFileContents(ctx->tu, f1, &size);
+	if (!text || o2 > size)
+		return NULL;
+	return wl_xstrndup(text + o1, o2 - o1);
+}
+
 static char *text_of(struct wl_ctx *ctx, const struct wl_node *n)
 {
-	char *s = wl_node_text(&ctx->model, n);
+	char *s = n->in_macro ? spelled_text(ctx, n) : NULL;
 
+	if (!s)
+		s = wl_node_text(&ctx->model, n);
 	return s ? s : wl_xstrdup("");
 }
 
@@ -132,6 +156,19 @@ static const char *compound_op_text(enum CXBinaryOperatorKind op)
 }
 
 /* ---- messages --------------------------------------------------------- */
+
+/* "s[tid + 16]"; "s[...] (in a macro)" when an expansion hides it. */
+static char *access_text(struct wl_ctx *ctx, const struct wl_mem_access *a)
+{
+	char *base, *s;
+
+	if (!a->expr->in_macro)
+		return text_of(ctx, a->expr);
+	base = text_of(ctx, a->base);
+	s = wl_xasprintf("%s[...] (in a macro)", base);
+	free(base);
+	return s;
+}
 
 struct wl_node *wl_memrules_lane_var(struct wl_mem *mem, struct wl_node *n);
 
@@ -182,7 +219,7 @@ static char *race_message(struct wl_ctx *ctx, struct wl_mem *mem,
 	struct wl_mem_access *rd = &mem->accesses[r->reader];
 	struct wl_mem_access *wr = &mem->accesses[r->writer];
 	long long d = (long long)r->other - (long long)r->lane;
-	char *expr = text_of(ctx, rd->expr), *lanes, *msg, *name = NULL;
+	char *expr = access_text(ctx, rd), *lanes, *msg, *name = NULL;
 	struct wl_node *var = NULL;
 	unsigned line, col, i;
 

@@ -20,7 +20,7 @@ __global__ void transpose_tile(const float *in, float *out)
 	int x2 = threadIdx.x / 4;
 	int y2 = threadIdx.x % 4;
 
-	smem[y1][x1] = val;	// expect: WL301 {{reads smem[y2][x2], written by lane 1}}
+	smem[y1][x1] = val;	// expect: WL301 {{lane 1 reads smem[y2][x2], written by lane 8}}
 	__syncwarp(0xffffffff);
 	val = smem[y2][x2];
 
