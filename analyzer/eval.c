@@ -70,12 +70,10 @@ void wl_eval_release(struct wl_eval *ev)
 
 static struct func_facts *facts_of(struct wl_eval *ev, struct wl_func *fn)
 {
-	unsigned i;
-
-	for (i = 0; i < ev->cache->nr_funcs; i++)
-		if (ev->cache->funcs[i].fn == fn)
-			return &ev->cache->funcs[i];
-	return NULL;
+	if (!fn || fn->index >= ev->cache->nr_funcs ||
+	    ev->cache->funcs[fn->index].fn != fn)
+		return NULL;
+	return &ev->cache->funcs[fn->index];
 }
 
 static struct wl_var **slot_for(struct wl_eval_cache *c, CXCursor decl)

@@ -367,6 +367,7 @@ static void add_function(struct wl_model *m, CXCursor c)
 		if (fn->root->kids[i]->kind == CXCursor_ParmDecl)
 			fn->params[fn->nr_params++] = fn->root->kids[i];
 	WL_GROW(m->funcs, m->nr_funcs, m->alloc_funcs);
+	fn->index = m->nr_funcs;
 	m->funcs[m->nr_funcs++] = fn;
 }
 

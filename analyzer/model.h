@@ -58,6 +58,7 @@ enum wl_func_flags {
 };
 
 struct wl_func {
+	unsigned index;		/* in model->funcs */
 	CXCursor cursor;
 	CXCursor canonical;	/* identity across declarations */
 	const char *name;
