@@ -1400,9 +1400,29 @@ static struct wl_mem_race *record(struct wl_mem *mem, struct ma_event *p,
  * Lanes @ti of @p and @tj of @q (one warp, ti != tj) touch one element,
  * one of them writing.  Prefer a pair where @p's lane reads.
  */
+/*
+ * Barriers each thread executed before each event: lbar[e * MA_TIDS + t].
+ * A barrier orders two lanes only if both execute it; `if (lane == 0)
+ * __syncwarp(1);` orders nothing between lane 0 and lane 1.
+ */
+struct ma_bars {
+	unsigned short *lbar;
+	unsigned from, to;	/* events p + 1 and q */
+};
+
+static bool separated(const struct ma_bars *b, unsigned t)
+{
+	return b->lbar[(size_t)b->to * MA_TIDS + t] !=
+	       b->lbar[(size_t)b->from * MA_TIDS + t];
+}
+
+/*
+ * Lanes @ti of @p and @tj of @q (one warp, ti != tj) touch one element,
+ * one of them writing, with no barrier that both pass between them.
+ */
 static bool conflict(struct ma_event *p, struct ma_event *q,
-		     struct wl_mem *mem, unsigned w, unsigned *ti,
-		     unsigned *tj, bool *p_reads)
+		     struct wl_mem *mem, unsigned w, const struct ma_bars *bars,
+		     unsigned *ti, unsigned *tj, bool *p_reads)
 {
 	unsigned fp = mem->accesses[p->access].flags;
 	unsigned fq = mem->accesses[q->access].flags;
@@ -1423,7 +1443,8 @@ static bool conflict(struct ma_event *p, struct ma_event *q,
 				unsigned b = pass == 1 ? i : j;
 
 				if (a != b && p->act[a] && q->act[b] &&
-				    p->elem[a] == q->elem[b]) {
+				    p->elem[a] == q->elem[b] &&
+				    !(separated(bars, a) && separated(bars, b))) {
 					*ti = a;
 					*tj = b;
 					*p_reads = pass == 0;
@@ -1492,8 +1513,9 @@ static bool collide(struct wl_mem *mem, struct ma_event *p,
 
 static void find_races(struct wl_mem *mem, struct ma_walk *w)
 {
-	unsigned *bar = wl_xcalloc((size_t)(w->nr_ev + 1) * MA_WARPS,
-				   sizeof(*bar));
+	unsigned short *lbar = wl_xcalloc((size_t)(w->nr_ev + 1) * MA_TIDS,
+					  sizeof(*lbar));
+	struct ma_bars bars = { lbar, 0, 0 };
 	size_t n = mem->nr_accesses;
 	/* access pairs already known to race: no need to look again */
 	unsigned char *found = wl_xcalloc(n * n + 1, 1);
@@ -1501,16 +1523,11 @@ static void find_races(struct wl_mem *mem, struct ma_walk *w)
 
 	for (i = 0; i < w->nr_ev; i++)
 		compute_event(mem, &w->ev[i]);
-	/* bar[e * W + w]: barriers warp w passed before event e. */
 	for (i = 0; i < w->nr_ev; i++)
-		for (k = 0; k < MA_WARPS; k++) {
-			unsigned add = 0;
-
-			if (w->ev[i].access < 0)
-				for (t = k * 32; t < k * 32 + 32; t++)
-					add |= w->ev[i].act[t];
-			bar[(i + 1) * MA_WARPS + k] = bar[i * MA_WARPS + k] + add;
-		}
+		for (t = 0; t < MA_TIDS; t++)
+			lbar[(size_t)(i + 1) * MA_TIDS + t] =
+				lbar[(size_t)i * MA_TIDS + t] +
+				(w->ev[i].access < 0 && w->ev[i].act[t]);
 	for (i = 0; i < w->nr_ev; i++) {
 		struct ma_event *p = &w->ev[i];
 
@@ -1525,9 +1542,11 @@ static void find_races(struct wl_mem *mem, struct ma_walk *w)
 			    mem->accesses[q->access].array !=
 				    mem->accesses[p->access].array)
 				continue;
+			bars.from = i + 1;
+			bars.to = j;
 			if (!p->known || !q->known) {
-				if (i != j && bar[j * MA_WARPS] ==
-						      bar[(i + 1) * MA_WARPS] &&
+				if (i != j && !(separated(&bars, 0) &&
+						separated(&bars, 1)) &&
 				    collide(mem, p, q, &p_reads)) {
 					struct wl_mem_race *x =
 						record(mem, p, q, 0, 1, p_reads);
@@ -1545,14 +1564,18 @@ static void find_races(struct wl_mem *mem, struct ma_walk *w)
 			if (found[(size_t)p->access * n + (size_t)q->access])
 				continue;
 			for (k = 0; k < MA_WARPS; k++) {
-				if (bar[j * MA_WARPS + k] !=
-				    bar[(i + 1) * MA_WARPS + k])
+				/* the whole warp passed a barrier between */
+				for (t = k * 32; t < k * 32 + 32; t++)
+					if (!separated(&bars, t))
+						break;
+				if (t == k * 32 + 32)
 					continue;
 				if (++checks > MA_MAX_CHECKS) {
 					mem->truncated = true;
 					goto out;
 				}
-				if (conflict(p, q, mem, k, &ti, &tj, &p_reads)) {
+				if (conflict(p, q, mem, k, &bars, &ti, &tj,
+					     &p_reads)) {
 					record(mem, p, q, ti, tj, p_reads);
 					found[(size_t)p->access * n +
 					      (size_t)q->access] = 1;
@@ -1563,7 +1586,7 @@ static void find_races(struct wl_mem *mem, struct ma_walk *w)
 	}
 out:
 	free(found);
-	free(bar);
+	free(lbar);
 }
 
 static void release_walk(struct ma_walk *w)

@@ -209,6 +209,35 @@ struct wl_node *wl_memrules_lane_var(struct wl_mem *mem, struct wl_node *n)
 }
 
 /*
+ * Whether every reading lane of the example's warp meets its writer at
+ * the same distance @d (tid + 16), so that the message may say so; false
+ * when it cannot tell (indices of loop variables).
+ */
+static bool same_offset(struct wl_mem *mem, const struct wl_mem_race *r,
+			long long d)
+{
+	unsigned w = r->lane & ~31u, a, b;
+	long long er, ew;
+	bool act;
+
+	for (a = w; a < w + 32; a++) {
+		if (!wl_mem_index(mem, r->reader, a, &er, &act))
+			return false;
+		if (!act)
+			continue;
+		for (b = w; b < w + 32; b++) {
+			if (b == a)
+				continue;
+			if (!wl_mem_index(mem, r->writer, b, &ew, &act))
+				return false;
+			if (act && ew == er && (long long)b - (long long)a != d)
+				return false;
+		}
+	}
+	return true;
+}
+
+/*
  * "lane tid reads s[tid + 16], written by lane tid + 16 at line 6": the
  * lanes named after the index variable when the offset between them is
  * the same for every lane, else as numbers.
@@ -237,7 +266,7 @@ static char *race_message(struct wl_ctx *ctx, struct wl_mem *mem,
 	}
 	for (i = 0; i < rd->nr_idx && !var; i++)
 		var = wl_memrules_lane_var(mem, rd->idx[i]);
-	if (var)
+	if (var && same_offset(mem, r, d))
 		name = text_of(ctx, var);
 	if (name && d) {
 		/* "lane tid", but plain "lane" for a variable named lane */
@@ -546,24 +575,89 @@ char *wl_memrules_trailing_comment(struct wl_ctx *ctx, unsigned *end)
 	return wl_xstrndup(t + start, e - start);
 }
 
+/* Where statement @n really ends: past the ';' of its last sub-statement. */
+static unsigned full_end(struct wl_ctx *ctx, struct wl_node *n)
+{
+	struct wl_node *last;
+
+	if (n->kind == CXCursor_IfStmt || wl_node_is_loop(n)) {
+		last = wl_node_kid(n, WL_ROLE_ELSE);
+		if (!last)
+			last = wl_node_kid(n, n->kind == CXCursor_IfStmt
+						      ? WL_ROLE_THEN
+						      : WL_ROLE_BODY);
+		if (last && n->kind != CXCursor_DoStmt)
+			return full_end(ctx, last);
+	}
+	return wl_memrules_stmt_end(ctx, n);
+}
+
+/*
+ * The outermost branch or loop around @s whose condition splits a warp
+ * and that does not hold the whole region: a barrier inside it would be
+ * reached by only some of the racing lanes, so it goes outside.
+ */
+static struct wl_node *divergent_owner(struct fixer *fx, struct wl_node *s)
+{
+	struct wl_node *n, *child = s, *found = NULL;
+	struct wl_cond_class cc;
+	unsigned k;
+
+	for (n = s->parent; n && n != s->func->body; child = n, n = n->parent) {
+		struct wl_node *cond;
+		bool all = true;
+
+		if (child->role != WL_ROLE_THEN && child->role != WL_ROLE_ELSE &&
+		    child->role != WL_ROLE_BODY)
+			continue;
+		if (n->kind != CXCursor_IfStmt && !wl_node_is_loop(n))
+			continue;
+		cond = wl_node_kid(n, WL_ROLE_COND);
+		if (!cond)
+			continue;
+		wl_eval_cond(&fx->ctx->eval, cond, &cc);
+		if (cc.kind == WL_COND_UNIFORM)
+			continue;
+		for (k = 0; k < fx->r->nr_stmts; k++)
+			if (fx->r->stmts[k]->func == s->func &&
+			    !wl_node_within(fx->r->stmts[k], n))
+				all = false;
+		if (!all)
+			found = n;
+	}
+	return found;
+}
+
 /* Rewrite one SPLIT statement in place. */
 static void rewrite_split(struct fixer *fx, struct stmt_plan *p)
 {
 	struct wl_ctx *ctx = fx->ctx;
 	struct wl_node *owner = unbraced_owner(p->stmt);
+	struct wl_node *div = divergent_owner(fx, p->stmt);
 	const struct wl_mask *m;
 	char *ind, *in2, *sync, *text, *cm;
 	unsigned end;
 
-	if (owner && owner->kind == CXCursor_IfStmt &&
-	    !wl_node_kid(owner, WL_ROLE_ELSE) &&
-	    wl_eval_dep(&ctx->eval, wl_node_kid(owner, WL_ROLE_COND)) ==
-		    WL_DEP_LANE) {
+	if (div) {
 		/* if (lane >= 1) s[i] += s[i - 1]; -- the barriers must be
-		 * outside the lane-dependent branch */
-		struct wl_node *cond = wl_node_kid(owner, WL_ROLE_COND);
+		 * outside the lane-dependent branch: the branch is written
+		 * twice, once around the read and once around the write */
+		struct wl_node *cond = wl_node_kid(div, WL_ROLE_COND);
+		struct wl_node *then = wl_node_kid(div, WL_ROLE_THEN);
 		char *ct;
 
+		owner = div;
+		if (div->kind != CXCursor_IfStmt ||
+		    wl_node_kid(div, WL_ROLE_ELSE) || !then ||
+		    (then != p->stmt &&
+		     !(then->kind == CXCursor_CompoundStmt &&
+		       then->nr_kids == 1 && then->kids[0] == p->stmt))) {
+			if (!fx->why)
+				fx->why = wl_xstrdup("a racing statement is "
+						     "inside a lane-dependent "
+						     "branch with more in it");
+			return;
+		}
 		if (unbraced_owner(owner) ||
 		    !wl_eval_pure(&ctx->eval, cond)) {
 			if (!fx->why)
@@ -581,9 +675,7 @@ static void rewrite_split(struct fixer *fx, struct stmt_plan *p)
 		text = wl_xasprintf("if (%s) %s;%s%s%s%s%sif (%s) %s;%s%s%s",
 				    ct, p->read, fx->nl, ind, sync, fx->nl, ind,
 				    ct, p->write, fx->nl, ind, sync);
-		end = wl_memrules_stmt_end(ctx, owner);
-		if (end == owner->end)
-			end = wl_memrules_stmt_end(ctx, p->stmt);
+		end = full_end(ctx, owner);
 		cm = wl_memrules_trailing_comment(ctx, &end);
 		free(text);
 		text = wl_xasprintf("if (%s) %s;%s%s%s%s%s%sif (%s) %s;%s%s%s",
@@ -646,7 +738,8 @@ static void rewrite_split(struct fixer *fx, struct stmt_plan *p)
 /* A barrier after a statement that is kept as it is. */
 static void sync_after(struct fixer *fx, struct wl_node *s)
 {
-	struct wl_node *owner = unbraced_owner(s);
+	struct wl_node *div = divergent_owner(fx, s);
+	struct wl_node *owner = div ? div : unbraced_owner(s);
 	struct wl_node *at = owner ? owner : s;
 	const struct wl_mask *m;
 	char *ind, *sync, *text;
@@ -663,7 +756,7 @@ static void sync_after(struct fixer *fx, struct wl_node *s)
 	ind = wl_memrules_indent(fx->ctx, at->begin);
 	sync = sync_text(m);
 	text = wl_xasprintf("%s%s%s", fx->nl, ind, sync);
-	end = wl_memrules_stmt_end(fx->ctx, s);
+	end = full_end(fx->ctx, at);
 	free(wl_memrules_trailing_comment(fx->ctx, &end));
 	wl_fix_insert(fx->fix, end, text);
 	free(text);

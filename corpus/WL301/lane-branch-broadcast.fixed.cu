@@ -1,0 +1,54 @@
+/*
+ * warplint-test: WL301 lane-dependent branches: lane 0 publishes a value
+ * that the whole warp reads, and a scan whose steps sit in braced
+ * `if (lane >= c) { ... }` blocks.  The barrier must go where every lane
+ * of the warp passes it, never inside the branch; a __syncwarp(1) that
+ * only lane 0 executes orders nothing.
+ */
+
+__global__ void broadcast_first(const int *in, int *out)
+{
+	__shared__ int s[8];
+	int lane = threadIdx.x & 31, warp = threadIdx.x / 32;
+
+	if (lane == 0) {
+		s[warp] = in[blockIdx.x * 8 + warp];	// expect: WL301 {{lane 1 reads s[warp], written by lane 0}}
+	}
+	__syncwarp(0xffffffff);
+	out[blockIdx.x * blockDim.x + threadIdx.x] = s[warp];
+}
+
+__global__ void scan_braced(int *d)
+{
+	__shared__ int s[256];
+	int tid = threadIdx.x, lane = tid & 31;
+
+	s[tid] = d[blockIdx.x * 256 + tid];
+	__syncwarp();
+	int v;
+	if (lane >= 1) v = s[tid] + s[tid - 1];
+	__syncwarp(0xffffffff);
+	if (lane >= 1) s[tid] = v;
+	__syncwarp(0xffffffff);
+	if (lane >= 2) v = s[tid] + s[tid - 2];
+	__syncwarp(0xffffffff);
+	if (lane >= 2) s[tid] = v;
+	__syncwarp(0xffffffff);
+	if (lane >= 4) v = s[tid] + s[tid - 4];
+	__syncwarp(0xffffffff);
+	if (lane >= 4) s[tid] = v;
+	__syncwarp(0xffffffff);
+	d[blockIdx.x * 256 + tid] = s[tid];
+}
+
+__global__ void reverse_partial_sync(int *d)
+{
+	__shared__ int s[32];
+	int lane = threadIdx.x & 31;
+
+	s[lane] = d[lane];	// expect: WL301 {{lane 0 reads s[31 - lane], written by lane 31}}
+	__syncwarp(0xffffffff);
+	if (lane == 0)
+		__syncwarp(1);
+	d[lane] = s[31 - lane];
+}
