@@ -368,6 +368,11 @@ static unsigned access_kind(struct wl_model *m, struct wl_node *e)
 	struct wl_node *u = up_parens(e), *p = u->parent;
 	bool compound;
 
+	/* s[i].x = 1 writes s[i]: classify the member expression */
+	while (p && p->kind == CXCursor_MemberRefExpr) {
+		u = up_parens(p);
+		p = u->parent;
+	}
 	if (!p)
 		return WL_MEM_READ;
 	if ((p->kind == CXCursor_BinaryOperator ||

@@ -155,6 +155,23 @@ char *wl_node_short_text(struct wl_ctx *ctx, const struct wl_node *n)
 	return t;
 }
 
+char *wl_arg_text(struct wl_ctx *ctx, const struct wl_node *call,
+		  struct wl_node *arg)
+{
+	struct wl_node *s = wl_node_strip(arg);
+	long long v;
+
+	if (!call->in_macro)
+		return wl_node_short_text(ctx, arg);
+	/* In a macro body the argument's range is the whole expansion. */
+	if (s && s->kind == CXCursor_DeclRefExpr)
+		return wl_xstrdup(wl_model_spelling(
+			&ctx->model, clang_getCursorReferenced(s->cursor)));
+	if (s && wl_node_int_value(s, &v))
+		return wl_xasprintf("0x%08x", (uint32_t)v);
+	return wl_xstrdup("...");
+}
+
 bool wl_arg_editable(const struct wl_node *call, const struct wl_node *arg)
 {
 	return !call->in_macro && call->in_main && arg->in_main &&
@@ -938,7 +955,7 @@ bool wl_mask_fix_arg(struct wl_ctx *ctx, struct wl_finding *f,
 {
 	const char *t = ctx->src->text;
 	char *desc, *why;
-	unsigned close;
+	unsigned close = 0;
 
 	if (!mask->text) {
 		why = wl_mask_explain(ctx, mask);
@@ -948,8 +965,15 @@ bool wl_mask_fix_arg(struct wl_ctx *ctx, struct wl_finding *f,
 	}
 	if (arg ? !wl_arg_editable(call, arg)
 		: (call->in_macro || !call->in_main || call->end < 2)) {
-		wl_finding_note(f, "no fix: the call is written in a macro; "
-				   "pass '%s' there", mask->text);
+		if (mask->setup && mask->setup->nr_edits)
+			wl_finding_note(f, "no fix: the call is written in a "
+					   "macro; give the macro a mask "
+					   "parameter, computed with "
+					   "__ballot_sync() before the branch");
+		else
+			wl_finding_note(f, "no fix: the call is written in a "
+					   "macro; pass '%s' there",
+					mask->text);
 		return false;
 	}
 	if (!arg) {

@@ -100,6 +100,10 @@ unsigned wl_node_line(struct wl_ctx *ctx, const struct wl_node *n);
 /* Source text of @n for messages, shortened; caller frees. */
 char *wl_node_short_text(struct wl_ctx *ctx, const struct wl_node *n);
 
+/* Argument @arg of @call as written, for messages (caller frees). */
+char *wl_arg_text(struct wl_ctx *ctx, const struct wl_node *call,
+		  struct wl_node *arg);
+
 /* Whether argument @arg of @call can be rewritten in place. */
 bool wl_arg_editable(const struct wl_node *call, const struct wl_node *arg);
 

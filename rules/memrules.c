@@ -434,6 +434,11 @@ static void plan_stmt(struct wl_ctx *ctx, struct wl_mem *mem,
 		p->shape = SHAPE_READ;
 	else if (writes && e && e->kind == CXCursor_DeclStmt)
 		p->shape = SHAPE_WRITE;
+	else if (e && e->kind == CXCursor_BinaryOperator && e->nr_kids == 2 &&
+		 clang_getCursorBinaryOperatorKind(e->cursor) ==
+			 CXBinaryOperator_Assign &&
+		 !stmt_has_race_read(mem, r, e->kids[1]))
+		p->shape = SHAPE_WRITE;	/* s[i].x = v */
 }
 
 /* Whether any race of @r joins statements @a and @b. */

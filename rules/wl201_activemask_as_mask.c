@@ -170,7 +170,7 @@ static void check_call(struct wl_ctx *ctx, struct wl_node *call,
 			"that must take part",
 			name);
 	} else {
-		char *t = wl_node_short_text(ctx, args[0]);
+		char *t = wl_arg_text(ctx, call, args[0]);
 
 		f = wl_report(ctx, WL201, call,
 			      "mask '%s' of '%s' comes from '__activemask()' "

@@ -56,7 +56,7 @@ static void check_call(struct wl_ctx *ctx, struct wl_node *call,
 	} else if (!(mv.bits & rb.may)) {
 		return;		/* no lane that may come is named: WL203 */
 	}
-	mtext = arg ? wl_node_short_text(ctx, arg) : wl_xstrdup("0xffffffff");
+	mtext = arg ? wl_arg_text(ctx, call, arg) : wl_xstrdup("0xffffffff");
 	if (rb.exact) {
 		char *reach = wl_mask_describe_lanes(rb.may);
 

@@ -67,7 +67,7 @@ static void check_call(struct wl_ctx *ctx, struct wl_node *call)
 	/* Not exact: some of them may not come; only all-excluded is sure. */
 	if (!rb.exact && out != rb.may)
 		return;
-	mtext = wl_node_short_text(ctx, args[0]);
+	mtext = wl_arg_text(ctx, call, args[0]);
 	lanes = wl_mask_describe_lanes(out);
 	if (rb.exact)
 		f = wl_report(ctx, WL203, call,

@@ -91,7 +91,7 @@ static void check_call(struct wl_ctx *ctx, struct wl_node *call,
 	if (!n)
 		return;
 	wl_maskval_eval(ctx, args[0], &mv);
-	t = wl_node_short_text(ctx, args[0]);
+	t = wl_arg_text(ctx, call, args[0]);
 	if (wl_coll_legacy_order(ctx, c, call)) {
 		f = wl_report(
 			ctx, WL205, args[0],
@@ -109,7 +109,7 @@ static void check_call(struct wl_ctx *ctx, struct wl_node *call,
 		    second.kind == WL_MASKVAL_CONST ||
 			    second.kind == WL_MASKVAL_BALLOT ||
 			    second.kind == WL_MASKVAL_ACTIVE)) {
-		char *p = wl_node_short_text(ctx, args[1]);
+		char *p = wl_arg_text(ctx, call, args[1]);
 
 		f = wl_report(
 			ctx, WL205, args[0],
