@@ -58,7 +58,9 @@ static bool same_edit(const struct wl_edit *a, const struct wl_edit *b)
  */
 static bool conflict(const struct wl_edit *a, const struct wl_edit *b)
 {
-	unsigned a_end = a->offset + a->length, b_end = b->offset + b->length;
+	/* 64-bit ends: a stale or hostile length must not wrap around. */
+	unsigned long long a_end = (unsigned long long)a->offset + a->length;
+	unsigned long long b_end = (unsigned long long)b->offset + b->length;
 
 	if (same_edit(a, b))
 		return false;
@@ -91,11 +93,20 @@ int wl_edit_set_add_fix(struct wl_edit_set *set, const struct wl_fix *fix)
 		for (j = 0; j < set->nr; j++)
 			if (conflict(&fix->edits[i], &set->edits[j]))
 				return -1;
-		/* Edits of one fix must not conflict among themselves either. */
-		for (k = 0; k < i; k++)
-			if (conflict(&fix->edits[i], &fix->edits[k]) ||
-			    same_edit(&fix->edits[i], &fix->edits[k]))
+		/*
+		 * Edits of one fix must not conflict among themselves either,
+		 * except insertions at one offset: the fix defines their
+		 * order (the order it added them), kept by the stable sort.
+		 */
+		for (k = 0; k < i; k++) {
+			const struct wl_edit *a = &fix->edits[i];
+			const struct wl_edit *b = &fix->edits[k];
+
+			if (!a->length && !b->length && a->offset == b->offset)
+				continue;
+			if (conflict(a, b) || same_edit(a, b))
 				return -1;
+		}
 	}
 	for (i = 0; i < fix->nr_edits; i++) {
 		bool dup = false;
@@ -131,7 +142,7 @@ char *wl_edit_set_apply(const struct wl_edit_set *set, const char *text,
 	for (i = 0; i < set->nr; i++) {
 		const struct wl_edit *e = &set->edits[i];
 
-		if (e->offset > len || e->offset + e->length > len)
+		if (e->offset > len || (size_t)e->offset + e->length > len)
 			continue;	/* outside the buffer: never applied */
 		if (e->offset > pos)
 			wl_buf_add(&out, text + pos, e->offset - pos);
