@@ -468,12 +468,40 @@ static enum CXChildVisitResult visit_decl(CXCursor c, CXCursor parent,
 	}
 }
 
-static bool same_function(struct wl_func *fn, CXCursor target)
+/* Index the functions by their canonical cursor for wl_call_target(). */
+static void index_functions(struct wl_model *m)
 {
-	return clang_equalCursors(fn->canonical, clang_getCanonicalCursor(target));
+	unsigned i;
+
+	m->nr_func_slots = 16;
+	while (m->nr_func_slots < 2 * m->nr_funcs)
+		m->nr_func_slots *= 2;
+	m->func_slots = wl_xcalloc(m->nr_func_slots, sizeof(*m->func_slots));
+	for (i = 0; i < m->nr_funcs; i++) {
+		unsigned h = clang_hashCursor(m->funcs[i]->canonical);
+
+		while (m->func_slots[h % m->nr_func_slots])
+			h++;
+		m->func_slots[h % m->nr_func_slots] = m->funcs[i];
+	}
 }
 
-struct wl_func *wl_call_target(struct wl_model *m, const struct wl_node *call)
+static struct wl_func *function_of(struct wl_model *m, CXCursor decl)
+{
+	CXCursor canon = clang_getCanonicalCursor(decl);
+	unsigned h = clang_hashCursor(canon);
+	struct wl_func *fn;
+
+	while ((fn = m->func_slots[h % m->nr_func_slots])) {
+		if (clang_equalCursors(fn->canonical, canon))
+			return fn;
+		h++;
+	}
+	return NULL;
+}
+
+static struct wl_func *resolve_target(struct wl_model *m,
+				      const struct wl_node *call)
 {
 	CXCursor ref = clang_getCursorReferenced(call->cursor);
 	const char *name;
@@ -482,12 +510,7 @@ struct wl_func *wl_call_target(struct wl_model *m, const struct wl_node *call)
 	if (!clang_Cursor_isNull(ref)) {
 		CXCursor tmpl = clang_getSpecializedCursorTemplate(ref);
 
-		if (!clang_Cursor_isNull(tmpl))
-			ref = tmpl;
-		for (i = 0; i < m->nr_funcs; i++)
-			if (same_function(m->funcs[i], ref))
-				return m->funcs[i];
-		return NULL;
+		return function_of(m, clang_Cursor_isNull(tmpl) ? ref : tmpl);
 	}
 	/* A dependent call in a template: match by name. */
 	name = wl_call_name(m, call);
@@ -497,6 +520,17 @@ struct wl_func *wl_call_target(struct wl_model *m, const struct wl_node *call)
 		if (!strcmp(m->funcs[i]->name, name))
 			return m->funcs[i];
 	return NULL;
+}
+
+struct wl_func *wl_call_target(struct wl_model *m, const struct wl_node *call)
+{
+	struct wl_node *n = (struct wl_node *)call;
+
+	if (!n->target_known) {
+		n->target = resolve_target(m, call);
+		n->target_known = true;
+	}
+	return n->target;
 }
 
 static void link_callers(struct wl_model *m)
@@ -521,6 +555,7 @@ void wl_model_build(struct wl_model *m, CXTranslationUnit tu,
 	m->src = src;
 	m->main_file = clang_getFile(tu, src->path);
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), visit_decl, m);
+	index_functions(m);
 	link_callers(m);
 }
 
@@ -531,6 +566,7 @@ void wl_model_release(struct wl_model *m)
 	for (i = 0; i < m->nr_funcs; i++)
 		free(m->funcs[i]->callers);
 	free(m->funcs);
+	free(m->func_slots);
 	free(m->macros);
 	free(m->calls);
 	free(m->asms);

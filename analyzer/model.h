@@ -46,6 +46,8 @@ struct wl_node {
 	struct wl_func *func;
 	/* Memoized answers; the walk asks them many times per node. */
 	const char *call_name;	/* wl_call_name(), once asked */
+	struct wl_func *target;	/* wl_call_target(), once asked */
+	bool target_known;
 	signed char int_state;	/* 0 unknown, 1 constant, -1 not */
 	long long int_value;
 };
@@ -87,6 +89,9 @@ struct wl_model {
 	CXFile main_file;
 	struct wl_func **funcs;
 	unsigned nr_funcs, alloc_funcs;
+	/* Functions by the hash of their canonical cursor (open addressing). */
+	struct wl_func **func_slots;
+	unsigned nr_func_slots;
 	struct wl_node **calls;	/* every call expression in device code */
 	unsigned nr_calls, alloc_calls;
 	struct wl_node **asms;	/* inline asm statements in device code */
