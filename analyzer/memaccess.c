@@ -201,7 +201,8 @@ static struct wl_node *pointer_root(struct wl_node *n, struct wl_node **offset)
 	if (n->kind == CXCursor_DeclRefExpr)
 		return n;
 	if (n->kind == CXCursor_BinaryOperator && n->nr_kids == 2 &&
-	    clang_getCursorBinaryOperatorKind(n->cursor) == CXBinaryOperator_Add) {
+	    clang_getCursorBinaryOperatorKind(n->cursor) ==
+		    CXBinaryOperator_Add) {
 		struct wl_node *l = strip_all(n->kids[0]);
 
 		if (l && l->kind == CXCursor_DeclRefExpr &&
@@ -743,7 +744,8 @@ static bool eval_builtin(struct wl_mem *mem, struct wl_node *n, unsigned tid,
 		return false;
 	if (!strcmp(b, "threadIdx.x"))
 		*out = tid;
-	else if (wl_starts_with(b, "threadIdx") || wl_starts_with(b, "blockIdx"))
+	else if (wl_starts_with(b, "threadIdx") ||
+		 wl_starts_with(b, "blockIdx"))
 		*out = 0;	/* the same in every lane of a warp */
 	else if (!strcmp(b, "blockDim.x"))
 		*out = MA_BLOCK_DIM;
@@ -982,13 +984,32 @@ static bool cond_false(struct wl_mem *mem, struct wl_node *cond, bool want,
 	return (v != 0) != want;
 }
 
+/* `if (tid >= 32) return;` before @child in block @blk sends @tid away. */
+static bool returned(struct wl_mem *mem, struct wl_node *blk,
+		     struct wl_node *child, const struct ma_env *env,
+		     unsigned tid)
+{
+	unsigned i;
+
+	for (i = 0; i < blk->nr_kids && blk->kids[i] != child; i++) {
+		struct wl_node *s = blk->kids[i], *t, *c;
+
+		if (s->kind != CXCursor_IfStmt || wl_node_kid(s, WL_ROLE_ELSE))
+			continue;
+		t = wl_node_kid(s, WL_ROLE_THEN);
+		c = wl_node_kid(s, WL_ROLE_COND);
+		if (t && returns(t) && cond_false(mem, c, false, env, tid))
+			return true;
+	}
+	return false;
+}
+
 /* Whether thread @tid gets to @node, as far as the guards tell. */
 static bool active(struct wl_mem *mem, struct wl_node *node,
 		   const struct ma_env *env, unsigned tid)
 {
 	struct ma_env cur = *env;
 	struct wl_node *child = node, *p;
-	unsigned i;
 
 	for (;;) {
 		for (p = child->parent; p; child = p, p = p->parent) {
@@ -1006,21 +1027,9 @@ static bool active(struct wl_mem *mem, struct wl_node *node,
 				   child->role == WL_ROLE_OR_RHS) {
 				cond = p->kids[0];
 				want = child->role == WL_ROLE_AND_RHS;
-			} else if (p->kind == CXCursor_CompoundStmt) {
-				/* if (tid >= 32) return; earlier in the block */
-				for (i = 0; i < p->nr_kids && p->kids[i] != child;
-				     i++) {
-					struct wl_node *s = p->kids[i], *t;
-
-					if (s->kind != CXCursor_IfStmt ||
-					    wl_node_kid(s, WL_ROLE_ELSE))
-						continue;
-					t = wl_node_kid(s, WL_ROLE_THEN);
-					if (t && returns(t) &&
-					    cond_false(mem, wl_node_kid(s, WL_ROLE_COND),
-						       false, &cur, tid))
-						return false;
-				}
+			} else if (p->kind == CXCursor_CompoundStmt &&
+				   returned(mem, p, child, &cur, tid)) {
+				return false;
 			}
 			if (cond_false(mem, cond, want, &cur, tid))
 				return false;
@@ -1354,7 +1363,8 @@ static void merge_regions(struct wl_mem *mem)
 				a->in_loop |= b->in_loop;
 				free(b->stmts);
 				free(b->races);
-				mem->regions[j] = mem->regions[--mem->nr_regions];
+				mem->nr_regions--;
+				mem->regions[j] = mem->regions[mem->nr_regions];
 				merged = true;
 			}
 	}
@@ -1435,9 +1445,9 @@ static bool conflict(struct ma_event *p, struct ma_event *q,
 
 	for (pass = 0; pass < 3; pass++) {
 		/* pass 0: p reads, q writes; 1: p writes, q reads; 2: W/W */
-		bool ok = pass == 0 ? (fp & WL_MEM_READ) && (fq & WL_MEM_WRITE)
-			: pass == 1 ? (fp & WL_MEM_WRITE) && (fq & WL_MEM_READ)
-				    : (fp & WL_MEM_WRITE) && (fq & WL_MEM_WRITE);
+		unsigned need_p = pass == 0 ? WL_MEM_READ : WL_MEM_WRITE;
+		unsigned need_q = pass == 1 ? WL_MEM_READ : WL_MEM_WRITE;
+		bool ok = (fp & need_p) && (fq & need_q);
 
 		if (!ok)
 			continue;
@@ -1449,7 +1459,8 @@ static bool conflict(struct ma_event *p, struct ma_event *q,
 
 				if (a != b && p->act[a] && q->act[b] &&
 				    p->elem[a] == q->elem[b] &&
-				    !(separated(bars, a) && separated(bars, b))) {
+				    !(separated(bars, a) &&
+				      separated(bars, b))) {
 					*ti = a;
 					*tj = b;
 					*p_reads = pass == 0;
@@ -1553,15 +1564,16 @@ static void find_races(struct wl_mem *mem, struct ma_walk *w)
 				if (i != j && !(separated(&bars, 0) &&
 						separated(&bars, 1)) &&
 				    collide(mem, p, q, &p_reads)) {
-					struct wl_mem_race *x =
-						record(mem, p, q, 0, 1, p_reads);
+					struct wl_mem_race *x;
+
+					x = record(mem, p, q, 0, 1, p_reads);
 
 					if (x)
 						x->collision = true;
 				}
 				continue;
 			}
-			/* One access meets itself only as a read-modify-write. */
+			/* An access meets itself only as read-modify-write. */
 			if (i == j && (mem->accesses[p->access].flags &
 				       (WL_MEM_READ | WL_MEM_WRITE)) !=
 					      (WL_MEM_READ | WL_MEM_WRITE))
@@ -1643,7 +1655,8 @@ static void finish_regions(struct wl_mem *mem)
 			    mem->accesses[r->races[k].writer].stmt)
 				all_inside = false;
 		r->barrier_after = all_inside && r->nr_stmts == 1 &&
-				   barrier_follows(&mem->ctx->model, r->stmts[0]);
+				   barrier_follows(&mem->ctx->model,
+						   r->stmts[0]);
 	}
 	/* Report order: by position in the file. */
 	for (i = 1; i < mem->nr_regions; i++)

@@ -187,7 +187,8 @@ static bool find_lane_var(struct wl_node *n, void *data)
 
 	if (lf->found)
 		return false;
-	if (n->kind != CXCursor_DeclRefExpr && n->kind != CXCursor_MemberRefExpr)
+	if (n->kind != CXCursor_DeclRefExpr &&
+	    n->kind != CXCursor_MemberRefExpr)
 		return true;
 	for (t = 0; t < 64 && (tid || lane); t++) {
 		if (!wl_mem_eval(lf->mem, n, t, &v))
@@ -282,7 +283,8 @@ static char *race_message(struct wl_ctx *ctx, struct wl_mem *mem,
 		lanes = wl_xasprintf("lane %u %s %s, %s by lane %u",
 				     r->lane & 31,
 				     r->write_write ? "writes" : "reads", expr,
-				     r->write_write ? "also written" : "written",
+				     r->write_write ? "also written"
+						    : "written",
 				     r->other & 31);
 	}
 	msg = wl_xasprintf("%s at line %u %s", lanes, line, tail);
@@ -319,10 +321,14 @@ static bool stmt_has_race_read(struct wl_mem *mem, struct wl_mem_region *r,
 {
 	unsigned k;
 
-	for (k = 0; k < r->nr_races; k++)
-		if (wl_node_within(mem->accesses[r->races[k].reader].expr, sub) ||
-		    wl_node_within(mem->accesses[r->races[k].writer].expr, sub))
+	for (k = 0; k < r->nr_races; k++) {
+		struct wl_mem_access *rd = &mem->accesses[r->races[k].reader];
+		struct wl_mem_access *wr = &mem->accesses[r->races[k].writer];
+
+		if (wl_node_within(rd->expr, sub) ||
+		    wl_node_within(wr->expr, sub))
 			return true;
+	}
 	return false;
 }
 
@@ -349,17 +355,18 @@ static bool is_local_scalar(struct wl_node *n)
 static char *elem_type_text(struct wl_mem *mem, int a)
 {
 	CXType t = clang_getCursorType(mem->accesses[a].expr->cursor);
+	const char *elem = mem->arrays[mem->accesses[a].array].elem_type;
 	CXString sp;
 	char *r;
 
 	if (t.kind == CXType_Invalid)
-		return wl_xstrdup(mem->arrays[mem->accesses[a].array].elem_type);
+		return wl_xstrdup(elem);
 	sp = clang_getTypeSpelling(clang_getUnqualifiedType(t));
 	r = wl_xstrdup(clang_getCString(sp));
 	clang_disposeString(sp);
 	if (!*r) {
 		free(r);
-		r = wl_xstrdup(mem->arrays[mem->accesses[a].array].elem_type);
+		r = wl_xstrdup(elem);
 	}
 	return r;
 }
@@ -404,7 +411,8 @@ static void plan_stmt(struct wl_ctx *ctx, struct wl_mem *mem,
 				p->write = wl_xasprintf("%s = %s", lt, reg);
 				p->uses_reg = true;
 				p->shape = SHAPE_SPLIT;
-			} else if (chain && chain->kind == CXCursor_BinaryOperator &&
+			} else if (chain &&
+				   chain->kind == CXCursor_BinaryOperator &&
 				   chain->nr_kids == 2 &&
 				   clang_getCursorBinaryOperatorKind(
 					   chain->cursor) ==
@@ -612,8 +620,8 @@ static struct wl_node *divergent_owner(struct fixer *fx, struct wl_node *s)
 		struct wl_node *cond;
 		bool all = true;
 
-		if (child->role != WL_ROLE_THEN && child->role != WL_ROLE_ELSE &&
-		    child->role != WL_ROLE_BODY)
+		if (child->role != WL_ROLE_THEN &&
+		    child->role != WL_ROLE_ELSE && child->role != WL_ROLE_BODY)
 			continue;
 		if (n->kind != CXCursor_IfStmt && !wl_node_is_loop(n))
 			continue;
@@ -838,8 +846,8 @@ static void drop_volatile(struct fixer *fx)
 	unsigned nr_done = 0, k, i;
 
 	for (k = 0; k < fx->r->nr_races; k++) {
-		struct wl_mem_access *a = &mem->accesses[fx->r->races[k].reader];
-		struct wl_node *d = a->ptr_decl;
+		unsigned ai = fx->r->races[k].reader;
+		struct wl_node *d = mem->accesses[ai].ptr_decl;
 		struct use_scan us;
 		const char *t = fx->ctx->src->text;
 		bool seen = false;
@@ -955,7 +963,8 @@ static void build_fix(struct wl_ctx *ctx, struct wl_mem *mem,
 	}
 	for (i = 0; i < r->nr_stmts && !fx.why && any_reg; i++)
 		if (plans[i].uses_reg) {
-			declare_register(&fx, plans[i].stmt, plans[i].type, reg);
+			declare_register(&fx, plans[i].stmt, plans[i].type,
+					 reg);
 			break;
 		}
 	if (!fx.why)

@@ -79,7 +79,8 @@ static struct wl_node *before(struct wl_ctx *ctx, struct wl_node *site,
 			struct wl_node *e = wl_node_strip(s), *cond;
 
 			if (e && e->kind == CXCursor_CallExpr &&
-			    !strcmp(wl_call_name(&ctx->model, e), "__syncwarp")) {
+			    !strcmp(wl_call_name(&ctx->model, e),
+				    "__syncwarp")) {
 				*is_sync = true;
 				return s;
 			}

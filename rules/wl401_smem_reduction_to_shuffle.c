@@ -93,7 +93,8 @@ static bool distance(struct wl_mem *mem, int l, int r, long long *c)
 
 static bool text_eq(struct wl_ctx *ctx, struct wl_node *a, struct wl_node *b)
 {
-	char *x = wl_node_text(&ctx->model, a), *y = wl_node_text(&ctx->model, b);
+	char *x = wl_node_text(&ctx->model, a);
+	char *y = wl_node_text(&ctx->model, b);
 	bool eq = x && y && !strcmp(x, y);
 
 	free(x);
@@ -243,7 +244,8 @@ static bool accept(struct wl_ctx *ctx, struct wl_mem *mem, struct tail *t)
 			return false;
 		if (s[i].guard &&
 		    (!ge_const(s[i].guard, &n, &k) || k != 2 * want ||
-		     !ge_const(s[first].guard, &n0, &k) || !text_eq(ctx, n, n0)))
+		     !ge_const(s[first].guard, &n0, &k) ||
+		     !text_eq(ctx, n, n0)))
 			return false;
 	}
 	return want == 0;
@@ -349,7 +351,8 @@ static void find_tails(struct wl_ctx *ctx, struct wl_mem *mem,
 
 	for (i = 0; i < ctx->model.nr_funcs; i++)
 		if (ctx->model.funcs[i]->body)
-			wl_node_walk(ctx->model.funcs[i]->body, visit_blocks, &v);
+			wl_node_walk(ctx->model.funcs[i]->body, visit_blocks,
+				     &v);
 	for (i = 0; i < out->nr; i++) {
 		struct tail *t = &out->v[i];
 		const struct wl_mask *m = wl_mask_infer(ctx, t->first);
@@ -394,7 +397,8 @@ bool wl_memrules_shuffle_takes(struct wl_ctx *ctx, struct wl_mem *mem,
 			struct tail *t = &ts.v[i];
 			struct wl_node *s = region->stmts[k];
 
-			in = t->fixable && s->parent && s->begin >= t->first->begin &&
+			in = t->fixable && s->parent &&
+			     s->begin >= t->first->begin &&
 			     s->end <= t->last->end;
 		}
 		all = in;
@@ -432,12 +436,14 @@ static void build_fix(struct wl_ctx *ctx, struct wl_mem *mem, struct tail *t,
 	char *lhs = text(ctx, l->expr);
 	char *reg, *off, *up = NULL;
 	const char *type = mem->arrays[l->array].elem_type;
+	struct wl_node *fn;
 	unsigned end, first_end;
 	char *cm;
 
+	fn = t->first->func->root;
 	reg = s0->chain ? text(ctx, s0->chain)
-			: wl_memrules_fresh_name(ctx, t->first->func->root, "v");
-	off = wl_memrules_fresh_name(ctx, t->first->func->root, "offset");
+			: wl_memrules_fresh_name(ctx, fn, "v");
+	off = wl_memrules_fresh_name(ctx, fn, "offset");
 	/* a comment after the first step stays on the first line */
 	first_end = wl_memrules_stmt_end(ctx, t->steps[0].stmt);
 	cm = wl_memrules_trailing_comment(ctx, &first_end);
@@ -457,7 +463,8 @@ static void build_fix(struct wl_ctx *ctx, struct wl_mem *mem, struct tail *t,
 			free(g);
 		}
 		if (s->chain)
-			wl_buf_addf(&b, "%s = %s + %s;%s%s", reg, reg, r, nl, ind);
+			wl_buf_addf(&b, "%s = %s + %s;%s%s", reg, reg, r, nl,
+				    ind);
 		else
 			wl_buf_addf(&b, "%s += %s;%s%s", reg, r, nl, ind);
 		free(r);
@@ -473,10 +480,12 @@ static void build_fix(struct wl_ctx *ctx, struct wl_mem *mem, struct tail *t,
 
 			ge_const(s0->guard, &name, &k);
 			g = text(ctx, name);
-			wl_buf_addf(&b, "if (%s >= 2 * %s)%s%s", g, off, nl, in3);
+			wl_buf_addf(&b, "if (%s >= 2 * %s)%s%s", g, off, nl,
+				    in3);
 		}
 		if (s0->chain)
-			wl_buf_addf(&b, "%s = %s + __shfl_down_sync(%s, %s, %s);",
+			wl_buf_addf(&b,
+				    "%s = %s + __shfl_down_sync(%s, %s, %s);",
 				    reg, reg, m->text, reg, off);
 		else
 			wl_buf_addf(&b, "%s += __shfl_down_sync(%s, %s, %s);",

@@ -175,7 +175,8 @@ static void test_barriers(void **state)
 		"	o[tid] = s[tid ^ 1];\n"
 		"}\n";
 	static const char *const barriers[] = {
-		"__syncwarp();", "__syncthreads();", "wait_warp();", "b.sync();",
+		"__syncwarp();", "__syncthreads();", "wait_warp();",
+		"b.sync();",
 	};
 	char code[1024];
 	unsigned i;
@@ -195,7 +196,8 @@ static void test_barriers(void **state)
 static void test_template_helper(void **state)
 {
 	static const char code[] =
-		"template <int N> __device__ void tail(volatile int *s, int t) {\n"
+		"template <int N>\n"
+		"__device__ void tail(volatile int *s, int t) {\n"
 		"	if (N >= 64) s[t] += s[t + 32];\n"
 		"	if (N >= 32) s[t] += s[t + 16];\n"
 		"}\n"
@@ -209,7 +211,7 @@ static void test_template_helper(void **state)
 
 	assert_int_equal(expect(state, code, WL301, 1,
 				"lane t reads s[t + 16], written by lane t + "
-				"16 at line 2"),
+				"16 at line 3"),
 			 1);
 }
 
