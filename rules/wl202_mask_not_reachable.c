@@ -62,8 +62,8 @@ static void check_call(struct wl_ctx *ctx, struct wl_node *call,
 
 		lanes = wl_mask_describe_lanes(mv.bits & ~rb.may);
 		f = wl_report(ctx, WL202, call,
-			      "mask '%s' names %s, which never reach this call",
-			      mtext, lanes);
+			      "mask names %s, which never reach this call "
+			      "(mask '%s')", lanes, mtext);
 		wl_finding_note(f, "only %s reach it (line %u)", reach,
 				wl_node_line(ctx, rb.narrowed_at
 							  ? rb.narrowed_at
@@ -75,9 +75,9 @@ static void check_call(struct wl_ctx *ctx, struct wl_node *call,
 					: wl_mask_describe_lanes(mv.bits);
 		f = wl_report(
 			ctx, WL202, call,
-			"mask '%s' names %s, but not every lane may reach "
-			"this call: %s",
-			mtext, lanes, reason);
+			"mask names %s, some of which may not reach this "
+			"call (mask '%s'): %s",
+			lanes, mtext, reason);
 		free(reason);
 	}
 	free(lanes);

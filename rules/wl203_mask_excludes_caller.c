@@ -71,12 +71,14 @@ static void check_call(struct wl_ctx *ctx, struct wl_node *call)
 	lanes = wl_mask_describe_lanes(out);
 	if (rb.exact)
 		f = wl_report(ctx, WL203, call,
-			      "mask '%s' does not contain %s, which reach this "
-			      "call", mtext, lanes);
+			      "mask does not contain the calling lane: '%s' "
+			      "leaves out %s, which reach this call",
+			      mtext, lanes);
 	else
 		f = wl_report(ctx, WL203, call,
-			      "mask '%s' contains none of the lanes that can "
-			      "reach this call (%s)", mtext, lanes);
+			      "mask does not contain the calling lane: '%s' "
+			      "contains none of the lanes that can reach this "
+			      "call (%s)", mtext, lanes);
 	free(lanes);
 	free(mtext);
 	if (mv.kind == WL_MASKVAL_LANE)

@@ -12,7 +12,7 @@ __global__ void half_warp_scan(int *data)
 
 	if (lane < 16) {
 		for (int d = 1; d < 16; d *= 2) {
-			int t = __shfl_up_sync(FULL_MASK, v, d, 16);	// expect: WL202 {{mask 'FULL_MASK' names lanes 16-31, which never reach this call}}
+			int t = __shfl_up_sync(FULL_MASK, v, d, 16);	// expect: WL202 {{mask names lanes 16-31, which never reach this call (mask 'FULL_MASK')}}
 			if (lane >= d)
 				v += t;
 		}
@@ -29,7 +29,7 @@ __global__ void low_lanes_pair(float *buf)
 		float x = buf[threadIdx.x] * 2.0f;
 
 		__syncwarp();	// expect: WL202 {{names lanes 8-31}}
-		x += __shfl_xor_sync(all, x, 1);	// expect: WL202 {{mask 'all' names lanes 8-31}}
+		x += __shfl_xor_sync(all, x, 1);	// expect: WL202 {{names lanes 8-31, which never reach this call (mask 'all')}}
 		buf[threadIdx.x] = x;
 	}
 }

@@ -8,7 +8,7 @@ __global__ void upper_broadcast(int *data)
 	int v = data[threadIdx.x];
 
 	if (lane < 16)
-		v = __shfl_sync(0xffff0000, v, 0);	// expect: WL203 {{mask '0xffff0000' does not contain lanes 0-15, which reach this call}}
+		v = __shfl_sync(0xffff0000, v, 0);	// expect: WL203 {{mask does not contain the calling lane: '0xffff0000' leaves out lanes 0-15, which reach this call}}
 	data[threadIdx.x] = v;
 }
 
@@ -26,7 +26,7 @@ __global__ void low_half_barrier(float *buf)
 {
 	float x = buf[threadIdx.x];
 
-	__syncwarp(0x0000ffff);	// expect: WL203 {{does not contain lanes 16-31}}
+	__syncwarp(0x0000ffff);	// expect: WL203 {{leaves out lanes 16-31}}
 	buf[threadIdx.x] = x * 2.0f;
 }
 
