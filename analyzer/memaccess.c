@@ -624,12 +624,20 @@ static bool find_escape(struct wl_node *n, void *data)
 static bool escapes(struct wl_mem *mem, struct wl_var *v)
 {
 	struct escape_scan es = { mem, v->decl, false };
+	unsigned i;
 
 	if (!v->addr_taken)
 		return false;
 	if (!v->decl_node || !v->decl_node->func || !v->decl_node->func->body)
 		return true;
+	/* asked for every thread of every event: remember the answer */
+	for (i = 0; i < mem->nr_escape; i++)
+		if (mem->escape[i].var == v)
+			return mem->escape[i].escapes;
 	wl_node_walk(v->decl_node->func->body, find_escape, &es);
+	WL_GROW(mem->escape, mem->nr_escape, mem->alloc_escape);
+	mem->escape[mem->nr_escape].var = v;
+	mem->escape[mem->nr_escape++].escapes = es.escapes;
 	return es.escapes;
 }
 
@@ -886,10 +894,14 @@ static bool base_offset(struct wl_mem *mem, struct wl_node *ref,
 	enum CXCursorKind k = clang_getCursorKind(d);
 	struct wl_node *root, *o;
 	long long here = 0, below = 0;
+	int ai;
 
 	*off = 0;
 	if (depth > MA_MAX_DEPTH)
 		return false;
+	ai = find_array(mem, d);
+	if (ai >= 0 && mem->arrays[ai].is_shared)
+		return true;	/* known shared: no attribute walk */
 	if (k == CXCursor_VarDecl && is_shared_decl(d))
 		return true;
 	if (k == CXCursor_VarDecl) {
@@ -1534,7 +1546,7 @@ static void find_races(struct wl_mem *mem, struct ma_walk *w)
 	struct ma_bars bars = { lbar, 0, 0 };
 	size_t n = mem->nr_accesses;
 	/* access pairs already known to race: no need to look again */
-	unsigned char *found = wl_xcalloc(n * n + 1, 1);
+	unsigned char *found = n <= 2048 ? wl_xcalloc(n * n + 1, 1) : NULL;
 	unsigned i, j, k, t, checks = 0;
 
 	for (i = 0; i < w->nr_ev; i++)
@@ -1578,7 +1590,8 @@ static void find_races(struct wl_mem *mem, struct ma_walk *w)
 				       (WL_MEM_READ | WL_MEM_WRITE)) !=
 					      (WL_MEM_READ | WL_MEM_WRITE))
 				continue;
-			if (found[(size_t)p->access * n + (size_t)q->access])
+			if (found &&
+			    found[(size_t)p->access * n + (size_t)q->access])
 				continue;
 			for (k = 0; k < MA_WARPS; k++) {
 				/* the whole warp passed a barrier between */
@@ -1594,8 +1607,9 @@ static void find_races(struct wl_mem *mem, struct ma_walk *w)
 				if (conflict(p, q, mem, k, &bars, &ti, &tj,
 					     &p_reads)) {
 					record(mem, p, q, ti, tj, p_reads);
-					found[(size_t)p->access * n +
-					      (size_t)q->access] = 1;
+					if (found)
+						found[(size_t)p->access * n +
+						      (size_t)q->access] = 1;
 					break;
 				}
 			}
@@ -1716,5 +1730,6 @@ void wl_mem_release(struct wl_mem *mem)
 	free(mem->arrays);
 	free(mem->accesses);
 	free(mem->regions);
+	free(mem->escape);
 	memset(mem, 0, sizeof(*mem));
 }

@@ -21,6 +21,7 @@
 #include "analyzer/model.h"
 
 struct wl_ctx;
+struct wl_var;
 
 enum wl_mem_flags {
 	WL_MEM_READ = 1 << 0,
@@ -82,6 +83,13 @@ struct wl_mem {
 	/* Accesses whose index could not be evaluated: given up on. */
 	unsigned nr_unknown;
 	bool truncated;		/* a size bound cut the analysis short */
+	/* Cache: whether a variable eval.c saw passed bare to a call
+	   really escapes (see memaccess.c, escapes()). */
+	struct wl_mem_escape {
+		const struct wl_var *var;
+		bool escapes;
+	} *escape;
+	unsigned nr_escape, alloc_escape;
 };
 
 /* Collect the accesses of @ctx's model and find the races. */
