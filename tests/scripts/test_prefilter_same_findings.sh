@@ -52,7 +52,7 @@ for want in [("macro_only.cu", "WL101"), ("macro_indirect.cu", "WL101"),
 print("ok fixtures: macro-only legacy calls, WL900 and WL901 found")
 PY
 
-python3 "$SOURCE_DIR/bench/gen_corpus.py" --out "$tmp/gen" --files 120 \
+python3 "$SOURCE_DIR/bench/gen_corpus.py" --out "$tmp/gen" --files 60 \
 	--big 0 --scale "" --seed 7
 (cd "$tmp/gen" && find src -name '*.cu' | sort |
 	compare generated --extra-arg=-Iinclude)
