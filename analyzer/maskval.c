@@ -234,6 +234,51 @@ static void write_val(struct mv_state *st, struct wl_node *w, struct val *out,
 	}
 }
 
+/*
+ * A parameter of a helper: the same constant from every call site in the
+ * file (`warp_sum(v, 0xffffffff)` everywhere) is that constant; anything
+ * else is unknown.
+ */
+static void eval_param(struct mv_state *st, struct wl_var *v, struct val *out,
+		       int depth)
+{
+	struct wl_func *fn = v->decl_node->func;
+	unsigned i, index = 0;
+	bool found = false;
+
+	set_kind(out, WL_MASKVAL_UNKNOWN, FULL);
+	if (!fn || (fn->flags & WL_FUNC_KERNEL) || !fn->nr_callers ||
+	    v->nr_writes || st->nr >= MAX_STACK || on_stack(st, v))
+		return;
+	for (i = 0; i < fn->nr_params; i++)
+		if (fn->params[i] == v->decl_node) {
+			index = i;
+			found = true;
+		}
+	if (!found || index >= 8)
+		return;
+	st->stack[st->nr++] = v;
+	for (i = 0; i < fn->nr_callers; i++) {
+		struct wl_node *args[8];
+		struct val a;
+
+		if (wl_call_args(fn->callers[i], args, 8) <= index)
+			break;
+		eval_rec(st, args[index], &a, depth + 1);
+		if (a.self || a.mv.kind != WL_MASKVAL_CONST ||
+		    (i && a.mv.bits != out->mv.bits))
+			break;
+		set_kind(out, WL_MASKVAL_CONST, a.mv.bits);
+		if (!i)
+			out->mv.param_arg = args[index];
+	}
+	st->nr--;
+	if (i < fn->nr_callers) {
+		set_kind(out, WL_MASKVAL_UNKNOWN, FULL);
+		out->mv.param_arg = NULL;
+	}
+}
+
 static void eval_var(struct mv_state *st, struct wl_node *ref, struct val *out,
 		     int depth)
 {
@@ -242,6 +287,10 @@ static void eval_var(struct mv_state *st, struct wl_node *ref, struct val *out,
 	bool have = false;
 	unsigned i;
 
+	if (v && v->is_param && !v->addr_taken) {
+		eval_param(st, v, out, depth);
+		return;
+	}
 	if (!v || v->is_param || v->addr_taken || v->is_lane_id) {
 		if (!eval_lanes(st, ref, out))
 			set_kind(out, WL_MASKVAL_UNKNOWN, FULL);

@@ -34,6 +34,11 @@ struct wl_maskval {
 	struct wl_node *origin;
 	/* The first local variable it was read through, or NULL. */
 	struct wl_node *var_ref;
+	/*
+	 * A helper's parameter to which every caller passes this constant:
+	 * the first caller's argument.
+	 */
+	struct wl_node *param_arg;
 	/* Some input was __activemask(), even through a ballot or match. */
 	bool from_activemask;
 	/* The written argument has a floating-point type. */

@@ -18,6 +18,7 @@
  * lane missing from the mask is WL203's finding, not this rule's.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "analyzer/context.h"
 #include "analyzer/mask.h"
@@ -37,6 +38,7 @@ static void check_call(struct wl_ctx *ctx, struct wl_node *call,
 	struct wl_finding *f;
 	char *mtext, *lanes, *reason;
 
+	memset(&mv, 0, sizeof(mv));
 	if (wl_call_args(call, args, 1)) {
 		arg = args[0];
 		wl_maskval_eval(ctx, arg, &mv);
@@ -82,6 +84,16 @@ static void check_call(struct wl_ctx *ctx, struct wl_node *call,
 	}
 	free(lanes);
 	free(mtext);
+	if (mv.param_arg) {
+		/* The constant is written at the call sites, not here. */
+		mtext = wl_node_short_text(ctx, mv.param_arg);
+		wl_finding_note(f, "no fix: the mask is the argument '%s' "
+				   "that the callers pass (line %u); pass "
+				   "the lanes that reach the call instead",
+				mtext, wl_node_line(ctx, mv.param_arg));
+		free(mtext);
+		return;
+	}
 	inferred = wl_mask_infer(ctx, call);
 	/*
 	 * Mask inference names the same constant: it cannot tell more

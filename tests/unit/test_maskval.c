@@ -197,7 +197,26 @@ static void test_per_lane(void **state)
 	release(&p);
 }
 
-/* Parameters are unknown; a float argument is marked. */
+/* A helper's parameter: the callers' constant when they all agree. */
+static void test_parameter(void **state)
+{
+	expect(state,
+	       "__device__ int f(unsigned mask, int v) {\n"
+	       "  return __shfl_sync(mask, v, 0);\n}\n"
+	       "__global__ void k(int *p) {\n"
+	       "  p[0] = f(0x0000ffff, p[1]);\n"
+	       "  p[2] = f(0xffffu & 0xffff, p[3]);\n}\n",
+	       "__shfl_sync", WL_MASKVAL_CONST, 0x0000ffffu, false);
+	expect(state,
+	       "__device__ int f(unsigned mask, int v) {\n"
+	       "  return __shfl_sync(mask, v, 0);\n}\n"
+	       "__global__ void k(int *p) {\n"
+	       "  p[0] = f(0x0000ffff, p[1]);\n"
+	       "  p[2] = f(0xffff0000, p[3]);\n}\n",
+	       "__shfl_sync", WL_MASKVAL_UNKNOWN, 0xffffffffu, false);
+}
+
+/* Parameters without callers are unknown; a float argument is marked. */
 static void test_unknown_and_float(void **state)
 {
 	struct parsed p;
@@ -225,6 +244,7 @@ int main(void)
 		cmocka_unit_test(test_ballot),
 		cmocka_unit_test(test_activemask),
 		cmocka_unit_test(test_per_lane),
+		cmocka_unit_test(test_parameter),
 		cmocka_unit_test(test_unknown_and_float),
 	};
 
