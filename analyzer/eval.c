@@ -701,9 +701,18 @@ struct ival {
 static bool eval_rec(struct wl_eval *ev, struct wl_node *n, unsigned tid,
 		     struct ival *out, int depth);
 
-static bool type_unsigned(CXCursor c)
+/* The canonical type of @n's value, asked once per node. */
+static enum CXTypeKind type_kind(struct wl_node *n)
 {
-	switch (clang_getCanonicalType(clang_getCursorType(c)).kind) {
+	if (!n->type_kind)
+		n->type_kind = 1 + clang_getCanonicalType(
+					   clang_getCursorType(n->cursor)).kind;
+	return (enum CXTypeKind)(n->type_kind - 1);
+}
+
+static bool type_unsigned(struct wl_node *n)
+{
+	switch (type_kind(n)) {
 	case CXType_UInt:
 	case CXType_UShort:
 	case CXType_UChar:
@@ -716,9 +725,9 @@ static bool type_unsigned(CXCursor c)
 	}
 }
 
-static long long normalize(long long v, CXCursor c)
+static long long normalize(long long v, struct wl_node *n)
 {
-	switch (clang_getCanonicalType(clang_getCursorType(c)).kind) {
+	switch (type_kind(n)) {
 	case CXType_UInt:
 		return (long long)(unsigned)v;
 	case CXType_Int:
@@ -796,8 +805,8 @@ static bool eval_binop(struct wl_eval *ev, struct wl_node *n, unsigned tid,
 	default:
 		return false;
 	}
-	out->v = normalize(r, n->cursor);
-	out->is_unsigned = type_unsigned(n->cursor);
+	out->v = normalize(r, n);
+	out->is_unsigned = type_unsigned(n);
 	return true;
 }
 
@@ -816,8 +825,8 @@ static bool eval_call(struct wl_eval *ev, struct wl_node *n, unsigned tid,
 		return false;
 	if (!eval_rec(ev, ret->kids[0], tid, out, depth + 1))
 		return false;
-	out->v = normalize(out->v, n->cursor);
-	out->is_unsigned = type_unsigned(n->cursor);
+	out->v = normalize(out->v, n);
+	out->is_unsigned = type_unsigned(n);
 	return true;
 }
 
@@ -837,7 +846,7 @@ static bool eval_rec(struct wl_eval *ev, struct wl_node *n, unsigned tid,
 		if (!wl_node_int_value(n, &k))
 			return false;
 		out->v = k;
-		out->is_unsigned = type_unsigned(n->cursor);
+		out->is_unsigned = type_unsigned(n);
 		return true;
 	case CXCursor_MemberRefExpr:
 		b = wl_node_builtin_var(ev->model, n);
@@ -849,7 +858,7 @@ static bool eval_rec(struct wl_eval *ev, struct wl_node *n, unsigned tid,
 	case CXCursor_DeclRefExpr:
 		if (wl_node_int_value(n, &k)) {
 			out->v = k;
-			out->is_unsigned = type_unsigned(n->cursor);
+			out->is_unsigned = type_unsigned(n);
 			return true;
 		}
 		v = wl_eval_var(ev, n);
@@ -863,8 +872,8 @@ static bool eval_rec(struct wl_eval *ev, struct wl_node *n, unsigned tid,
 			return false;
 		if (!eval_rec(ev, v->init, tid, out, depth + 1))
 			return false;
-		out->v = normalize(out->v, v->decl);
-		out->is_unsigned = type_unsigned(v->decl);
+		out->v = normalize(out->v, v->decl_node);
+		out->is_unsigned = type_unsigned(v->decl_node);
 		return true;
 	case CXCursor_BinaryOperator:
 		return eval_binop(ev, n, tid, out, depth);
@@ -882,8 +891,8 @@ static bool eval_rec(struct wl_eval *ev, struct wl_node *n, unsigned tid,
 			out->v = !out->v;
 		else if (op != CXUnaryOperator_Plus)
 			return false;
-		out->v = normalize(out->v, n->cursor);
-		out->is_unsigned = type_unsigned(n->cursor);
+		out->v = normalize(out->v, n);
+		out->is_unsigned = type_unsigned(n);
 		return true;
 	}
 	case CXCursor_ConditionalOperator: {
@@ -903,9 +912,9 @@ static bool eval_rec(struct wl_eval *ev, struct wl_node *n, unsigned tid,
 		if (!n->nr_kids ||
 		    !eval_rec(ev, n->kids[n->nr_kids - 1], tid, out, depth + 1))
 			return false;
-		out->v = normalize(out->v, n->cursor);
+		out->v = normalize(out->v, n);
 		if (n->kind != CXCursor_ParenExpr)
-			out->is_unsigned = type_unsigned(n->cursor);
+			out->is_unsigned = type_unsigned(n);
 		return true;
 	default:
 		return false;
@@ -926,9 +935,42 @@ bool wl_eval_int(struct wl_eval *ev, struct wl_node *expr, unsigned tid,
 /* Threads of one block that the lane analysis tries: 32 warps of 32. */
 #define WL_EVAL_WARPS 32u
 
+static void eval_pred(struct wl_eval *ev, struct wl_node **conds,
+		      const bool *negs, unsigned nr, bool negate_all,
+		      struct wl_cond_class *out);
+
+/*
+ * Classifying runs the condition for 1024 threads; a condition guarding
+ * many collectives is asked again for each, so one condition's answer is
+ * kept on its node, per polarity.
+ */
 void wl_eval_pred(struct wl_eval *ev, struct wl_node **conds,
 		  const bool *negs, unsigned nr, bool negate_all,
 		  struct wl_cond_class *out)
+{
+	struct wl_node *c = conds[0];
+	unsigned slot = (negs[0] ? 2u : 0u) + (negate_all ? 1u : 0u);
+
+	if (nr != 1) {
+		eval_pred(ev, conds, negs, nr, negate_all, out);
+		return;
+	}
+	if (!(c->pred_known & (1u << slot))) {
+		eval_pred(ev, conds, negs, nr, negate_all, out);
+		c->pred_kind[slot] = (unsigned char)out->kind;
+		c->pred_block[slot] = out->block_uniform;
+		c->pred_lanes[slot] = out->lanes;
+		c->pred_known |= (unsigned char)(1u << slot);
+		return;
+	}
+	out->kind = (enum wl_cond_kind)c->pred_kind[slot];
+	out->block_uniform = c->pred_block[slot];
+	out->lanes = c->pred_lanes[slot];
+}
+
+static void eval_pred(struct wl_eval *ev, struct wl_node **conds,
+		      const bool *negs, unsigned nr, bool negate_all,
+		      struct wl_cond_class *out)
 {
 	enum wl_dep d = WL_DEP_CONST;
 	uint32_t common = 0;

@@ -788,7 +788,20 @@ static const char *member_name(struct wl_model *m, const struct wl_node *node)
 	return names[text[off] - 'x'];
 }
 
+static const char *builtin_var(struct wl_model *m, const struct wl_node *node);
+
 const char *wl_node_builtin_var(struct wl_model *m, const struct wl_node *node)
+{
+	struct wl_node *n = (struct wl_node *)node;
+
+	if (!n->builtin_known) {
+		n->builtin = builtin_var(m, node);
+		n->builtin_known = true;
+	}
+	return n->builtin;
+}
+
+static const char *builtin_var(struct wl_model *m, const struct wl_node *node)
 {
 	static const char *const vars[4][4] = {
 		{ "threadIdx", "threadIdx.x", "threadIdx.y", "threadIdx.z" },

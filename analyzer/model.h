@@ -50,6 +50,13 @@ struct wl_node {
 	bool target_known;
 	signed char int_state;	/* 0 unknown, 1 constant, -1 not */
 	long long int_value;
+	int type_kind;		/* canonical CXTypeKind + 1; 0 unknown */
+	const char *builtin;	/* wl_node_builtin_var() */
+	bool builtin_known;
+	unsigned char pred_known;	/* bit per wl_eval_cond() polarity */
+	unsigned char pred_kind[4];
+	bool pred_block[4];
+	unsigned pred_lanes[4];
 };
 
 enum wl_func_flags {
