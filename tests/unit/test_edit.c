@@ -9,9 +9,14 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyzer/analyze.h"
+#include "analyzer/emit.h"
+#include "analyzer/source.h"
+#include "analyzer/util.h"
 #include "fixits/edit.h"
 
 static const char text[] = "0123456789";
@@ -205,6 +210,71 @@ static void test_outside_buffer(void **state)
 	wl_fix_free(wrap);
 }
 
+/*
+ * Two rules fixing one call differently (a legacy call and its bad width):
+ * the first fix in report order is applied, the other is kept, marked as
+ * not applied, and the text report says so.
+ */
+static void test_two_rules_overlap(void **state)
+{
+	const char *code = "v = __shfl(v, 3, 24);\n";
+	struct wl_findings list = { NULL, 0, 0 };
+	struct wl_source src;
+	struct wl_finding *f;
+	struct wl_file_report report;
+	struct wl_emit_opts eopts = { false, NULL };
+	char *fixed, *text = NULL;
+	size_t len, text_len = 0;
+	FILE *out;
+
+	(void)state;
+	wl_source_init_mem(&src, "k.cu", code, strlen(code));
+	list.alloc = 2;
+	list.v = wl_xcalloc(2, sizeof(*list.v));
+	list.nr = 2;
+	f = &list.v[0];
+	f->rule = WL101;
+	f->level = WL_LEVEL_ERROR;
+	f->offset = 4;
+	f->length = 16;
+	f->line = 1;
+	f->col = 5;
+	f->message = wl_xstrdup("legacy");
+	f->fix = wl_fix_new("use '__shfl_sync'");
+	wl_fix_replace(f->fix, 4, 6, "__shfl_sync");
+	wl_fix_insert(f->fix, 11, "0xffffffff, ");
+	f = &list.v[1];
+	f->rule = WL204;
+	f->level = WL_LEVEL_WARNING;
+	f->offset = 17;
+	f->length = 2;
+	f->line = 1;
+	f->col = 18;
+	f->message = wl_xstrdup("width 24");
+	f->fix = wl_fix_new("rewrite the call with width 32");
+	wl_fix_replace(f->fix, 4, 16, "__shfl(v, 3, 32)");
+
+	fixed = wl_apply_fixes(&src, &list, &len);
+	assert_string_equal(fixed, "v = __shfl_sync(0xffffffff, v, 3, 24);\n");
+	assert_null(list.v[0].fix_rejected);
+	assert_non_null(list.v[1].fix_rejected);
+
+	report.path = "k.cu";
+	report.src = &src;
+	report.findings = &list;
+	report.error = NULL;
+	out = open_memstream(&text, &text_len);
+	assert_non_null(out);
+	wl_emit_text(out, &report, 1, &eopts);
+	fclose(out);
+	if (!strstr(text, "fix: rewrite the call with width 32 (not applied: "))
+		fail_msg("the rejected fix is not reported:\n%s", text);
+	free(text);
+	free(fixed);
+	wl_findings_release(&list);
+	wl_source_release(&src);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -215,6 +285,7 @@ int main(void)
 		cmocka_unit_test(test_order_independent),
 		cmocka_unit_test(test_idempotent_merge),
 		cmocka_unit_test(test_outside_buffer),
+		cmocka_unit_test(test_two_rules_overlap),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
