@@ -102,7 +102,18 @@ static void check_call(struct wl_ctx *ctx, struct wl_node *call,
 			c->kind == WL_COLL_SHFL ? "srcLane"
 			: c->kind == WL_COLL_SHFL_XOR ? "laneMask"
 						       : "delta");
-		fix_legacy_order(ctx, f, call, args[0]);
+		/*
+		 * An unsigned first argument may be a mask after all (with a
+		 * delta of 32 that moves nothing): then inserting one is
+		 * wrong, so leave it to the author.
+		 */
+		if (!mv.is_float &&
+		    clang_getCanonicalType(clang_getCursorType(
+			    wl_node_strip(args[0])->cursor)).kind == CXType_UInt)
+			wl_finding_note(f, "no fix: '%s' is unsigned and may be "
+					   "meant as the mask", t);
+		else
+			fix_legacy_order(ctx, f, call, args[0]);
 	} else if (c->kind == WL_COLL_VOTE && n == 2 &&
 		   looks_like_predicate(args[0]) &&
 		   (wl_maskval_eval(ctx, args[1], &second),

@@ -18,3 +18,11 @@ __global__ void rotate(unsigned *keys)
 	k = __shfl_sync(k, k, (threadIdx.x + 1) & 31);	// expect: WL205 {{'k' is both the mask and the value of '__shfl_sync'}}
 	keys[threadIdx.x] = k;
 }
+
+__global__ void or_down(unsigned *words)
+{
+	unsigned x = words[threadIdx.x];
+
+	x |= __shfl_down_sync(x, 1, 32);	// expect: WL205 {{no fix: 'x' is unsigned and may be meant as the mask}}
+	words[threadIdx.x] = x;
+}
