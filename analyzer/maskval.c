@@ -102,7 +102,7 @@ static bool eval_lanes(struct mv_state *st, struct wl_node *n, struct val *out)
 	return true;
 }
 
-/* Rank of the kinds when two values meet in an expression. */
+/* The kinds that come from a call: __activemask(), a ballot, a match. */
 static bool is_origin_kind(enum wl_maskval_kind k)
 {
 	return k == WL_MASKVAL_ACTIVE || k == WL_MASKVAL_BALLOT ||
@@ -183,7 +183,6 @@ static bool on_stack(struct mv_state *st, struct wl_var *v)
 static void write_val(struct mv_state *st, struct wl_node *w, struct val *out,
 		      int depth)
 {
-	CXCursor c = w->cursor;
 	struct val rhs;
 
 	memset(out, 0, sizeof(*out));
@@ -196,42 +195,23 @@ static void write_val(struct mv_state *st, struct wl_node *w, struct val *out,
 		*out = rhs;
 		return;
 	}
-	/* A compound assignment: its operator is in the token after m. */
-	{
-		CXString s;
-		CXToken *toks = NULL;
-		unsigned nt = 0, i;
-		char op = 0;
+	/* m &= e narrows m (adds nothing); m |= e adds e's lanes. */
+	switch (clang_getCursorBinaryOperatorKind(w->cursor)) {
+	case CXBinaryOperator_AndAssign: {
+		struct val self;
 
-		clang_tokenize(clang_Cursor_getTranslationUnit(c),
-			       clang_getCursorExtent(c), &toks, &nt);
-		for (i = 0; i < nt && !op; i++) {
-			const char *t;
-
-			s = clang_getTokenSpelling(
-				clang_Cursor_getTranslationUnit(c), toks[i]);
-			t = clang_getCString(s);
-			if (!strcmp(t, "&=") || !strcmp(t, "|="))
-				op = t[0];
-			else if (strlen(t) >= 2 && t[strlen(t) - 1] == '=' &&
-				 strcmp(t, "==") && strcmp(t, "<=") &&
-				 strcmp(t, ">=") && strcmp(t, "!="))
-				op = '?';
-			clang_disposeString(s);
-		}
-		clang_disposeTokens(clang_Cursor_getTranslationUnit(c), toks,
-				    nt);
-		if (op == '&') {
-			struct val self;
-
-			memset(&self, 0, sizeof(self));
-			self.self = true;
-			and_vals(&self, &rhs, out);
-		} else if (op == '|') {
-			*out = rhs;
-		}
-		out->mv.from_activemask |= rhs.mv.from_activemask;
+		memset(&self, 0, sizeof(self));
+		self.self = true;
+		and_vals(&self, &rhs, out);
+		break;
 	}
+	case CXBinaryOperator_OrAssign:
+		*out = rhs;
+		break;
+	default:
+		break;
+	}
+	out->mv.from_activemask |= rhs.mv.from_activemask;
 }
 
 /*
