@@ -69,3 +69,20 @@ __global__ void work_queue(int *work, float *out)
 		__syncthreads();	// ok: WL501
 	}
 }
+
+/* A grid-stride loop over tiles: the tile base is the same in the block. */
+__global__ void tiled_copy(const float *in, float *out, int n)
+{
+	__shared__ float tile[256];
+
+	for (int base = blockIdx.x * blockDim.x; base < n;
+	     base += blockDim.x * gridDim.x) {
+		int i = base + threadIdx.x;
+
+		tile[threadIdx.x] = i < n ? in[i] : 0.0f;
+		__syncthreads();	// ok: WL501
+		if (i < n)
+			out[i] = tile[blockDim.x - 1 - threadIdx.x];
+		__syncthreads();	// ok: WL501
+	}
+}
