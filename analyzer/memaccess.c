@@ -1733,3 +1733,48 @@ void wl_mem_release(struct wl_mem *mem)
 	free(mem->escape);
 	memset(mem, 0, sizeof(*mem));
 }
+
+bool wl_mem_loop_values(struct wl_mem *mem, struct wl_node *loop,
+			CXCursor *var, long long *values, unsigned max,
+			unsigned *nr)
+{
+	struct wl_node *first, *cond, *inc;
+	struct ma_env e;
+	long long v, c;
+
+	*nr = 0;
+	if (loop->kind != CXCursor_ForStmt ||
+	    !loop_var(wl_node_kid(loop, WL_ROLE_INIT), var, &first))
+		return false;
+	cond = wl_node_kid(loop, WL_ROLE_COND);
+	inc = wl_node_kid(loop, WL_ROLE_INC);
+	memset(&e, 0, sizeof(e));
+	if (!cond || !eval_uniform(mem, first, &e, &v))
+		return false;
+	e.binds[0].decl = *var;
+	e.nr_binds = 1;
+	for (;;) {
+		e.binds[0].value = v;
+		if (!eval_uniform(mem, cond, &e, &c))
+			return false;
+		if (!c)
+			return true;
+		if (*nr == max)
+			return false;
+		values[(*nr)++] = v;
+		if (!step(mem, inc, *var, &e, &v))
+			return false;
+	}
+}
+
+bool wl_mem_index_bound(struct wl_mem *mem, unsigned ai, unsigned tid,
+			CXCursor var, long long value, long long *element)
+{
+	struct ma_env env;
+
+	memset(&env, 0, sizeof(env));
+	env.binds[0].decl = var;
+	env.binds[0].value = value;
+	env.nr_binds = 1;
+	return flat_index(mem, &mem->accesses[ai], &env, tid, element);
+}

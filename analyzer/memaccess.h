@@ -113,6 +113,18 @@ bool wl_mem_eval(struct wl_mem *mem, struct wl_node *expr, unsigned tid,
 bool wl_mem_index(struct wl_mem *mem, unsigned a, unsigned tid,
 		  long long *element, bool *active);
 
+/*
+ * The values the variable of a counted for loop takes, when they are the
+ * same in every thread: `for (int o = 16; o > 0; o /= 2)` gives 16..1.
+ */
+bool wl_mem_loop_values(struct wl_mem *mem, struct wl_node *loop,
+			CXCursor *var, long long *values, unsigned max,
+			unsigned *nr);
+
+/* wl_mem_index with the loop variable @var bound to @value. */
+bool wl_mem_index_bound(struct wl_mem *mem, unsigned a, unsigned tid,
+			CXCursor var, long long value, long long *element);
+
 /* Whether @call is a barrier: __syncwarp, __syncthreads, cg .sync(). */
 bool wl_mem_is_barrier(struct wl_model *model, struct wl_node *call);
 

@@ -588,8 +588,7 @@ char *wl_memrules_trailing_comment(struct wl_ctx *ctx, unsigned *end)
 	return wl_xstrndup(t + start, e - start);
 }
 
-/* Where statement @n really ends: past the ';' of its last sub-statement. */
-static unsigned full_end(struct wl_ctx *ctx, struct wl_node *n)
+unsigned wl_memrules_full_end(struct wl_ctx *ctx, struct wl_node *n)
 {
 	struct wl_node *last;
 
@@ -600,7 +599,7 @@ static unsigned full_end(struct wl_ctx *ctx, struct wl_node *n)
 						      ? WL_ROLE_THEN
 						      : WL_ROLE_BODY);
 		if (last && n->kind != CXCursor_DoStmt)
-			return full_end(ctx, last);
+			return wl_memrules_full_end(ctx, last);
 	}
 	return wl_memrules_stmt_end(ctx, n);
 }
@@ -649,7 +648,19 @@ static void rewrite_split(struct fixer *fx, struct stmt_plan *p)
 	struct wl_node *div = divergent_owner(fx, p->stmt);
 	const struct wl_mask *m;
 	char *ind, *in2, *sync, *text, *cm;
+	struct wl_cond_class cc;
 	unsigned end;
+
+	/*
+	 * An unbraced `if (lane >= o)` around the step: split it even when
+	 * the race stays inside it, so that the barriers need no ballot.
+	 */
+	if (!div && owner && owner->kind == CXCursor_IfStmt &&
+	    wl_node_kid(owner, WL_ROLE_COND)) {
+		wl_eval_cond(&ctx->eval, wl_node_kid(owner, WL_ROLE_COND), &cc);
+		if (cc.kind != WL_COND_UNIFORM)
+			div = owner;
+	}
 
 	if (div) {
 		/* if (lane >= 1) s[i] += s[i - 1]; -- the barriers must be
@@ -688,7 +699,7 @@ static void rewrite_split(struct fixer *fx, struct stmt_plan *p)
 		text = wl_xasprintf("if (%s) %s;%s%s%s%s%sif (%s) %s;%s%s%s",
 				    ct, p->read, fx->nl, ind, sync, fx->nl, ind,
 				    ct, p->write, fx->nl, ind, sync);
-		end = full_end(ctx, owner);
+		end = wl_memrules_full_end(ctx, owner);
 		cm = wl_memrules_trailing_comment(ctx, &end);
 		free(text);
 		text = wl_xasprintf("if (%s) %s;%s%s%s%s%s%sif (%s) %s;%s%s%s",
@@ -769,7 +780,7 @@ static void sync_after(struct fixer *fx, struct wl_node *s)
 	ind = wl_memrules_indent(fx->ctx, at->begin);
 	sync = sync_text(m);
 	text = wl_xasprintf("%s%s%s", fx->nl, ind, sync);
-	end = full_end(fx->ctx, at);
+	end = wl_memrules_full_end(fx->ctx, at);
 	free(wl_memrules_trailing_comment(fx->ctx, &end));
 	wl_fix_insert(fx->fix, end, text);
 	free(text);

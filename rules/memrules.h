@@ -31,6 +31,12 @@ bool wl_memrules_shuffle_takes(struct wl_ctx *ctx, struct wl_mem *mem,
 /* The offset just past the ';' that ends statement @s (or its end). */
 unsigned wl_memrules_stmt_end(struct wl_ctx *ctx, const struct wl_node *s);
 
+/*
+ * Where statement @n really ends: past the ';' of its last sub-statement
+ * (an if's or loop's unbraced body included).
+ */
+unsigned wl_memrules_full_end(struct wl_ctx *ctx, struct wl_node *n);
+
 /* The whitespace at the start of the line holding @offset (caller frees). */
 char *wl_memrules_indent(struct wl_ctx *ctx, unsigned offset);
 

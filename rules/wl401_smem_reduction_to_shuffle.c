@@ -21,6 +21,7 @@
  * different partial sums, so the fix is offered only when nothing after
  * the tail reads more than the lane-0 element.
  */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -52,37 +53,51 @@ struct tail {
 	bool has_32;		/* reduction: a leading step by 32 */
 	bool fixable;
 	char *why;		/* not fixable: why */
+	char *var;		/* loop form: the loop variable's name */
 };
 
-static bool index_at(struct wl_mem *mem, int a, unsigned t, long long *v)
+/* A loop variable bound to one of its values, for loop-form tails. */
+struct lbind {
+	CXCursor var;
+	long long value;
+	const char *name;
+};
+
+static bool index_at(struct wl_mem *mem, int a, unsigned t, long long *v,
+		     const struct lbind *b)
 {
 	bool act;
 
+	if (b)
+		return wl_mem_index_bound(mem, (unsigned)a, t, b->var,
+					  b->value, v);
 	return wl_mem_index(mem, (unsigned)a, t, v, &act);
 }
 
 /* s[x] with x - x(lane 0) == lane across a warp. */
-static bool lane_linear(struct wl_mem *mem, int a)
+static bool lane_linear(struct wl_mem *mem, int a, const struct lbind *b)
 {
 	long long v0, v;
 	unsigned t;
 
-	if (!index_at(mem, a, 0, &v0))
+	if (!index_at(mem, a, 0, &v0, b))
 		return false;
 	for (t = 1; t < 32; t++)
-		if (!index_at(mem, a, t, &v) || v - v0 != (long long)t)
+		if (!index_at(mem, a, t, &v, b) || v - v0 != (long long)t)
 			return false;
 	return true;
 }
 
 /* rhs index minus lhs index, the same for every lane. */
-static bool distance(struct wl_mem *mem, int l, int r, long long *c)
+static bool distance(struct wl_mem *mem, int l, int r, long long *c,
+		     const struct lbind *bd)
 {
 	long long a, b;
 	unsigned t;
 
 	for (t = 0; t < 32; t++) {
-		if (!index_at(mem, l, t, &a) || !index_at(mem, r, t, &b))
+		if (!index_at(mem, l, t, &a, bd) ||
+		    !index_at(mem, r, t, &b, bd))
 			return false;
 		if (t && b - a != *c)
 			return false;
@@ -127,8 +142,31 @@ static bool is_lane(struct wl_mem *mem, struct wl_node *n)
 	return true;
 }
 
+/* `lane >= o` with o the bound loop variable: its lane part. */
+static bool guard_is_var(struct wl_ctx *ctx, struct wl_node *cond,
+			 const struct lbind *b, struct wl_node **name)
+{
+	struct wl_node *r;
+	char *t;
+	bool ok;
+
+	cond = wl_node_strip(cond);
+	if (!cond || cond->kind != CXCursor_BinaryOperator ||
+	    cond->nr_kids != 2 ||
+	    clang_getCursorBinaryOperatorKind(cond->cursor) !=
+		    CXBinaryOperator_GE)
+		return false;
+	r = wl_node_strip(cond->kids[1]);
+	t = r ? wl_node_text(&ctx->model, r) : NULL;
+	ok = t && !strcmp(t, b->name);
+	free(t);
+	*name = cond->kids[0];
+	return ok;
+}
+
 static void parse_step(struct wl_ctx *ctx, struct wl_mem *mem,
-		       struct wl_node *child, struct step *s)
+		       struct wl_node *child, struct step *s,
+		       const struct lbind *b)
 {
 	struct wl_node *st = child, *e, *lhs, *rhs;
 
@@ -185,7 +223,8 @@ static void parse_step(struct wl_ctx *ctx, struct wl_mem *mem,
 	s->rhs = rhs ? wl_mem_access_of(mem, rhs) : -1;
 	if (s->lhs < 0 || s->rhs < 0 ||
 	    mem->accesses[s->lhs].array != mem->accesses[s->rhs].array ||
-	    !lane_linear(mem, s->lhs) || !distance(mem, s->lhs, s->rhs, &s->c))
+	    !lane_linear(mem, s->lhs, b) ||
+	    !distance(mem, s->lhs, s->rhs, &s->c, b))
 		return;
 	if (s->c > 0) {
 		if (s->guard &&
@@ -197,8 +236,11 @@ static void parse_step(struct wl_ctx *ctx, struct wl_mem *mem,
 		long long k;
 
 		s->c = -s->c;
-		if (!ge_const(s->guard, &name, &k) || k != s->c ||
-		    !is_lane(mem, name))
+		if (b && !guard_is_var(ctx, s->guard, b, &name))
+			return;
+		if (!b && (!ge_const(s->guard, &name, &k) || k != s->c))
+			return;
+		if (!is_lane(mem, name))
 			return;
 		s->kind = STEP_SCAN;
 	}
@@ -251,10 +293,71 @@ static bool accept(struct wl_ctx *ctx, struct wl_mem *mem, struct tail *t)
 	return want == 0;
 }
 
+
 struct tails {
 	struct tail *v;
 	unsigned nr, alloc;
 };
+
+/*
+ * The loop form: `for (int o = 16; o > 0; o /= 2) s[x] += s[x + o];` (a
+ * barrier may follow the step in the body), or the scan's
+ * `for (o = 1; o < 32; o *= 2) if (lane >= o) s[x] += s[x - o];`.  Each
+ * trip is checked as the unrolled step it stands for.
+ */
+static bool parse_loop(struct wl_ctx *ctx, struct wl_mem *mem,
+		       struct wl_node *child, struct tails *out)
+{
+	struct wl_node *body, *x = NULL;
+	long long vals[8];
+	struct lbind b;
+	struct tail t;
+	CXString sp;
+	unsigned nr, i, k;
+
+	if (child->kind != CXCursor_ForStmt ||
+	    !wl_mem_loop_values(mem, child, &b.var, vals, 8, &nr) || !nr ||
+	    !(body = wl_node_kid(child, WL_ROLE_BODY)))
+		return false;
+	if (body->kind == CXCursor_CompoundStmt) {
+		for (k = 0; k < body->nr_kids; k++) {
+			struct wl_node *e = wl_node_strip(body->kids[k]);
+
+			if (e && e->kind == CXCursor_CallExpr &&
+			    wl_mem_is_barrier(&ctx->model, e))
+				continue;
+			if (x)
+				return false;
+			x = body->kids[k];
+		}
+	} else {
+		x = body;
+	}
+	if (!x)
+		return false;
+	memset(&t, 0, sizeof(t));
+	sp = clang_getCursorSpelling(b.var);
+	t.var = wl_xstrdup(clang_getCString(sp));
+	clang_disposeString(sp);
+	b.name = t.var;
+	for (i = 0; i < nr; i++) {
+		b.value = vals[i];
+		parse_step(ctx, mem, x, &t.steps[i], &b);
+		t.steps[i].node = child;
+		if (t.steps[i].kind != STEP_RED && t.steps[i].kind != STEP_SCAN)
+			break;
+	}
+	t.nr_steps = nr;
+	t.first = t.last = child;
+	if (i < nr || !accept(ctx, mem, &t) ||
+	    (t.kind == STEP_RED && t.steps[0].guard)) {
+		free(t.var);
+		return false;
+	}
+	WL_GROW(out->v, out->nr, out->alloc);
+	out->v[out->nr++] = t;
+	return true;
+}
 
 static void scan_block(struct wl_ctx *ctx, struct wl_mem *mem,
 		       struct wl_node *blk, struct tails *out)
@@ -265,13 +368,15 @@ static void scan_block(struct wl_ctx *ctx, struct wl_mem *mem,
 	for (i = 0; i < blk->nr_kids; i++) {
 		struct step s;
 
-		parse_step(ctx, mem, blk->kids[i], &s);
+		if (parse_loop(ctx, mem, blk->kids[i], out))
+			continue;
+		parse_step(ctx, mem, blk->kids[i], &s, NULL);
 		if (s.kind != STEP_RED && s.kind != STEP_SCAN)
 			continue;
 		memset(&cur, 0, sizeof(cur));
 		cur.first = blk->kids[i];
 		for (j = i; j < blk->nr_kids && cur.nr_steps < 8; j++) {
-			parse_step(ctx, mem, blk->kids[j], &s);
+			parse_step(ctx, mem, blk->kids[j], &s, NULL);
 			if (s.kind == STEP_BARRIER)
 				continue;
 			if (s.kind != STEP_RED && s.kind != STEP_SCAN)
@@ -315,7 +420,7 @@ static bool later_reads_lane0(struct wl_mem *mem, struct tail *t)
 	unsigned i, k, u;
 	bool act;
 
-	if (!index_at(mem, t->steps[0].lhs, 0, &e0))
+	if (!index_at(mem, t->steps[0].lhs, 0, &e0, NULL))
 		return false;
 	for (i = 0; i < mem->nr_accesses; i++) {
 		struct wl_mem_access *a = &mem->accesses[i];
@@ -375,8 +480,10 @@ static void release_tails(struct tails *ts)
 {
 	unsigned i;
 
-	for (i = 0; i < ts->nr; i++)
+	for (i = 0; i < ts->nr; i++) {
 		free(ts->v[i].why);
+		free(ts->v[i].var);
+	}
 	free(ts->v);
 }
 
@@ -416,6 +523,30 @@ static char *text(struct wl_ctx *ctx, struct wl_node *n)
 	return s ? s : wl_xstrdup("");
 }
 
+/* @text with every whole-word @name replaced by @by. */
+static char *replace_ident(const char *text, const char *name,
+			   const char *by)
+{
+	struct wl_buf b = WL_BUF_INIT;
+	size_t n = strlen(name);
+	const char *p = text;
+
+	while (*p) {
+		bool word = !strncmp(p, name, n) &&
+			    (p == text || !(isalnum((unsigned char)p[-1]) ||
+					    p[-1] == '_')) &&
+			    !(isalnum((unsigned char)p[n]) || p[n] == '_');
+
+		if (word) {
+			wl_buf_adds(&b, by);
+			p += n;
+		} else {
+			wl_buf_addc(&b, *p++);
+		}
+	}
+	return wl_buf_detach(&b);
+}
+
 static char *indent_more(const char *ind)
 {
 	if (!*ind || strchr(ind, '\t'))
@@ -443,7 +574,9 @@ static void build_fix(struct wl_ctx *ctx, struct wl_mem *mem, struct tail *t,
 	fn = t->first->func->root;
 	reg = s0->chain ? text(ctx, s0->chain)
 			: wl_memrules_fresh_name(ctx, fn, "v");
-	off = wl_memrules_fresh_name(ctx, fn, "offset");
+	/* a loop being replaced lends its variable's name */
+	off = t->var ? wl_xstrdup(t->var)
+		     : wl_memrules_fresh_name(ctx, fn, "offset");
 	/* a comment after the first step stays on the first line */
 	first_end = wl_memrules_stmt_end(ctx, t->steps[0].stmt);
 	cm = wl_memrules_trailing_comment(ctx, &first_end);
@@ -455,6 +588,14 @@ static void build_fix(struct wl_ctx *ctx, struct wl_mem *mem, struct tail *t,
 	if (t->has_32) {
 		struct step *s = &t->steps[0];
 		char *r = text(ctx, mem->accesses[s->rhs].expr);
+
+		if (t->var) {
+			/* the loop's first trip: s[x + o] with o = 32 */
+			char *r32 = replace_ident(r, t->var, "32");
+
+			free(r);
+			r = r32;
+		}
 
 		if (s->guard) {
 			char *g = text(ctx, s->guard);
@@ -507,9 +648,7 @@ static void build_fix(struct wl_ctx *ctx, struct wl_mem *mem, struct tail *t,
 		free(in3);
 	}
 	wl_buf_addf(&b, "%s%s%s = %s;", nl, ind, lhs, reg);
-	end = wl_memrules_stmt_end(ctx, t->last->kind == CXCursor_IfStmt
-						? t->steps[t->nr_steps - 1].stmt
-						: t->last);
+	end = wl_memrules_full_end(ctx, t->last);
 	f->fix = wl_fix_new(t->kind == STEP_RED
 				    ? "replace the shared-memory tail with a "
 				      "__shfl_down_sync loop (same tree, same "
