@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -152,15 +153,16 @@ CXTranslationUnit wl_parse(CXIndex index, const struct wl_source *src,
 /*
  * Isolated analysis (--timeout).  The child serialises its findings into
  * one message: a 64-bit payload length, then the payload, native byte
- * order (both ends are this process).  Length-prefixed rather than read
- * to EOF, because a sibling child forked by another worker thread may
- * hold a copy of our pipe's write end for as long as it lives.
+ * order (both ends are this process).  Length-prefixed, so that a child
+ * dying half-way through its message is told apart from a short report.
  *
  * Every field of struct wl_finding that an emitter reads must travel
  * here; tests/scripts/test_bad_input_timeout.sh compares the JSON and
  * SARIF reports of both modes over the corpus to catch a field left out.
  */
 #define NO_STRING 0xffffffffu
+
+static pthread_mutex_t fork_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static void put_u32(struct wl_buf *b, uint32_t v)
 {
@@ -393,9 +395,17 @@ int wl_analyze_isolated(const struct wl_source *src,
 	int fds[2], rd = -1, status = 0, ret = -1;
 	pid_t pid;
 
+	/*
+	 * One pipe-and-fork at a time, and our write end closed before the
+	 * next: otherwise a sibling forked by another worker inherits it,
+	 * and a crash of our child would show as EOF only when the sibling
+	 * exits.
+	 */
+	pthread_mutex_lock(&fork_lock);
 	if (pipe2(fds, O_CLOEXEC) < 0) {
 		*err = wl_xasprintf("cannot start the analysis: pipe: %s",
 				    strerror(errno));
+		pthread_mutex_unlock(&fork_lock);
 		return -1;
 	}
 	fflush(stdout);
@@ -406,6 +416,7 @@ int wl_analyze_isolated(const struct wl_source *src,
 				    strerror(errno));
 		close(fds[0]);
 		close(fds[1]);
+		pthread_mutex_unlock(&fork_lock);
 		return -1;
 	}
 	if (pid == 0) {
@@ -413,6 +424,7 @@ int wl_analyze_isolated(const struct wl_source *src,
 		child_main(fds[1], src, opts);
 	}
 	close(fds[1]);
+	pthread_mutex_unlock(&fork_lock);
 	rd = read_full(fds[0], (char *)&len, sizeof(len), deadline);
 	if (!rd && len > (uint64_t)1 << 32)
 		rd = -1;
