@@ -37,14 +37,15 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 export LIBCLANG_DISABLE_CRASH_RECOVERY=1
 
 echo "== configure $ASAN_BUILD_DIR"
+mkdir -p "$ASAN_BUILD_DIR"
 cmake -S "$SOURCE_DIR" -B "$ASAN_BUILD_DIR" -DWL_SANITIZE=ON \
-	-DCMAKE_BUILD_TYPE=RelWithDebInfo >"$ASAN_BUILD_DIR.configure.log" 2>&1 || {
-	cat "$ASAN_BUILD_DIR.configure.log"
+	-DCMAKE_BUILD_TYPE=RelWithDebInfo >"$ASAN_BUILD_DIR/wl-configure.log" 2>&1 || {
+	cat "$ASAN_BUILD_DIR/wl-configure.log"
 	exit 1
 }
 echo "== build (-j$JOBS)"
-cmake --build "$ASAN_BUILD_DIR" -j"$JOBS" >"$ASAN_BUILD_DIR.build.log" 2>&1 || {
-	tail -40 "$ASAN_BUILD_DIR.build.log"
+cmake --build "$ASAN_BUILD_DIR" -j"$JOBS" >"$ASAN_BUILD_DIR/wl-build.log" 2>&1 || {
+	tail -40 "$ASAN_BUILD_DIR/wl-build.log"
 	exit 1
 }
 echo "== ctest -L 'unit|corpus|fuzz' under ASan+UBSan"
