@@ -334,12 +334,17 @@ static void solve_vars(struct wl_eval *ev, struct wl_func *fn)
 {
 	struct wl_eval_cache *c = ev->cache;
 	bool changed = true;
-	unsigned i, j, first = c->nr_all, rounds = 0;
+	unsigned i, j, first = c->nr_all, last, rounds = 0;
 	struct collect_ctx cc = { ev };
 
 	wl_node_walk(fn->root, collect_decls, &cc);
 	wl_node_walk(fn->root, collect_writes, &cc);
-	for (i = first; i < c->nr_all; i++) {
+	/*
+	 * param_dep() below may solve a caller in a nested call, appending
+	 * its variables: they are solved already and are not @fn's.
+	 */
+	last = c->nr_all;
+	for (i = first; i < last; i++) {
 		struct wl_var *v = c->all[i];
 
 		v->dep = WL_DEP_CONST;
@@ -354,7 +359,7 @@ static void solve_vars(struct wl_eval *ev, struct wl_func *fn)
 	/* Optimistic fixpoint: raise each variable to what flows into it. */
 	while (changed && rounds++ < 16) {
 		changed = false;
-		for (i = first; i < c->nr_all; i++) {
+		for (i = first; i < last; i++) {
 			struct wl_var *v = c->all[i];
 			enum wl_dep d = v->dep;
 
