@@ -26,6 +26,7 @@
 struct totals {
 	unsigned kernels, passed, failed, not_run, runs, identical;
 	unsigned before_fails; /* the legacy code fails on this GPU */
+	unsigned before_races; /* ... races there; the after does not */
 	unsigned emulated;
 	double log_ratio;
 	unsigned timed;
@@ -200,6 +201,9 @@ static void judge_kernel(json_t *meta, json_t *k, json_t *results, json_t *san,
 		: NULL;
 	char rb[32], ra[32], sb[32], sa[32], diff[160] = "", ratio[32] = "-";
 	char times[64] = "-";
+	const char *verdict = "pass";
+	bool before_unrep = false, after_unrep = false, races;
+	json_t *alone = NULL;
 	unsigned nruns = 0, ident = 0, tol = 0;
 	long long shapes = num(k, "shapes", 0), seeds = num(k, "seeds", 0);
 	double tb = -1, ta = -1;
@@ -229,6 +233,10 @@ static void judge_kernel(json_t *meta, json_t *k, json_t *results, json_t *san,
 	json_array_foreach(runs, i, x)
 	{
 		nruns++;
+		if (!json_is_true(json_object_get(x, "before_repeatable")))
+			before_unrep = true;
+		if (json_is_false(json_object_get(x, "after_repeatable")))
+			after_unrep = true;
 		if (json_is_true(json_object_get(x, "identical")))
 			ident++;
 		else if (json_is_true(json_object_get(x, "within_tolerance")))
@@ -252,11 +260,16 @@ static void judge_kernel(json_t *meta, json_t *k, json_t *results, json_t *san,
 				: " (before not repeatable)");
 		}
 	}
-	if (berr)
-		nruns = (unsigned)json_array_size(
-		    json_object_get(run, "after_runs"));
-	else
+	/* Exit 4: the before failed, the after ran alone in a new process. */
+	if (berr) {
+		alone = json_object_get(r, "after_only");
+		nruns =
+		    (unsigned)json_array_size(json_object_get(alone, "runs"));
+		err = alone ? json_string_value(json_object_get(alone, "error"))
+			    : "the after did not run alone";
+	} else {
 		t->runs += nruns;
+	}
 	t->identical += ident;
 	if (mode && !strcmp(mode, "emulated"))
 		t->emulated++;
@@ -284,8 +297,19 @@ static void judge_kernel(json_t *meta, json_t *k, json_t *results, json_t *san,
 		json_array_append_new(reasons, json_string(err));
 	else if (!berr && num(r, "rc", 0) > 1 && num(r, "rc", 0) != 4)
 		json_array_append_new(reasons, json_string("runner failed"));
-	if (nruns && ident + tol < nruns)
+	/*
+	 * A before that races on this GPU (it differs from itself, racecheck
+	 * sees it) while the after is repeatable and race-free: the outputs
+	 * differ because the legacy code is broken here, which is what the
+	 * migration fixes.  Reported as "before races", not as a failure.
+	 */
+	races = !berr && nruns && ident + tol < nruns && before_unrep &&
+		!after_unrep && san_count(rcb) > 0 && san_count(rca) == 0;
+	if (nruns && ident + tol < nruns && !berr && !races)
 		json_array_append_new(reasons, json_string("outputs differ"));
+	if (after_unrep)
+		json_array_append_new(reasons,
+				      json_string("after not repeatable"));
 	if (san_count(rca) > 0)
 		json_array_append_new(reasons,
 				      json_string("racecheck hazards after"));
@@ -298,6 +322,10 @@ static void judge_kernel(json_t *meta, json_t *k, json_t *results, json_t *san,
 	if (json_array_size(after))
 		json_array_append_new(reasons,
 				      json_string("warplint findings after"));
+	if (alone && json_is_number(json_object_get(alone, "time_after_us")))
+		snprintf(
+		    times, sizeof(times), "- -> %.2f",
+		    json_number_value(json_object_get(alone, "time_after_us")));
 	if (run && json_is_number(json_object_get(run, "time_before_us"))) {
 		tb = json_number_value(json_object_get(run, "time_before_us"));
 		ta = json_number_value(json_object_get(run, "time_after_us"));
@@ -318,15 +346,20 @@ static void judge_kernel(json_t *meta, json_t *k, json_t *results, json_t *san,
 	 * problems of its own.
 	 */
 	if (json_array_size(reasons))
+		verdict = "FAIL";
+	else if (berr)
+		verdict = "before fails";
+	else if (races)
+		verdict = "before races";
+	if (json_array_size(reasons))
 		t->failed++;
 	else if (berr)
 		t->before_fails++;
+	else if (races)
+		t->before_races++;
 	else
 		t->passed++;
-	json_object_set_new(o, "verdict",
-			    json_string(json_array_size(reasons) ? "FAIL"
-					: berr ? "before fails"
-					       : "pass"));
+	json_object_set_new(o, "verdict", json_string(verdict));
 	json_object_set_new(o, "before_error",
 			    berr ? json_string(berr) : json_null());
 	json_object_set(o, "reasons", reasons);
@@ -365,9 +398,7 @@ static void judge_kernel(json_t *meta, json_t *k, json_t *results, json_t *san,
 		    cs, label, mode ? mode : "?", shapes, seeds,
 		    berr ? "- of " : "", ident, nruns, rb, ra, sb, sa,
 		    json_array_size(after), times, ratio,
-		    json_array_size(reasons) ? "**FAIL**"
-		    : berr		     ? "before fails"
-					     : "pass");
+		    json_array_size(reasons) ? "**FAIL**" : verdict);
 	if (diff[0] || json_array_size(reasons)) {
 		/* The reasons, then the first difference, on a line below. */
 		struct wl_buf why = WL_BUF_INIT;
@@ -563,11 +594,12 @@ int main(int argc, char **argv)
 	    json_pack("{s:O, s:O}", "environment", env, "kernels", kernels);
 	json_object_set_new(
 	    report, "summary",
-	    json_pack("{s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:f}",
+	    json_pack("{s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:f}",
 		      "kernels", t.kernels, "passed", t.passed, "failed",
-		      t.failed, "before_fails", t.before_fails, "not_run",
-		      t.not_run, "runs", t.runs, "identical_runs", t.identical,
-		      "emulated_before", t.emulated, "geomean_time_ratio",
+		      t.failed, "before_fails", t.before_fails, "before_races",
+		      t.before_races, "not_run", t.not_run, "runs", t.runs,
+		      "identical_runs", t.identical, "emulated_before",
+		      t.emulated, "geomean_time_ratio",
 		      t.timed ? exp(t.log_ratio / t.timed) : 0.0));
 	{
 		struct wl_buf head = WL_BUF_INIT;
@@ -582,17 +614,18 @@ int main(int argc, char **argv)
 				   "how to read it.\n\n");
 		json_object_foreach(env, k, v)
 		    wl_buf_addf(&head, "- %s: %s\n", k, json_string_value(v));
-		wl_buf_addf(&head,
-			    "\n**%u kernels: %u pass, %u fail, %u not run, "
-			    "%u whose legacy before fails on this GPU.** "
-			    "%u of %u before/after runs byte-identical; "
-			    "%u kernels with an emulated before; geometric "
-			    "mean time ratio after/before %.3f over %u "
-			    "kernels.\n\n",
-			    t.kernels, t.passed, t.failed, t.not_run,
-			    t.before_fails, t.identical, t.runs, t.emulated,
-			    t.timed ? exp(t.log_ratio / t.timed) : 0.0,
-			    t.timed);
+		wl_buf_addf(
+		    &head,
+		    "\n**%u kernels: %u pass, %u fail, %u not run, "
+		    "%u whose legacy before fails and %u whose "
+		    "legacy before races on this GPU.** "
+		    "%u of %u before/after runs byte-identical; "
+		    "%u kernels with an emulated before; geometric "
+		    "mean time ratio after/before %.3f over %u "
+		    "kernels.\n\n",
+		    t.kernels, t.passed, t.failed, t.not_run, t.before_fails,
+		    t.before_races, t.identical, t.runs, t.emulated,
+		    t.timed ? exp(t.log_ratio / t.timed) : 0.0, t.timed);
 		wl_buf_adds(&head, md.s);
 		if (notes.len) {
 			wl_buf_adds(&head, "\n## Notes\n\n");

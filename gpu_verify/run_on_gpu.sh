@@ -98,9 +98,16 @@ while IFS=$'\t' read -r d label; do
 	timeout 30 "$B/runner" "$d" --kernel "$label" --json "$LOGS/run$i.json" \
 		--dump-mismatch "$LOGS/dump$i" >"$LOGS/run$i.log" 2>&1
 	rc=$?
+	after=null
+	if [ $rc -eq 4 ]; then
+		# The before failed on this GPU: run the after alone.
+		timeout 30 "$B/runner" "$d" --kernel "$label" --side after \
+			--json "$LOGS/run$i.after.json" >>"$LOGS/run$i.log" 2>&1
+		[ -s "$LOGS/run$i.after.json" ] && after=$(cat "$LOGS/run$i.after.json")
+	fi
 	if [ -s "$LOGS/run$i.json" ]; then
-		printf '{"case":"%s","kernel":"%s","rc":%d,"run":%s}\n' "$c" \
-			"$label" "$rc" "$(cat "$LOGS/run$i.json")"
+		printf '{"case":"%s","kernel":"%s","rc":%d,"run":%s,"after_only":%s}\n' \
+			"$c" "$label" "$rc" "$(cat "$LOGS/run$i.json")" "$after"
 	else
 		printf '{"case":"%s","kernel":"%s","rc":%d,"log":"%s"}\n' "$c" \
 			"$label" "$rc" \
