@@ -46,25 +46,6 @@ static const struct wl_collective collectives[] = {
 	{ "__all", WL_COLL_VOTE, true },
 };
 
-void wl_maskrules_prime(struct wl_ctx *ctx)
-{
-	struct wl_model *m = &ctx->model;
-	unsigned i;
-
-	/*
-	 * Solve every kernel's variables before any helper's: solving a
-	 * helper first evaluates its callers' arguments, which solves the
-	 * kernel in a nested pass whose variables the outer pass then
-	 * treats as the helper's (kernel parameters turn lane-dependent).
-	 * Asking for the kernel's root node solves it alone; it is a no-op
-	 * once solved.
-	 */
-	for (i = 0; i < m->nr_funcs; i++)
-		if ((m->funcs[i]->flags & WL_FUNC_KERNEL) && m->funcs[i]->root &&
-		    m->funcs[i]->root->func)
-			wl_eval_var(&ctx->eval, m->funcs[i]->root);
-}
-
 const struct wl_collective *wl_collective_of(struct wl_ctx *ctx,
 					     struct wl_node *call)
 {

@@ -33,12 +33,6 @@ struct wl_collective {
 	bool legacy;		/* no mask argument: __shfl_down(v, d, w) */
 };
 
-/*
- * Call first in each rule: works around an ordering effect in the
- * uniformity analysis (see the comment in maskrules.c).
- */
-void wl_maskrules_prime(struct wl_ctx *ctx);
-
 /* The collective @call invokes, or NULL (also for user functions). */
 const struct wl_collective *wl_collective_of(struct wl_ctx *ctx,
 					     struct wl_node *call);

@@ -299,8 +299,6 @@ void wl201_check(struct wl_ctx *ctx)
 	struct arg_fixes done = { NULL, 0, 0 };
 	unsigned i;
 
-	wl_maskrules_prime(ctx);
-
 	for (i = 0; i < m->nr_calls; i++) {
 		const struct wl_collective *c =
 			wl_collective_of(ctx, m->calls[i]);

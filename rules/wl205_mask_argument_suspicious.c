@@ -165,8 +165,6 @@ void wl205_check(struct wl_ctx *ctx)
 	struct wl_model *m = &ctx->model;
 	unsigned i;
 
-	wl_maskrules_prime(ctx);
-
 	for (i = 0; i < m->nr_calls; i++) {
 		const struct wl_collective *c =
 			wl_collective_of(ctx, m->calls[i]);

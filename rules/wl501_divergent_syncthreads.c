@@ -72,8 +72,6 @@ void wl501_check(struct wl_ctx *ctx)
 	struct wl_model *m = &ctx->model;
 	unsigned i;
 
-	wl_maskrules_prime(ctx);
-
 	for (i = 0; i < m->nr_calls; i++) {
 		struct wl_node *call = m->calls[i];
 		const char *name = barrier_name(ctx, call);
