@@ -79,3 +79,16 @@ __global__ void two_per_lane(const float *in, float *out)
 		acc += __shfl_xor_sync(0xffffffff, in[j], 1);	// ok: WL202
 	out[threadIdx.x] = acc;
 }
+
+/* A kernel parameter stays block-uniform when a helper is analyzed first. */
+__global__ void helper_then_bound(int *data, int n)
+{
+	int warp = threadIdx.x / 32;
+	int v = data[blockIdx.x * blockDim.x + threadIdx.x];
+
+	if (warp == 0)
+		v = warp_sum(v);
+	if (blockIdx.x * blockDim.x < n)
+		v = __reduce_add_sync(0xffffffff, v);	// ok: WL202
+	data[blockIdx.x * blockDim.x + threadIdx.x] = v;
+}
