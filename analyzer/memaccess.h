@@ -10,7 +10,14 @@
  * another lane of its warp writes, with no barrier between?".  It is
  * answered by evaluating each index for the threads of a few warps, not
  * symbolically: an index the evaluator cannot compute (data, pointer
- * arithmetic it cannot follow) is given up on and counted, never guessed.
+ * arithmetic it cannot follow) is given up on and counted, never guessed,
+ * except for one idiom: volatile accesses with the same data-dependent
+ * index that a retry loop reads back (the tag-based warp histogram).
+ *
+ * Assumptions: threadIdx.y/z and blockIdx are the same in every lane of a
+ * warp (blockDim.x a multiple of 32), blockDim.x is 256 where a loop
+ * bound needs it, and an integer parameter of a device function nobody
+ * in the file calls is the thread index.
  */
 #ifndef WL_ANALYZER_MEMACCESS_H
 #define WL_ANALYZER_MEMACCESS_H
@@ -39,7 +46,10 @@ struct wl_mem_array {
 	char *elem_type;	/* unqualified element type, "float", "T" */
 };
 
-/* One access: an outermost subscript (or dereference) of storage. */
+/*
+ * One access: an outermost subscript of storage (`s[i]`, `s[y][x]`,
+ * `p[i]`).  Plain dereferences (`*p`, `*(s + i)`) are not collected.
+ */
 struct wl_mem_access {
 	struct wl_node *expr;	/* the outermost ArraySubscriptExpr */
 	struct wl_node *base;	/* the DeclRefExpr it subscripts */
