@@ -177,9 +177,9 @@ static int plan_read(const char *dir, const char *label, struct plan *p)
 		} else if (!strcmp(w[0], "tolerance") && nw >= 2) {
 			p->tolerance = strtod(w[1], NULL);
 		} else if (!strcmp(w[0], "timing_shape") && nw >= 2) {
-			p->timing_shape = atoi(w[1]);
+			p->timing_shape = (int)strtol(w[1], NULL, 10);
 		} else if (!strcmp(w[0], "sanitize_shape") && nw >= 2) {
-			p->sanitize_shape = atoi(w[1]);
+			p->sanitize_shape = (int)strtol(w[1], NULL, 10);
 		} else if (!strcmp(w[0], "end")) {
 			in_kernel = 0;
 		}
@@ -596,7 +596,7 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 		} else if (!strcmp(a, "--dump-mismatch")) {
 			o->dump_mismatch = v;
 		} else if (!strcmp(a, "--repeats")) {
-			o->repeats = atoi(v);
+			o->repeats = (int)strtol(v, NULL, 10);
 			if (o->repeats < 1 || o->repeats > MAX_REPEATS)
 				return -1;
 		} else if (!strcmp(a, "--side")) {
