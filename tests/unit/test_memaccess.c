@@ -268,6 +268,39 @@ static void test_uniform_unknown_pointer(void **state)
 	expect(state, code, WL301, 1, "written by lane threadIdx.x + 1");
 }
 
+/* A barrier only lane 0 executes orders nothing between other lanes. */
+static void test_partial_barrier(void **state)
+{
+	static const char code[] =
+		"__global__ void k(int *o) {\n"
+		"	__shared__ int s[32];\n"
+		"	int lane = threadIdx.x & 31;\n"
+		"	s[lane] = o[lane];\n"
+		"	if (lane == 0)\n"
+		"		__syncwarp(1);\n"
+		"	o[lane] = s[31 - lane];\n"
+		"}\n";
+
+	expect(state, code, WL301, 1, "lane 0 reads s[31 - lane], written "
+				      "by lane 31");
+}
+
+/* Lanes sent away by an early return write nothing another lane reads. */
+static void test_early_return(void **state)
+{
+	static const char code[] =
+		"__global__ void k(int *o) {\n"
+		"	__shared__ int s[64];\n"
+		"	unsigned t = threadIdx.x;\n"
+		"	if (t >= 16)\n"
+		"		return;\n"
+		"	s[t] = o[t];\n"
+		"	o[t] = s[t + 16];\n"
+		"}\n";
+
+	expect(state, code, WL301, 0, NULL);
+}
+
 static void test_same_statement(void **state)
 {
 	static const char code[] =
@@ -318,6 +351,8 @@ int main(void)
 		cmocka_unit_test(test_pointer_offset),
 		cmocka_unit_test(test_given_up),
 		cmocka_unit_test(test_uniform_unknown_pointer),
+		cmocka_unit_test(test_partial_barrier),
+		cmocka_unit_test(test_early_return),
 		cmocka_unit_test(test_same_statement),
 		cmocka_unit_test(test_block_loop),
 	};
