@@ -181,6 +181,50 @@ skip:
 	k->skip = why;
 }
 
+/* @s as a YAML double-quoted scalar. */
+static void yaml_quoted(struct wl_buf *b, const char *s)
+{
+	wl_buf_addc(b, '"');
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			wl_buf_addc(b, '\\');
+		wl_buf_addc(b, *s);
+	}
+	wl_buf_addc(b, '"');
+}
+
+/*
+ * A spec naming the instances that @text instantiates explicitly, so a
+ * template kernel with "template __global__ void f<int>(...);" in its
+ * file runs without a spec.  Returns -1 if there are none.
+ */
+static int auto_spec(const char *text, const char *name,
+		     const struct tparams *tp, struct gv_spec *out)
+{
+	struct wl_buf b = WL_BUF_INIT;
+	char ***inst, *err = NULL;
+	unsigned n = gv_explicit_instances(text, name, &inst), i, k;
+	int r = -1;
+
+	if (!n)
+		return -1;
+	wl_buf_addf(&b, "kernels:\n  %s:\n    template_args:\n", name);
+	for (i = 0; i < n; i++) {
+		wl_buf_adds(&b, "      - {");
+		for (k = 0; k < tp->nr && inst[i][k]; k++) {
+			wl_buf_addf(&b, "%s%s: ", k ? ", " : " ", tp->names[k]);
+			yaml_quoted(&b, inst[i][k]);
+		}
+		wl_buf_adds(&b, " }\n");
+	}
+	if (gv_spec_parse(out, b.s, b.len, &err) == 0)
+		r = 0;
+	free(err);
+	wl_buf_release(&b);
+	gv_free_instances(inst, n);
+	return r;
+}
+
 int gv_find_kernels(CXIndex index, const struct wl_source *src,
 		    const char *const *args, unsigned nr_args,
 		    struct gv_spec *spec, struct gv_kernel **out, unsigned *nr,
@@ -201,6 +245,7 @@ int gv_find_kernels(CXIndex index, const struct wl_source *src,
 	for (i = 0; i < model.nr_funcs; i++) {
 		const struct wl_func *fn = model.funcs[i];
 		struct tparams tp = {NULL, 0, 0};
+		struct gv_spec own, *use;
 		gv_node targs;
 		char *body;
 		bool one_block;
@@ -215,20 +260,29 @@ int gv_find_kernels(CXIndex index, const struct wl_source *src,
 			    !strstr(body, "gridDim");
 		free(body);
 		targs = gv_spec_get(spec, fn->name, "template_args");
+		use = spec;
+		/* No spec at all: the file's own explicit instantiations. */
+		if (tp.nr && !targs && !spec->loaded &&
+		    auto_spec(src->text, fn->name, &tp, &own) == 0) {
+			use = &own;
+			targs = gv_spec_get(use, fn->name, "template_args");
+		}
 		if (tp.nr && targs && targs->type == YAML_SEQUENCE_NODE) {
 			gv_node m;
 
-			for (j = 0; (m = gv_spec_item(spec, targs, j)); j++) {
+			for (j = 0; (m = gv_spec_item(use, targs, j)); j++) {
 				*out = wl_xrealloc(*out,
 						   (*nr + 1) * sizeof(**out));
-				plan_one(spec, fn, &tp, m, text, dyn_smem,
+				plan_one(use, fn, &tp, m, text, dyn_smem,
 					 one_block, &(*out)[(*nr)++]);
 			}
 		} else {
 			*out = wl_xrealloc(*out, (*nr + 1) * sizeof(**out));
-			plan_one(spec, fn, &tp, targs, text, dyn_smem,
-				 one_block, &(*out)[(*nr)++]);
+			plan_one(use, fn, &tp, targs, text, dyn_smem, one_block,
+				 &(*out)[(*nr)++]);
 		}
+		if (use == &own)
+			gv_spec_release(&own);
 		for (j = 0; j < tp.nr; j++)
 			free(tp.names[j]);
 		free(tp.names);

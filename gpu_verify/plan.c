@@ -339,6 +339,106 @@ int gv_plan_shapes(struct gv_spec *spec, struct gv_kernel *k, bool dyn_smem,
 	return 0;
 }
 
+/* The word that ends just before @p (after blanks), copied into @w. */
+static const char *word_before(const char *text, const char *p, char *w,
+			       size_t size)
+{
+	const char *end;
+	size_t n;
+
+	while (p > text && isspace((unsigned char)p[-1]))
+		p--;
+	end = p;
+	while (p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_'))
+		p--;
+	n = (size_t)(end - p) < size - 1 ? (size_t)(end - p) : size - 1;
+	memcpy(w, p, n);
+	w[n] = '\0';
+	return p;
+}
+
+/* Split "<a, b<c, d>, e>" (from @p at '<') into trimmed arguments. */
+static char **split_args(const char *p, const char **end)
+{
+	char **v = NULL;
+	unsigned nr = 0, alloc = 0;
+	int depth = 0;
+	const char *start = p + 1;
+
+	for (; *p; p++) {
+		if (*p == '<' || *p == '(')
+			depth++;
+		else if (*p == '>' || *p == ')')
+			depth--;
+		if (depth == 0 || (depth == 1 && *p == ',')) {
+			const char *a = start, *b = p;
+
+			while (a < b && isspace((unsigned char)*a))
+				a++;
+			while (b > a && isspace((unsigned char)b[-1]))
+				b--;
+			WL_GROW(v, nr, alloc);
+			v[nr++] = wl_xstrndup(a, (size_t)(b - a));
+			start = p + 1;
+			if (depth == 0)
+				break;
+		}
+	}
+	WL_GROW(v, nr, alloc);
+	v[nr] = NULL;
+	*end = *p ? p + 1 : p;
+	return v;
+}
+
+unsigned gv_explicit_instances(const char *text, const char *name,
+			       char ****args)
+{
+	size_t len = strlen(name);
+	const char *p = text;
+	unsigned nr = 0, alloc = 0;
+
+	*args = NULL;
+	while ((p = strstr(p, name))) {
+		const char *q = p + len, *back = p, *end;
+		bool is_template = false, is_void = false;
+		char w[32];
+		unsigned i;
+
+		p = q;
+		if (back > text &&
+		    (isalnum((unsigned char)back[-1]) || back[-1] == '_'))
+			continue;
+		while (isspace((unsigned char)*q))
+			q++;
+		if (*q != '<')
+			continue;
+		/* "template", "__global__" and "void" before the name. */
+		for (i = 0; i < 3; i++) {
+			back = word_before(text, back, w, sizeof(w));
+			is_template |= !strcmp(w, "template");
+			is_void |= !strcmp(w, "void");
+		}
+		if (!is_template || !is_void)
+			continue;
+		WL_GROW(*args, nr, alloc);
+		(*args)[nr++] = split_args(q, &end);
+		p = end;
+	}
+	return nr;
+}
+
+void gv_free_instances(char ***args, unsigned nr)
+{
+	unsigned i, k;
+
+	for (i = 0; i < nr; i++) {
+		for (k = 0; args[i][k]; k++)
+			free(args[i][k]);
+		free(args[i]);
+	}
+	free(args);
+}
+
 /* An expression without its blanks: plan.txt splits lines at blanks. */
 static const char *tight(const char *expr, char *buf, size_t size)
 {

@@ -94,6 +94,17 @@ int gv_derive_arg(struct gv_spec *spec, const char *kernel, gv_node tmpl_args,
 int gv_plan_shapes(struct gv_spec *spec, struct gv_kernel *k, bool dyn_smem,
 		   bool one_block, char **why);
 
+/*
+ * The explicit instantiations of template kernel @name in @text
+ * ("template __global__ void name<256, true>(...);"): each one's
+ * arguments, split at top-level commas and trimmed.  Returns how many
+ * were found; *@args[i] is a NULL-terminated array (caller frees all
+ * with gv_free_instances).
+ */
+unsigned gv_explicit_instances(const char *text, const char *name,
+			       char ****args);
+void gv_free_instances(char ***args, unsigned nr);
+
 /* Write @k's block of plan.txt. */
 void gv_plan_write(FILE *f, const struct gv_kernel *k);
 

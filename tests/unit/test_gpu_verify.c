@@ -426,6 +426,36 @@ static void test_compare_floats(void **state)
 	assert_string_equal(d.after, "040906");
 }
 
+/* Template arguments from the file's own explicit instantiations. */
+static void test_explicit_instances(void **state)
+{
+	static const char text[] =
+		"template <unsigned B, bool P> __global__ void r(int *);\n"
+		"template __global__ void r<256, true>(int *);\n"
+		"template void __global__ r< 128u , false >(int *);\n"
+		"void host() { r<64, true><<<1, 64>>>(0); }\n"
+		"template __global__ void rr<1, true>(int *);\n"
+		"template __global__ void s<pair<int, float>, 3>(int *);\n";
+	char ***args;
+	unsigned n;
+
+	(void)state;
+	n = gv_explicit_instances(text, "r", &args);
+	assert_int_equal(n, 2);
+	assert_string_equal(args[0][0], "256");
+	assert_string_equal(args[0][1], "true");
+	assert_null(args[0][2]);
+	assert_string_equal(args[1][0], "128u");
+	assert_string_equal(args[1][1], "false");
+	gv_free_instances(args, n);
+	n = gv_explicit_instances(text, "s", &args);
+	assert_int_equal(n, 1);
+	assert_string_equal(args[0][0], "pair<int, float>");
+	assert_string_equal(args[0][1], "3");
+	gv_free_instances(args, n);
+	assert_int_equal(gv_explicit_instances(text, "t", &args), 0);
+}
+
 static void test_match_entry(void **state)
 {
 	char *entries[] = {"_Z3sumPKfPfi",	  "_Z4sum2Pf",
@@ -470,6 +500,7 @@ int main(void)
 	    cmocka_unit_test(test_fill),
 	    cmocka_unit_test(test_compare_recorded),
 	    cmocka_unit_test(test_compare_floats),
+	    cmocka_unit_test(test_explicit_instances),
 	    cmocka_unit_test(test_match_entry),
 	};
 
