@@ -393,10 +393,11 @@ static void judge_kernel(json_t *meta, json_t *k, json_t *results, json_t *san,
 			 "runs",
 			 berr, nruns);
 	wl_buf_addf(md,
-		    "| %s | `%s` | %s | %lldx%lld | %s%u/%u | %s -> %s | "
+		    "| %s | `%s` | %s | %lldx%lld | %s%u/%u%s | %s -> %s | "
 		    "%s -> %s | %zu | %s | %s | %s |\n",
 		    cs, label, mode ? mode : "?", shapes, seeds,
-		    berr ? "- of " : "", ident, nruns, rb, ra, sb, sa,
+		    berr ? "- of " : "", ident, nruns,
+		    tol ? " (rest within tolerance)" : "", rb, ra, sb, sa,
 		    json_array_size(after), times, ratio,
 		    json_array_size(reasons) ? "**FAIL**" : verdict);
 	if (diff[0] || json_array_size(reasons)) {
