@@ -1015,6 +1015,24 @@ static const struct wl_mem_race *pick_race(struct wl_mem *mem,
 	return &r->races[0];
 }
 
+/* The name of the barrier that follows statement @s in its block. */
+static const char *barrier_after_name(struct wl_ctx *ctx, struct wl_node *s)
+{
+	struct wl_node *p = s->parent, *next;
+	unsigned i;
+
+	if (!p || p->kind != CXCursor_CompoundStmt)
+		return "__syncwarp";
+	for (i = 0; i + 1 < p->nr_kids && p->kids[i] != s; i++)
+		;
+	if (i + 1 >= p->nr_kids)
+		return "__syncwarp";
+	next = wl_node_strip(p->kids[i + 1]);
+	if (!next || next->kind != CXCursor_CallExpr)
+		return "__syncwarp";
+	return wl_call_name(&ctx->model, next);
+}
+
 void wl_memrules_check(struct wl_ctx *ctx, enum wl_rule_id rule)
 {
 	struct wl_mem mem;
@@ -1030,11 +1048,16 @@ void wl_memrules_check(struct wl_ctx *ctx, enum wl_rule_id rule)
 		if ((rule == WL302) != r->barrier_after || !r->nr_races)
 			continue;
 		race = pick_race(&mem, r);
-		if (rule == WL302)
-			msg = race_message(ctx, &mem, race,
-					   "in the same statement; the "
-					   "__syncwarp() after it comes too "
-					   "late");
+		if (rule == WL302) {
+			char *tail = wl_xasprintf("in the same statement; the "
+						  "%s() after it comes too "
+						  "late",
+						  barrier_after_name(ctx,
+								     r->first));
+
+			msg = race_message(ctx, &mem, race, tail);
+			free(tail);
+		}
 		else
 			msg = race_message(ctx, &mem, race,
 					   "without __syncwarp()");
