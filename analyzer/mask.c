@@ -1042,3 +1042,37 @@ void wl_mask_add_setup(const struct wl_mask *mask, struct wl_fix *fix)
 			       mask->setup->edits[i].length,
 			       mask->setup->edits[i].text);
 }
+
+char *wl_mask_explain(struct wl_ctx *ctx, const struct wl_mask *mask)
+{
+	char *lanes, *s;
+	unsigned line, col;
+
+	if (!mask->text && mask->why)
+		return wl_xstrdup(mask->why);
+	if (mask->via_param)
+		return wl_xasprintf("the lanes that call '%s' differ between its "
+				    "callers, which now pass their mask in a new "
+				    "first parameter", mask->via_param);
+	if (mask->note)
+		return wl_xasprintf("mask guessed: %s", mask->note);
+	switch (mask->reach) {
+	case WL_REACH_FULL:
+		return wl_xstrdup("every lane of the warp reaches this call");
+	case WL_REACH_CONST:
+		lanes = wl_mask_describe_lanes(mask->bits);
+		s = wl_xasprintf("only %s reach this call", lanes);
+		free(lanes);
+		return s;
+	case WL_REACH_DYNAMIC:
+		if (!mask->divergence)
+			return wl_xstrdup("the lanes that arrive depend on data");
+		wl_source_line_col(ctx->src, mask->divergence->begin, &line, &col);
+		return wl_xasprintf("the lanes that arrive depend on the "
+				    "condition at line %u; the mask is computed "
+				    "with __ballot_sync before it", line);
+	case WL_REACH_UNKNOWN:
+		break;
+	}
+	return wl_xstrdup(mask->why ? mask->why : "no mask can be inferred");
+}

@@ -51,6 +51,12 @@ void wl_mask_add_setup(const struct wl_mask *mask, struct wl_fix *fix);
 /* "0x0000ffff", or the file's name for the full mask. */
 char *wl_mask_const_text(struct wl_ctx *ctx, uint32_t bits);
 
+/*
+ * Why @mask is what it is, for a finding's note: who reaches the call, or
+ * the guess made, or why there is no mask.  Caller frees.
+ */
+char *wl_mask_explain(struct wl_ctx *ctx, const struct wl_mask *mask);
+
 /* Describe a lane set for messages: "lanes 0-15", "lanes 0, 2, 4". */
 char *wl_mask_describe_lanes(uint32_t bits);
 

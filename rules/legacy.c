@@ -64,41 +64,6 @@ static bool first_arg_offset(struct wl_ctx *ctx, unsigned name_end,
 	return true;
 }
 
-char *wl_legacy_mask_note(struct wl_ctx *ctx, const struct wl_node *site,
-			  const struct wl_mask *mask)
-{
-	char *lanes, *s;
-	unsigned line, col;
-
-	if (!mask->text && mask->why)
-		return wl_xstrdup(mask->why);
-	if (mask->via_param)
-		return wl_xasprintf("the lanes that call '%s' differ between its "
-				    "callers, which now pass their mask in a new "
-				    "first parameter", mask->via_param);
-	if (mask->note)
-		return wl_xasprintf("mask guessed: %s", mask->note);
-	switch (mask->reach) {
-	case WL_REACH_FULL:
-		return wl_xstrdup("every lane of the warp reaches this call");
-	case WL_REACH_CONST:
-		lanes = wl_mask_describe_lanes(mask->bits);
-		s = wl_xasprintf("only %s reach this call", lanes);
-		free(lanes);
-		return s;
-	case WL_REACH_DYNAMIC:
-		if (!mask->divergence)
-			return wl_xstrdup("the lanes that arrive depend on data");
-		wl_source_line_col(ctx->src, mask->divergence->begin, &line, &col);
-		return wl_xasprintf("the lanes that arrive depend on the "
-				    "condition at line %u; the mask is computed "
-				    "with __ballot_sync before it", line);
-	case WL_REACH_UNKNOWN:
-		break;
-	}
-	return wl_xstrdup(mask->why ? mask->why : "no mask can be inferred");
-}
-
 struct legacy_site {
 	struct wl_node *call;
 	unsigned finding;	/* index in ctx->findings */
@@ -296,7 +261,7 @@ void wl_legacy_check(struct wl_ctx *ctx, enum wl_rule_id rule,
 		struct legacy_site *s = &sites[i];
 		const struct wl_mask *mask = wl_mask_infer(ctx, s->call);
 		struct wl_finding *f = &ctx->findings.v[s->finding];
-		char *note = wl_legacy_mask_note(ctx, s->call, mask);
+		char *note = wl_mask_explain(ctx, mask);
 
 		if (mask->text)
 			wl_finding_note(f, "mask '%s': %s", mask->text, note);

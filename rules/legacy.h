@@ -23,8 +23,4 @@ struct wl_legacy_name {
 void wl_legacy_check(struct wl_ctx *ctx, enum wl_rule_id rule,
 		     const struct wl_legacy_name *names, unsigned nr_names);
 
-/* The explanation of a mask choice, for a finding's note. */
-char *wl_legacy_mask_note(struct wl_ctx *ctx, const struct wl_node *site,
-			  const struct wl_mask *mask);
-
 #endif

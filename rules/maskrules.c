@@ -918,37 +918,6 @@ char *wl_reach_reason(struct wl_ctx *ctx, const struct wl_reach_bound *rb,
 	return wl_xasprintf("every %s reaches it", block ? "thread" : "lane");
 }
 
-char *wl_mask_explain(struct wl_ctx *ctx, const struct wl_mask *mask)
-{
-	char *lanes, *s;
-
-	switch (mask->reach) {
-	case WL_REACH_FULL:
-		return wl_xstrdup("every lane of the warp reaches this call");
-	case WL_REACH_CONST:
-		lanes = wl_mask_describe_lanes(mask->bits);
-		s = wl_xasprintf("only %s reach this call", lanes);
-		free(lanes);
-		return s;
-	case WL_REACH_DYNAMIC:
-		if (mask->via_param)
-			return wl_xasprintf("'%s' gets the mask from its "
-					    "callers in a new parameter",
-					    mask->via_param);
-		if (!mask->divergence)
-			return wl_xstrdup(
-				"the lanes that arrive depend on data");
-		return wl_xasprintf(
-			"the lanes that arrive depend on the "
-			"condition at line %u; the mask is computed "
-			"with __ballot_sync() before it",
-			wl_node_line(ctx, mask->divergence));
-	case WL_REACH_UNKNOWN:
-		break;
-	}
-	return wl_xstrdup(mask->why ? mask->why : "no mask can be inferred");
-}
-
 bool wl_mask_fix_arg(struct wl_ctx *ctx, struct wl_finding *f,
 		     struct wl_node *call, struct wl_node *arg,
 		     const struct wl_mask *mask)

@@ -120,7 +120,4 @@ bool wl_mask_fix_arg(struct wl_ctx *ctx, struct wl_finding *f,
 		     struct wl_node *call, struct wl_node *arg,
 		     const struct wl_mask *mask);
 
-/* The explanation of an inferred mask for a note (caller frees). */
-char *wl_mask_explain(struct wl_ctx *ctx, const struct wl_mask *mask);
-
 #endif

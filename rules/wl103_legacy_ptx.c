@@ -219,7 +219,7 @@ static void check_asm(struct wl_ctx *ctx, struct wl_node *node)
 	}
 	mask = wl_mask_infer(ctx, node);
 	if (!mask->text) {
-		char *why = wl_legacy_mask_note(ctx, node, mask);
+		char *why = wl_mask_explain(ctx, mask);
 
 		wl_finding_note(f, "no fix: %s", why);
 		free(why);
@@ -254,7 +254,7 @@ static void check_asm(struct wl_ctx *ctx, struct wl_node *node)
 	}
 	free(operand);
 	{
-		char *note = wl_legacy_mask_note(ctx, node, mask);
+		char *note = wl_mask_explain(ctx, mask);
 
 		wl_finding_note(f, "mask '%s': %s", mask->text, note);
 		free(note);
