@@ -9,7 +9,9 @@
  *    its offset (emitters and the YAML export trust both);
  *  - --fix is idempotent: fixing the fixed text changes nothing.  This is
  *    only promised when the first pass rejected no overlapping fix (a
- *    rejected fix is meant to be applied by the next run).
+ *    rejected fix is meant to be applied by the next run);
+ *  - a fix never breaks a file that parsed: no WL900 after fixing a file
+ *    that had none.
  * A broken promise aborts, so libFuzzer records the input as a crash.
  *
  * The same binary replays files given on the command line, which is how
@@ -89,6 +91,17 @@ static void check_findings(const struct wl_source *src,
 	}
 }
 
+/* The first parse error among @list, or NULL. */
+static const struct wl_finding *parse_error(const struct wl_findings *list)
+{
+	unsigned i;
+
+	for (i = 0; i < list->nr; i++)
+		if (list->v[i].rule == WL900)
+			return &list->v[i];
+	return NULL;
+}
+
 static bool any_rejected(const struct wl_findings *list)
 {
 	unsigned i;
@@ -138,6 +151,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (fixed && !memchr(fixed, '\0', fixed_len) && !any_rejected(&first)) {
 		wl_source_init_mem(&again, "fuzz.cu", fixed, fixed_len);
 		refixed = pass(&opts, &again, &second, &refixed_len);
+		if (refixed && !parse_error(&first) && parse_error(&second) &&
+		    (fixed_len != size || memcmp(fixed, data, size))) {
+			fprintf(stderr, "--- fixed\n%.*s\n", (int)fixed_len,
+				fixed);
+			die("a fix broke a file that parsed", &again,
+			    parse_error(&second));
+		}
 		if (refixed && (refixed_len != fixed_len ||
 				memcmp(refixed, fixed, fixed_len))) {
 			fprintf(stderr, "--- fixed once\n%.*s\n--- fixed twice\n"

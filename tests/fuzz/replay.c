@@ -1,13 +1,18 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Runs the fuzz target's checks on the files named on the command line,
- * without libFuzzer, so that every crash the fuzzer ever found
- * (tests/fuzz/regressions/) is replayed by every build, with any compiler.
- * A broken promise aborts inside the target, failing the test.
+ * without libFuzzer, so that every input the fuzzer ever flagged
+ * (tests/fuzz/regressions/, tests/fuzz/known-to-fail/) is replayed by every
+ * build, with any compiler.  Each file runs in a child process, as the
+ * target aborts on a broken promise: every failing file is named, and the
+ * exit status is 1 if any failed.
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -34,23 +39,49 @@ static char *slurp(const char *path, size_t *len)
 	return buf;
 }
 
+static int replay_one(const char *path)
+{
+	size_t len = 0;
+	char *buf = slurp(path, &len);
+	int status = 0;
+	pid_t pid;
+
+	if (!buf) {
+		perror(path);
+		return 1;
+	}
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0) {
+		LLVMFuzzerTestOneInput((const uint8_t *)buf, len);
+		fflush(NULL);
+		_exit(0);
+	}
+	free(buf);
+	if (pid < 0 || waitpid(pid, &status, 0) < 0) {
+		perror("replay: fork");
+		return 1;
+	}
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+		fprintf(stderr, "replay: %s: ok\n", path);
+		return 0;
+	}
+	if (WIFSIGNALED(status))
+		fprintf(stderr, "replay: %s: FAILED (signal %d)\n", path,
+			WTERMSIG(status));
+	else
+		fprintf(stderr, "replay: %s: FAILED (exit %d)\n", path,
+			WEXITSTATUS(status));
+	return 1;
+}
+
 int main(int argc, char **argv)
 {
 	int i, bad = 0;
 
+	/* Single-threaded here, so forking after libclang's setup is safe. */
 	LLVMFuzzerInitialize(&argc, &argv);
-	for (i = 1; i < argc; i++) {
-		size_t len = 0;
-		char *buf = slurp(argv[i], &len);
-
-		if (!buf) {
-			perror(argv[i]);
-			bad = 1;
-			continue;
-		}
-		fprintf(stderr, "replay: %s\n", argv[i]);
-		LLVMFuzzerTestOneInput((const uint8_t *)buf, len);
-		free(buf);
-	}
+	for (i = 1; i < argc; i++)
+		bad |= replay_one(argv[i]);
 	return bad;
 }
