@@ -278,12 +278,6 @@ run --format=json "$P"
 grep -qiF -e 'ünïcødé/k é.cu' -e 'dir with space/\u00fcn\u00efc\u00f8d\u00e9/k \u00e9.cu' <<<"$OUT" ||
 	fail "JSON report does not name '$P'"
 
-CASE="a name that looks like an option"
-cp "$FIXTURES/good.cu" ./-rf.cu
-run -- -rf.cu
-expect_rc 1
-expect_out "-rf.cu:6:10: error:"
-
 CASE="usage errors"
 run --no-such-option g1.cu
 expect_rc 3
