@@ -553,7 +553,13 @@ void wl_model_build(struct wl_model *m, CXTranslationUnit tu,
 	memset(m, 0, sizeof(*m));
 	m->tu = tu;
 	m->src = src;
-	m->main_file = clang_getFile(tu, src->path);
+	/* The name the file was parsed under ("./-x.cu" for "-x.cu"). */
+	{
+		CXString name = clang_getTranslationUnitSpelling(tu);
+
+		m->main_file = clang_getFile(tu, clang_getCString(name));
+		clang_disposeString(name);
+	}
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), visit_decl, m);
 	index_functions(m);
 	link_callers(m);
