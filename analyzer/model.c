@@ -433,8 +433,11 @@ static void scan_macro_definition(struct wl_model *m, CXCursor c)
 				sizeof(text) - strlen(text) - 1);
 			clang_disposeString(value);
 		}
-		if (parse_full_mask(text))
+		if (parse_full_mask(text)) {
 			m->full_mask_name = wl_model_spelling(m, c);
+			clang_getFileLocation(clang_getCursorLocation(c), NULL,
+					      NULL, NULL, &m->full_mask_offset);
+		}
 	}
 	clang_disposeTokens(m->tu, tokens, nr);
 }
@@ -547,6 +550,20 @@ static void link_callers(struct wl_model *m)
 	}
 }
 
+/*
+ * A full-mask macro defined after some function would be used before its
+ * definition by a fix in that function: spell the constant there instead.
+ */
+static void drop_late_full_mask(struct wl_model *m)
+{
+	unsigned i;
+
+	for (i = 0; m->full_mask_name && i < m->nr_funcs; i++)
+		if (m->funcs[i]->root->in_main &&
+		    m->funcs[i]->root->begin < m->full_mask_offset)
+			m->full_mask_name = NULL;
+}
+
 void wl_model_build(struct wl_model *m, CXTranslationUnit tu,
 		    const struct wl_source *src)
 {
@@ -563,6 +580,7 @@ void wl_model_build(struct wl_model *m, CXTranslationUnit tu,
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), visit_decl, m);
 	index_functions(m);
 	link_callers(m);
+	drop_late_full_mask(m);
 }
 
 void wl_model_release(struct wl_model *m)

@@ -106,8 +106,12 @@ struct wl_model {
 	unsigned nr_nodes;
 	struct wl_macro *macros;	/* definitions in the main file */
 	unsigned nr_macros, alloc_macros;
-	/* A `#define NAME 0xffffffff` seen in the file, reused in fixes. */
+	/*
+	 * A `#define NAME 0xffffffff` that comes before every function of
+	 * the file, reused in fixes (anywhere a fix goes, it is defined).
+	 */
 	const char *full_mask_name;
+	unsigned full_mask_offset;
 };
 
 /* Build the model of @tu, whose main file is @src.  Never fails. */

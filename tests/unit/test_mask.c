@@ -127,6 +127,16 @@ static void test_full_mask_macro(void **state)
 		   1, "__ballot_sync(ALL_LANES, p[threadIdx.x] > 0)");
 }
 
+/* A full-mask macro defined after a function is not used in it. */
+static void test_full_mask_macro_too_late(void **state)
+{
+	EXPECT_FIX(state,
+		   "__global__ void k(int *p) {\n"
+		   "  p[0] = __ballot(p[threadIdx.x] > 0);\n}\n"
+		   "#define ALL_LANES 0xffffffff\n",
+		   1, "__ballot_sync(0xffffffff, p[threadIdx.x] > 0)");
+}
+
 /* Warp-uniform conditions: whole warps take them. */
 static void test_warp_uniform(void **state)
 {
@@ -346,6 +356,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_uniform_full),
 		cmocka_unit_test(test_full_mask_macro),
+		cmocka_unit_test(test_full_mask_macro_too_late),
 		cmocka_unit_test(test_warp_uniform),
 		cmocka_unit_test(test_lane_constants),
 		cmocka_unit_test(test_broadcast_uniform),
