@@ -3,7 +3,7 @@
  * WL104 split-64bit-shuffle: a 64-bit value shuffled as two 32-bit halves;
  * the _sync shuffles take it whole.  Docs: rules/WL104.md  Corpus: corpus/WL104/
  *
- * Three shapes split the value: an asm "mov.b32 {lo,hi}, x", the
+ * Three shapes split the value: an asm "mov.b64 {lo,hi}, x", the
  * __double2hiint/__double2loint intrinsics, and the two members of one
  * aggregate (int2, a union, an array of two).  Two shuffles of the same
  * kind and lane arguments over the two halves make the pattern.  Where
@@ -201,7 +201,8 @@ static bool half_of(struct wl_ctx *ctx, struct wl_node *value, struct half *h)
 		return false;
 	h->split = asm_writing(ctx, v->func, var->decl, &pos);
 	if (h->split) {
-		if (!asm_text_has(ctx, h->split, "mov.b32", "{"))
+		/* An unpacking mov ("mov.b64 {lo,hi}, x") writes the half. */
+		if (!asm_text_has(ctx, h->split, "mov.", "{"))
 			return false;
 		h->whole = asm_input(h->split);
 		snprintf(h->key, sizeof(h->key), "%%%u", pos);

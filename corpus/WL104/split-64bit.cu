@@ -7,7 +7,8 @@ __device__ __inline__ double shfl64(double x, int lane)
 {
 	int lo, hi;
 
-	asm volatile("mov.b32 {%0,%1}, %2;" : "=r"(lo), "=r"(hi) : "d"(x)); // expect: WL104 {{two 32-bit halves}}
+	/* The lecture wrote mov.b32 here, which ptxas rejects for a .f64. */
+	asm volatile("mov.b64 {%0,%1}, %2;" : "=r"(lo), "=r"(hi) : "d"(x)); // expect: WL104 {{two 32-bit halves}}
 	lo = __shfl(lo, lane); // expect: WL101
 	hi = __shfl(hi, lane); // expect: WL101
 	asm volatile("mov.b64 %0, {%1,%2};" : "=d"(x) : "r"(lo), "r"(hi));
