@@ -23,24 +23,12 @@ __device__ double shfl_xor64(double var, int lane_mask)
 	return __shfl_xor_sync(0xffffffff, var, lane_mask);
 }
 
-/* Work between the halves: reported, not rewritten; the halves get _sync. */
-__device__ long long shfl_up64(long long v, unsigned delta, int *count)
-{
-	int2 a = *(int2 *)&v; // expect: WL104 {{no fix}}
-	a.x = __shfl_up_sync(0xffffffff, a.x, delta); // expect: WL101
-	*count += 1;
-	a.y = __shfl_up_sync(0xffffffff, a.y, delta); // expect: WL101
-	return *(long long *)&a;
-}
-
 __global__ void neighbours(double *p)
 {
 	double v = p[threadIdx.x];
 
-	int count = 0;
-
 	v = shfl64(v, (threadIdx.x + 1) & 31) + shfl_down64(v, 1) +
-	    shfl_xor64(v, 2) + (double)shfl_up64((long long)v, 1, &count);
+	    shfl_xor64(v, 2);
 	p[threadIdx.x] = v;
 }
 
