@@ -392,6 +392,8 @@ static int summarize(struct run_state *rs, bool quiet)
 				failing = true;
 		}
 	}
+	/* The summary goes to stderr: let the report reach stdout first. */
+	fflush(stdout);
 	if (!quiet && opts->format == WL_FORMAT_TEXT)
 		fprintf(stderr,
 			"%u error%s, %u warning%s, %u note%s in %u file%s "
