@@ -1544,10 +1544,22 @@ static void find_races(struct wl_mem *mem, struct ma_walk *w)
 	unsigned short *lbar = wl_xcalloc((size_t)(w->nr_ev + 1) * MA_TIDS,
 					  sizeof(*lbar));
 	struct ma_bars bars = { lbar, 0, 0 };
-	size_t n = mem->nr_accesses;
-	/* access pairs already known to race: no need to look again */
-	unsigned char *found = n <= 2048 ? wl_xcalloc(n * n + 1, 1) : NULL;
+	/*
+	 * Access pairs already known to race need no second look.  The
+	 * table covers only the accesses this walk meets, numbered locally:
+	 * sized by the whole file it cost n^2 per kernel.
+	 */
+	int *local = wl_xmalloc((mem->nr_accesses + 1) * sizeof(*local));
+	size_t n = 0;
+	unsigned char *found;
 	unsigned i, j, k, t, checks = 0;
+
+	for (i = 0; i < mem->nr_accesses; i++)
+		local[i] = -1;
+	for (i = 0; i < w->nr_ev; i++)
+		if (w->ev[i].access >= 0 && local[w->ev[i].access] < 0)
+			local[w->ev[i].access] = (int)n++;
+	found = n <= 2048 ? wl_xcalloc(n * n + 1, 1) : NULL;
 
 	for (i = 0; i < w->nr_ev; i++)
 		compute_event(mem, &w->ev[i]);
@@ -1591,7 +1603,8 @@ static void find_races(struct wl_mem *mem, struct ma_walk *w)
 					      (WL_MEM_READ | WL_MEM_WRITE))
 				continue;
 			if (found &&
-			    found[(size_t)p->access * n + (size_t)q->access])
+			    found[(size_t)local[p->access] * n +
+				  (size_t)local[q->access]])
 				continue;
 			for (k = 0; k < MA_WARPS; k++) {
 				/* the whole warp passed a barrier between */
@@ -1608,8 +1621,8 @@ static void find_races(struct wl_mem *mem, struct ma_walk *w)
 					     &p_reads)) {
 					record(mem, p, q, ti, tj, p_reads);
 					if (found)
-						found[(size_t)p->access * n +
-						      (size_t)q->access] = 1;
+						found[(size_t)local[p->access] * n +
+						      (size_t)local[q->access]] = 1;
 					break;
 				}
 			}
@@ -1617,6 +1630,7 @@ static void find_races(struct wl_mem *mem, struct ma_walk *w)
 	}
 out:
 	free(found);
+	free(local);
 	free(lbar);
 }
 
