@@ -307,21 +307,6 @@ static int deserialize(struct reader *r, struct wl_findings *out, char **err)
 	return 0;
 }
 
-static int write_all(int fd, const char *p, size_t len)
-{
-	while (len) {
-		ssize_t n = write(fd, p, len);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return -1;
-		p += n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
-
 static _Noreturn void child_main(int fd, const struct wl_source *src,
 				 const struct wl_analyze_opts *opts)
 {
@@ -337,8 +322,8 @@ static _Noreturn void child_main(int fd, const struct wl_source *src,
 	len = b.len;
 	/* --dump-model printed to our copy of stdout. */
 	fflush(stdout);
-	if (write_all(fd, (const char *)&len, sizeof(len)) < 0 ||
-	    write_all(fd, b.s, b.len) < 0)
+	if (wl_write_all(fd, (const char *)&len, sizeof(len)) < 0 ||
+	    wl_write_all(fd, b.s, b.len) < 0)
 		_exit(1);
 	/* No atexit handlers or libclang teardown: the parent owns those. */
 	_exit(0);

@@ -2,10 +2,12 @@
 /* Allocation that cannot fail, growable arrays and a string builder. */
 #include "analyzer/util.h"
 
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static void die_oom(size_t size)
 {
@@ -79,6 +81,21 @@ char *wl_xasprintf(const char *fmt, ...)
 	p = wl_xvasprintf(fmt, ap);
 	va_end(ap);
 	return p;
+}
+
+int wl_write_all(int fd, const char *p, size_t len)
+{
+	while (len) {
+		ssize_t n = write(fd, p, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return -1;
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
 }
 
 bool wl_starts_with(const char *s, const char *prefix)

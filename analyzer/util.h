@@ -31,6 +31,9 @@ char *wl_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 char *wl_xvasprintf(const char *fmt, va_list ap);
 
 bool wl_starts_with(const char *s, const char *prefix);
+
+/* Write all @len bytes to @fd, retrying short writes and EINTR; 0 or -1. */
+int wl_write_all(int fd, const char *p, size_t len);
 bool wl_ends_with(const char *s, const char *suffix);
 
 /* A growable NUL-terminated string; the caller owns buf->s. */

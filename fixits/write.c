@@ -37,21 +37,6 @@ static void test_pause(const char *name)
 		s = sleep(s);
 }
 
-static int write_all(int fd, const char *p, size_t len)
-{
-	while (len) {
-		ssize_t n = write(fd, p, len);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			return -1;
-		p += n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
-
 /*
  * Make the rename itself durable: without syncing the directory, a crash
  * right after it may bring back the old name (still a whole file).
@@ -145,7 +130,7 @@ int wl_write_atomic(const struct wl_source *src, const char *text, size_t len,
 		goto out;
 	}
 	if (getenv("WARPLINT_TEST_PAUSE_MID_WRITE")) {
-		if (write_all(fd, text, len / 2) < 0 || fsync(fd) < 0) {
+		if (wl_write_all(fd, text, len / 2) < 0 || fsync(fd) < 0) {
 			*err = wl_xasprintf("cannot write temporary file: %s",
 					    strerror(errno));
 			goto out;
@@ -154,7 +139,7 @@ int wl_write_atomic(const struct wl_source *src, const char *text, size_t len,
 		text += len / 2;
 		len -= len / 2;
 	}
-	if (write_all(fd, text, len) < 0 || fchmod(fd, st.st_mode & 07777) < 0 ||
+	if (wl_write_all(fd, text, len) < 0 || fchmod(fd, st.st_mode & 07777) < 0 ||
 	    fsync(fd) < 0) {
 		*err = wl_xasprintf("cannot write temporary file: %s",
 				    strerror(errno));
