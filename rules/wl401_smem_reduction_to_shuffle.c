@@ -616,7 +616,7 @@ static void build_fix(struct wl_ctx *ctx, struct wl_mem *mem, struct tail *t,
 		wl_buf_addf(&b, "for (int %s = 16; %s > 0; %s /= 2)%s%s", off,
 			    off, off, nl, in2);
 		if (s0->guard) {
-			struct wl_node *name;
+			struct wl_node *name = NULL;
 			long long k;
 
 			ge_const(s0->guard, &name, &k);
