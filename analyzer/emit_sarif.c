@@ -30,19 +30,6 @@
 #define WL_DOC_URI WL_INFO_URI "/blob/main/rules/"
 #define FINGERPRINT_KEY "warplint/v1"
 
-static const char *sarif_level(enum wl_level level)
-{
-	switch (level) {
-	case WL_LEVEL_NOTE:
-		return "note";
-	case WL_LEVEL_WARNING:
-		return "warning";
-	case WL_LEVEL_ERROR:
-		return "error";
-	}
-	return "error";
-}
-
 /* The page without its front matter: what a reader should see. */
 static const char *page_body(const char *page)
 {
@@ -121,13 +108,13 @@ static json_t *rule_json(const struct wl_rule *r)
 		      "fullDescription", "text", full ? full : r->summary,
 		      "help", "text", body, "markdown", body,
 		      "helpUri", help_uri,
-		      "defaultConfiguration", "level", sarif_level(r->level),
+		      "defaultConfiguration", "level", wl_level_name(r->level),
 		      "enabled", r->default_on,
 		      "properties", "tags", "cuda", "warp", family(r),
 		      "precision", precision(r),
 		      "problem.severity",
 		      r->level == WL_LEVEL_NOTE ? "recommendation"
-						: sarif_level(r->level));
+						: wl_level_name(r->level));
 	free(help_uri);
 	free(full);
 	return o;
@@ -230,7 +217,7 @@ static json_t *result_json(const struct wl_file_report *r,
 	o = json_pack("{s:s, s:I, s:s, s:{s:s}, s:[{s:{s:o, s:o}}], "
 		      "s:{s:s}}",
 		      "ruleId", rule->code, "ruleIndex", (json_int_t)f->rule,
-		      "level", sarif_level(f->level), "message", "text", text,
+		      "level", wl_level_name(f->level), "message", "text", text,
 		      "locations", "physicalLocation", "artifactLocation",
 		      artifact_json(uri, relative), "region",
 		      region_json(r->src, f),

@@ -37,6 +37,7 @@ extern const struct wl_rule wl_rules[WL_NR_RULES];
 /* Look a rule up by "WL101", "101" or "legacy-shuffle"; NULL if unknown. */
 const struct wl_rule *wl_rule_find(const char *id_or_name);
 
+/* "note", "warning", "error": also SARIF's names for the three levels. */
 const char *wl_level_name(enum wl_level level);
 
 /* Each rule file defines one of these. */
