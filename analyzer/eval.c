@@ -684,14 +684,8 @@ static enum wl_dep guard_dep(struct wl_eval *ev, struct wl_node *n,
 
 	for (p = n->parent; p && p != stop && d < WL_DEP_LANE;
 	     child = p, p = p->parent) {
-		struct wl_node *cond = NULL;
+		struct wl_node *cond = wl_node_deciding_cond(child);
 
-		if (child->role == WL_ROLE_THEN || child->role == WL_ROLE_ELSE ||
-		    child->role == WL_ROLE_BODY || child->role == WL_ROLE_INC)
-			cond = wl_node_kid(p, WL_ROLE_COND);
-		else if (child->role == WL_ROLE_AND_RHS ||
-			 child->role == WL_ROLE_OR_RHS)
-			cond = p->kids[0];
 		if (cond)
 			d = max_dep(d, wl_eval_dep(ev, cond));
 	}

@@ -675,6 +675,26 @@ struct wl_node *wl_node_kid(const struct wl_node *node, enum wl_role role)
 	return NULL;
 }
 
+struct wl_node *wl_node_deciding_cond(const struct wl_node *child)
+{
+	struct wl_node *p = child->parent;
+
+	if (!p)
+		return NULL;
+	switch (child->role) {
+	case WL_ROLE_THEN:
+	case WL_ROLE_ELSE:
+	case WL_ROLE_BODY:
+	case WL_ROLE_INC:
+		return wl_node_kid(p, WL_ROLE_COND);
+	case WL_ROLE_AND_RHS:
+	case WL_ROLE_OR_RHS:
+		return p->kids[0];
+	default:
+		return NULL;
+	}
+}
+
 struct wl_node *wl_node_strip(struct wl_node *node)
 {
 	while (node && node->nr_kids == 1 &&

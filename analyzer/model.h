@@ -147,6 +147,13 @@ struct wl_func *wl_call_target(struct wl_model *model,
 /* The first kid with @role, or NULL. */
 struct wl_node *wl_node_kid(const struct wl_node *node, enum wl_role role);
 
+/*
+ * The condition of @child's parent that decides whether @child runs: the
+ * if/loop/?: condition for a then, else, body or increment, the left side
+ * for the right side of && and ||; NULL when none does.
+ */
+struct wl_node *wl_node_deciding_cond(const struct wl_node *child);
+
 /* Skip implicit casts, parentheses and other unexposed wrappers. */
 struct wl_node *wl_node_strip(struct wl_node *node);
 
