@@ -18,34 +18,13 @@
 #include "analyzer/maskval.h"
 #include "analyzer/session.h"
 #include "analyzer/source.h"
-
-struct fixture {
-	CXIndex index;
-};
+#include "tests/unit/index_fixture.h"
 
 /* One parsed kernel and the analyses maskval needs. */
 struct parsed {
 	struct wl_source src;
 	struct wl_ctx ctx;
 };
-
-static int setup(void **state)
-{
-	struct fixture *fx = calloc(1, sizeof(*fx));
-
-	fx->index = clang_createIndex(0, 0);
-	*state = fx;
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	struct fixture *fx = *state;
-
-	clang_disposeIndex(fx->index);
-	free(fx);
-	return 0;
-}
 
 static void parse(void **state, const char *code, struct parsed *p)
 {

@@ -17,28 +17,7 @@
 
 #include "analyzer/analyze.h"
 #include "analyzer/source.h"
-
-struct fixture {
-	CXIndex index;
-};
-
-static int setup(void **state)
-{
-	struct fixture *fx = calloc(1, sizeof(*fx));
-
-	fx->index = clang_createIndex(0, 0);
-	*state = fx;
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	struct fixture *fx = *state;
-
-	clang_disposeIndex(fx->index);
-	free(fx);
-	return 0;
-}
+#include "tests/unit/index_fixture.h"
 
 /*
  * Analyze @code; assert that exactly @nr findings of @rule exist and, if

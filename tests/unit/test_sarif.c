@@ -21,34 +21,13 @@
 #include "analyzer/fingerprint.h"
 #include "analyzer/source.h"
 #include "analyzer/util.h"
+#include "tests/unit/index_fixture.h"
 
 #define KERNEL                                                               \
 	"__global__ void k(int *p)\n{\n\tint v = p[threadIdx.x];\n"          \
 	"\t/* caf\xc3\xa9 */ v += __shfl_down(v, 1);\n"                     \
 	"\tv += __shfl_xor(v, 2); // warplint-disable-line WL101 -- old\n"   \
 	"\tp[threadIdx.x] = v;\n}\n"
-
-struct fixture {
-	CXIndex index;
-};
-
-static int setup(void **state)
-{
-	struct fixture *fx = calloc(1, sizeof(*fx));
-
-	fx->index = clang_createIndex(0, 0);
-	*state = fx;
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	struct fixture *fx = *state;
-
-	clang_disposeIndex(fx->index);
-	free(fx);
-	return 0;
-}
 
 /* Analyze @text as @path and render it; returns the parsed document. */
 static json_t *sarif_of(CXIndex index, const char *path, const char *text)
