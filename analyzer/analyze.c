@@ -117,6 +117,21 @@ int wl_analyze(CXIndex index, const struct wl_source *src,
 	return 0;
 }
 
+void wl_findings_hold_unsafe(struct wl_findings *findings)
+{
+	unsigned i;
+
+	for (i = 0; i < findings->nr; i++) {
+		struct wl_finding *f = &findings->v[i];
+
+		if (!f->fix || f->fix->safety != WL_FIX_UNSAFE || f->fix_rejected)
+			continue;
+		f->fix_rejected = wl_xasprintf("unsafe fix (%s); --unsafe-fixes "
+					       "applies it",
+					       f->fix->unsafe_why);
+	}
+}
+
 char *wl_apply_fixes(const struct wl_source *src, struct wl_findings *findings,
 		     size_t *out_len)
 {
@@ -127,7 +142,7 @@ char *wl_apply_fixes(const struct wl_source *src, struct wl_findings *findings,
 	for (i = 0; i < findings->nr; i++) {
 		struct wl_finding *f = &findings->v[i];
 
-		if (!f->fix || f->suppressed)
+		if (!f->fix || f->suppressed || f->fix_rejected)
 			continue;
 		if (wl_edit_set_add_fix(&set, f->fix) < 0) {
 			free(f->fix_rejected);

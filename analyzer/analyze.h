@@ -33,9 +33,16 @@ int wl_analyze(CXIndex index, const struct wl_source *src,
 	       char **err);
 
 /*
- * Apply the fixes of @findings (suppressed ones excluded) to @src's text.
- * A fix that conflicts with one accepted before it is skipped and its
- * finding's fix_rejected says why.  Returns the new text (caller frees).
+ * Keep the unsafe fixes of @findings from being applied (what --fix does
+ * without --unsafe-fixes): each gets a fix_rejected that says why.
+ */
+void wl_findings_hold_unsafe(struct wl_findings *findings);
+
+/*
+ * Apply the fixes of @findings to @src's text, except suppressed findings
+ * and fixes already rejected (wl_findings_hold_unsafe).  A fix that
+ * conflicts with one accepted before it is skipped and its finding's
+ * fix_rejected says why.  Returns the new text (caller frees).
  */
 char *wl_apply_fixes(const struct wl_source *src, struct wl_findings *findings,
 		     size_t *out_len);

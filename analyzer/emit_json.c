@@ -24,6 +24,11 @@ static json_t *fix_json(const struct wl_finding *f)
 	unsigned i;
 
 	json_object_set_new(fix, "description", json_string(f->fix->description));
+	json_object_set_new(fix, "safety",
+			    json_string(wl_fix_safety_name(f->fix->safety)));
+	if (f->fix->unsafe_why)
+		json_object_set_new(fix, "unsafeReason",
+				    json_string(f->fix->unsafe_why));
 	json_object_set_new(fix, "applied", json_boolean(!f->fix_rejected));
 	if (f->fix_rejected)
 		json_object_set_new(fix, "rejected", json_string(f->fix_rejected));

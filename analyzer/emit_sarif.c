@@ -199,10 +199,20 @@ static json_t *fix_json(const struct wl_fix *fix, const char *uri,
 				  "byteLength", (json_int_t)e->length,
 				  "insertedContent", "text", e->text));
 	}
-	return json_pack("{s:{s:s}, s:[{s:o, s:o}]}", "description", "text",
-			 fix->description, "artifactChanges",
-			 "artifactLocation", artifact_json(uri, relative),
-			 "replacements", repl);
+	json_t *o = json_pack("{s:{s:s}, s:[{s:o, s:o}]}", "description",
+			      "text", fix->description, "artifactChanges",
+			      "artifactLocation", artifact_json(uri, relative),
+			      "replacements", repl);
+
+	/* SARIF has no applicability: a property bag says what ruff's does. */
+	json_object_set_new(o, "properties",
+			    json_pack("{s:s}", "safety",
+				      wl_fix_safety_name(fix->safety)));
+	if (fix->unsafe_why)
+		json_object_set_new(json_object_get(o, "properties"),
+				    "unsafeReason",
+				    json_string(fix->unsafe_why));
+	return o;
 }
 
 static json_t *result_json(const struct wl_file_report *r,

@@ -99,13 +99,14 @@ void wl_emit_text(FILE *out, const struct wl_file_report *files, unsigned nr,
 			if (f->fix) {
 				print_header(out, r->path, f->line, f->col, "note",
 					     CYAN, opts->color);
+				fprintf(out, "%s: %s",
+					f->fix->safety == WL_FIX_UNSAFE
+						? "unsafe fix" : "fix",
+					f->fix->description);
 				if (f->fix_rejected)
-					fprintf(out, "fix: %s (not applied: %s)\n",
-						f->fix->description,
+					fprintf(out, " (not applied: %s)",
 						f->fix_rejected);
-				else
-					fprintf(out, "fix: %s\n",
-						f->fix->description);
+				fputc('\n', out);
 			}
 		}
 	}

@@ -1035,6 +1035,10 @@ void wl_mask_add_setup(const struct wl_mask *mask, struct wl_fix *fix)
 {
 	unsigned i;
 
+	/* A fix is only as sure as the mask it writes. */
+	if (mask->guessed)
+		wl_fix_mark_unsafe(fix, mask->note ? mask->note
+						   : "the mask is guessed");
 	if (!mask->setup)
 		return;
 	for (i = 0; i < mask->setup->nr_edits; i++)

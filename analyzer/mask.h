@@ -45,7 +45,10 @@ void wl_mask_cache_release(struct wl_ctx *ctx);
 /* Infer the mask for the collective call @site.  The cache owns it. */
 const struct wl_mask *wl_mask_infer(struct wl_ctx *ctx, struct wl_node *site);
 
-/* Append the mask's setup edits (if any) to @fix. */
+/*
+ * Append the mask's setup edits (if any) to @fix, and mark @fix unsafe
+ * when the mask was guessed.  Every fix that writes a mask calls this.
+ */
 void wl_mask_add_setup(const struct wl_mask *mask, struct wl_fix *fix);
 
 /* "0x0000ffff", or the file's name for the full mask. */

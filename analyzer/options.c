@@ -35,6 +35,9 @@ const char wl_usage[] =
 	"Fixes:\n"
 	"  --fix                  apply fixes to the files, atomically\n"
 	"  --fix-dry-run          print the fixes as a unified diff\n"
+	"  --unsafe-fixes         also apply fixes that rest on a guess (a\n"
+	"                         mask for callers warplint did not see):\n"
+	"                         review them first\n"
 	"  --fix-style=STYLE      syncwarp (default) or shuffle (WL401)\n"
 	"  --export-fixes=FILE    write fixes as clang-apply-replacements YAML\n"
 	"\n"
@@ -155,6 +158,8 @@ int wl_options_parse(struct wl_options *opts, int argc, char **argv)
 			opts->fix = true;
 		} else if (!strcmp(arg, "--fix-dry-run")) {
 			opts->fix_dry_run = true;
+		} else if (!strcmp(arg, "--unsafe-fixes")) {
+			opts->unsafe_fixes = true;
 		} else if ((v = opt_value(argc, argv, &i, "--fix-style"))) {
 			if (!strcmp(v, "syncwarp"))
 				opts->analyze.fix_style = WL_FIX_STYLE_SYNCWARP;

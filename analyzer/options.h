@@ -32,6 +32,7 @@ struct wl_options {
 	const char *compdb_dir;		/* -p */
 	bool fix;
 	bool fix_dry_run;
+	bool unsafe_fixes;		/* apply unsafe fixes too */
 	const char *export_fixes;	/* --export-fixes=FILE */
 	enum wl_format format;
 	const char *output;		/* -o FILE, default stdout */

@@ -110,6 +110,8 @@ static void run_job(CXIndex index, struct run_state *rs, struct job *job)
 		return;
 	}
 	adjust_findings(rs, job);
+	if (!rs->opts->unsafe_fixes)
+		wl_findings_hold_unsafe(&job->findings);
 	if (rs->want_fixed)
 		job->fixed = wl_apply_fixes(&job->src, &job->findings,
 					    &job->fixed_len);

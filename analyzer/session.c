@@ -206,6 +206,8 @@ static void serialize(struct wl_buf *b, int status, const char *err,
 		if (!f->fix)
 			continue;
 		put_str(b, f->fix->description);
+		put_u32(b, f->fix->safety);
+		put_str(b, f->fix->unsafe_why);
 		put_u32(b, f->fix->nr_edits);
 		for (k = 0; k < f->fix->nr_edits; k++) {
 			put_u32(b, f->fix->edits[k].offset);
@@ -290,6 +292,13 @@ static int deserialize(struct reader *r, struct wl_findings *out, char **err)
 		msg = get_str(r);
 		f->fix = wl_fix_new(msg ? msg : "");
 		free(msg);
+		if (get_u32(r) == WL_FIX_UNSAFE) {
+			msg = get_str(r);
+			wl_fix_mark_unsafe(f->fix, msg);
+			free(msg);
+		} else {
+			free(get_str(r));
+		}
 		nr_edits = get_u32(r);
 		for (k = 0; k < nr_edits && !r->bad; k++) {
 			uint32_t off = get_u32(r), len = get_u32(r);

@@ -25,7 +25,20 @@ void wl_fix_free(struct wl_fix *fix)
 		free(fix->edits[i].text);
 	free(fix->edits);
 	free(fix->description);
+	free(fix->unsafe_why);
 	free(fix);
+}
+
+void wl_fix_mark_unsafe(struct wl_fix *fix, const char *why)
+{
+	fix->safety = WL_FIX_UNSAFE;
+	if (!fix->unsafe_why)
+		fix->unsafe_why = wl_xstrdup(why && *why ? why : "unspecified");
+}
+
+const char *wl_fix_safety_name(enum wl_fix_safety safety)
+{
+	return safety == WL_FIX_UNSAFE ? "unsafe" : "safe";
 }
 
 void wl_fix_replace(struct wl_fix *fix, unsigned offset, unsigned length,

@@ -15,8 +15,22 @@ struct wl_edit {
 	char *text;		/* "": a deletion */
 };
 
+/*
+ * Whether --fix applies a fix unasked (ruff's applicability).  A fix is
+ * safe when everything it writes was proved from the code warplint saw;
+ * anything resting on a guess (a mask for lanes whose callers are not
+ * visible, an assumed launch shape) is unsafe: a wrong mask hangs a
+ * kernel, so such a fix is shown and applied only with --unsafe-fixes.
+ */
+enum wl_fix_safety {
+	WL_FIX_SAFE,
+	WL_FIX_UNSAFE,
+};
+
 struct wl_fix {
 	char *description;
+	enum wl_fix_safety safety;
+	char *unsafe_why;	/* UNSAFE: what was guessed, for the user */
 	struct wl_edit *edits;	/* in the order they were added */
 	unsigned nr_edits, alloc_edits;
 };
@@ -26,6 +40,15 @@ void wl_fix_free(struct wl_fix *fix);
 void wl_fix_replace(struct wl_fix *fix, unsigned offset, unsigned length,
 		    const char *text);
 void wl_fix_insert(struct wl_fix *fix, unsigned offset, const char *text);
+
+/*
+ * Mark @fix unsafe because of @why (copied).  The first reason given is
+ * kept: it names the guess the rest of the fix builds on.
+ */
+void wl_fix_mark_unsafe(struct wl_fix *fix, const char *why);
+
+/* "safe" or "unsafe", as the reports spell it. */
+const char *wl_fix_safety_name(enum wl_fix_safety safety);
 
 /*
  * A set of accepted edits for one file, kept sorted by offset.  Two edits

@@ -119,9 +119,9 @@ static int emit_diagnostic(yaml_emitter_t *em, const char *path,
 }
 
 /*
- * The fixes of one file, filtered as --fix filters them: a fix whose
- * edits conflict with one accepted before it is left out, so that
- * applying the YAML gives what --fix gives.
+ * The fixes of one file, filtered as --fix filters them: a held unsafe
+ * fix, and a fix whose edits conflict with one accepted before it, are
+ * left out, so that applying the YAML gives what --fix gives.
  */
 static int emit_file(yaml_emitter_t *em, const struct wl_file_report *r)
 {
@@ -136,6 +136,9 @@ static int emit_file(yaml_emitter_t *em, const struct wl_file_report *r)
 		bool *dup;
 
 		if (!f->fix || f->suppressed)
+			continue;
+		/* An unsafe fix held back from --fix is held back here too. */
+		if (f->fix->safety == WL_FIX_UNSAFE && f->fix_rejected)
 			continue;
 		dup = wl_xcalloc(f->fix->nr_edits + 1, sizeof(*dup));
 		for (i = 0; i < f->fix->nr_edits; i++)

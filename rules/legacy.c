@@ -201,6 +201,8 @@ static void check_unused_macro(struct wl_ctx *ctx, enum wl_rule_id rule,
 
 				f->fix = wl_fix_new(desc);
 				free(desc);
+				wl_fix_mark_unsafe(f->fix, "no use of the macro "
+						   "tells which lanes arrive");
 				wl_fix_replace(f->fix, off, n, hit->sync);
 				ins = wl_xasprintf("%s, ", mask);
 				wl_fix_insert(f->fix, arg, ins);

@@ -497,6 +497,9 @@ static const struct wl_mask *mask_at(struct fixer *fx, struct wl_node *n)
 					       m->why ? m->why : "unknown");
 		return NULL;
 	}
+	if (m->guessed)
+		wl_fix_mark_unsafe(fx->fix, m->note ? m->note
+						    : "the mask is guessed");
 	/*
 	 * Several barriers share one hoisted ballot or mask parameter: add
 	 * each setup edit once (the edit set rejects a fix that repeats one).

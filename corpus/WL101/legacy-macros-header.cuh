@@ -1,7 +1,9 @@
 /*
  * warplint-test: WL101/WL102 legacy calls in the bodies of macros that a
  * project header defines for its users.  No use in this file tells which
- * lanes arrive: the fix assumes all 32 and its note says it guessed.
+ * lanes arrive: the fix assumes all 32 and its note says it guessed, so
+ * it is unsafe: --fix leaves it alone, --unsafe-fixes applies it.
+ * unsafe-fixes: yes
  */
 #pragma once
 
