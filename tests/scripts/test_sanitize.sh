@@ -2,11 +2,11 @@
 # AddressSanitizer + UBSan over the unit tests, the corpus and the script
 # tests' CLI paths: builds the project with -DWL_SANITIZE=ON in a build
 # directory of its own and runs ctest there (labels unit, corpus, fuzz;
-# never cli, which holds this script).  Any sanitizer report fails a test:
-# ASan aborts on the first error, UBSan is built with
+# never cli, nor memcheck, which holds this script).  Any sanitizer report
+# fails a test: ASan aborts on the first error, UBSan is built with
 # -fno-sanitize-recover, and LeakSanitizer fails the process at exit.
 #
-# CI:   ctest -R cli/test_sanitize      (from the normal build directory)
+# CI:   ctest -R memcheck/test_sanitize (from the normal build directory)
 # hand: SOURCE_DIR=. BUILD_DIR=build bash tests/scripts/test_sanitize.sh
 #
 # ASAN_BUILD_DIR overrides the build directory (default: BUILD_DIR/build-asan,
