@@ -2,8 +2,10 @@
 /* warplint's command line: parse options, run, map the result to a status. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "analyzer/docs.h"
+#include "analyzer/merge.h"
 #include "analyzer/options.h"
 #include "analyzer/run.h"
 #include "analyzer/session.h"
@@ -27,12 +29,53 @@ static void list_rules(void)
 	}
 }
 
+/* warplint merge [-o FILE] REPORT...: join the reports of --shard runs. */
+static int merge_main(int argc, char **argv)
+{
+	const char *output = NULL;
+	FILE *out = stdout;
+	char *err = NULL;
+	int i = 2, status = WL_EXIT_CLEAN;
+
+	if (i < argc && (!strcmp(argv[i], "-o") || !strcmp(argv[i], "--output"))) {
+		if (i + 1 >= argc) {
+			fprintf(stderr, "warplint merge: %s needs a file\n",
+				argv[i]);
+			return WL_EXIT_USAGE;
+		}
+		output = argv[i + 1];
+		i += 2;
+	}
+	if (i >= argc) {
+		fprintf(stderr, "usage: warplint merge [-o FILE] REPORT...\n");
+		return WL_EXIT_USAGE;
+	}
+	if (output && !(out = fopen(output, "w"))) {
+		perror(output);
+		return WL_EXIT_BAD_INPUT;
+	}
+	if (wl_merge_reports(out, (const char *const *)argv + i,
+			     (unsigned)(argc - i), &err) < 0) {
+		fprintf(stderr, "warplint merge: %s\n", err);
+		free(err);
+		status = WL_EXIT_BAD_INPUT;
+	}
+	if (out != stdout && fclose(out) != 0) {
+		perror(output);
+		status = WL_EXIT_BAD_INPUT;
+	}
+	return status;
+}
+
 int main(int argc, char **argv)
 {
 	struct wl_options opts;
 	const struct wl_rule *rule;
 	int status = 0;
 
+	/* A subcommand, as `git merge`: before option parsing. */
+	if (argc > 1 && !strcmp(argv[1], "merge"))
+		return merge_main(argc, argv);
 	if (wl_options_parse(&opts, argc, argv) < 0) {
 		wl_options_release(&opts);
 		return WL_EXIT_USAGE;

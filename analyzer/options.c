@@ -29,6 +29,10 @@ const char wl_usage[] =
 	"  --write-baseline=FILE  write every finding to FILE as a baseline\n"
 	"  --no-prefilter         parse every file, even one that no rule can\n"
 	"                         fire on (see bench/README.md)\n"
+	"  --shard=I/N            analyze only shard I of N (1-based) of the\n"
+	"                         files, for CI matrices; the split is a hash\n"
+	"                         of each path; 'warplint merge' joins the\n"
+	"                         shards' JSON or SARIF reports\n"
 	"  --timeout=SECONDS      analyze each file in a child process and give\n"
 	"                         up on it after SECONDS (default: 0, no limit)\n"
 	"\n"
@@ -55,6 +59,11 @@ const char wl_usage[] =
 	"  -h, --help             show this help\n"
 	"  --version              show the version\n"
 	"  --dump-model           print the model of each file (debugging)\n"
+	"\n"
+	"Subcommand:\n"
+	"  warplint merge [-o FILE] REPORT...\n"
+	"                         join the JSON or SARIF reports of the\n"
+	"                         --shard runs of one run into its report\n"
 	"\n"
 	"Exit status: 0 no findings, 1 findings, 2 a file could not be read or\n"
 	"parsed, 3 usage error.\n";
@@ -214,6 +223,10 @@ int wl_options_parse(struct wl_options *opts, int argc, char **argv)
 			if (*end || n < 1 || n > 1024)
 				return usage_error("bad job count '%s'", arg + 2);
 			opts->jobs = (unsigned)n;
+		} else if ((v = opt_value(argc, argv, &i, "--shard"))) {
+			if (wl_shard_parse(&opts->shard, v) < 0)
+				return usage_error("bad shard '%s' (I/N, with "
+						   "1 <= I <= N)", v);
 		} else if ((v = opt_value(argc, argv, &i, "--timeout"))) {
 			char *end;
 			long n = strtol(v, &end, 10);

@@ -7,6 +7,7 @@
 
 #include "analyzer/analyze.h"
 #include "analyzer/compdb.h"
+#include "analyzer/shard.h"
 
 enum wl_format {
 	WL_FORMAT_TEXT,
@@ -37,6 +38,7 @@ struct wl_options {
 	enum wl_format format;
 	const char *output;		/* -o FILE, default stdout */
 	unsigned jobs;			/* 0: one per core */
+	struct wl_shard shard;		/* --shard=I/N */
 	unsigned timeout;		/* --timeout seconds per file, 0: none */
 	bool quiet;
 	bool color;

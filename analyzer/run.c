@@ -23,6 +23,7 @@
 #include "analyzer/progress.h"
 #include "analyzer/prefilter.h"
 #include "analyzer/session.h"
+#include "analyzer/shard.h"
 #include "analyzer/source.h"
 #include "analyzer/util.h"
 #include "fixits/diff.h"
@@ -52,6 +53,7 @@ struct run_state {
 	struct wl_config **configs;	/* every .warplint read, once each */
 	unsigned nr_configs, alloc_configs;
 	struct wl_baseline *baseline;	/* --baseline, unless rewriting it */
+	unsigned nr_left_out;		/* excluded by .warplint or --shard */
 	struct wl_progress progress;
 };
 
@@ -286,7 +288,9 @@ static int setup_jobs(struct run_state *rs, const struct wl_options *opts)
 			wl_compdb_free(db);
 			return -1;
 		}
-		if (job->cfg && wl_config_excludes(job->cfg, files.v[i])) {
+		if ((job->cfg && wl_config_excludes(job->cfg, files.v[i])) ||
+		    !wl_shard_keeps(&opts->shard, files.v[i])) {
+			rs->nr_left_out++;
 			free(files.v[i]);
 			continue;
 		}
@@ -478,7 +482,8 @@ int wl_run(const struct wl_options *opts)
 		release_jobs(&rs);
 		return WL_EXIT_USAGE;
 	}
-	if (!rs.nr_jobs) {
+	/* A shard (or a config) may leave nothing: an empty report, not misuse. */
+	if (!rs.nr_jobs && !(opts->shard.count && rs.nr_left_out)) {
 		fprintf(stderr, "warplint: no input files\n"
 				"Try 'warplint --help'.\n");
 		release_jobs(&rs);
