@@ -261,8 +261,9 @@ def make_checkout(project, cache, mirrors, log):
             f.write("%s %s\n" % (project["mirror"], project["commit"][:12]))
         os.rename(tmp, dest)
     except (subprocess.CalledProcessError, OSError) as e:
-        shutil.rmtree(tmp, ignore_errors=True)
         raise BadInput("cannot make %s: %s" % (dest, e))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)   # gone after the rename
     return dest
 
 
@@ -273,10 +274,7 @@ def probe_options(warplint):
     """Which compiler options warplint takes directly (else --extra-arg)."""
     direct = set()
     for opt, probe in (("-I", "-I."), ("-D", "-DWL_EVAL_PROBE=1"),
-                       ("-isystem", "-isystem."), ("-std=", "-std=c++14"),
-                       ("-include", None)):
-        if probe is None:
-            continue
+                       ("-isystem", "-isystem."), ("-std=", "-std=c++14")):
         try:
             p = subprocess.run([warplint, probe, "--version"],
                                capture_output=True, text=True, timeout=30)
@@ -385,8 +383,6 @@ def summarise(projects, results, modes):
     out = {"modes": {}}
     for mode in modes:
         recall = collections.OrderedDict((k, [0, 0]) for k in POSITIVE_KINDS)
-        recall_active = collections.OrderedDict((k, [0, 0])
-                                                for k in POSITIVE_KINDS)
         via = collections.defaultdict(lambda: [0, 0])
         other = collections.defaultdict(lambda: [0, 0])
         unmatched_by_rule = collections.Counter()
@@ -410,9 +406,6 @@ def summarise(projects, results, modes):
                     if k in recall:
                         recall[k][1] += 1
                         recall[k][0] += bool(h)
-                        if lab.get("active", True) or k == "inactive-legacy":
-                            recall_active[k][1] += 1
-                            recall_active[k][0] += bool(h)
                         if k == "activemask-misuse":
                             v = via[lab.get("via", "direct")]
                             v[1] += 1
@@ -453,8 +446,6 @@ def summarise(projects, results, modes):
             "files": nfiles,
             "recall": {k: {"found": v[0], "labelled": v[1]}
                        for k, v in recall.items()},
-            "recall_active": {k: {"found": v[0], "labelled": v[1]}
-                              for k, v in recall_active.items()},
             "activemask_by_via": {k: {"found": v[0], "labelled": v[1]}
                                   for k, v in sorted(via.items())},
             "other_by_rule": {k: {"found": v[0], "labelled": v[1]}
