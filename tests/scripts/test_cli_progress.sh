@@ -25,8 +25,16 @@ grep -aq '^\[22/22\] k[0-9]*\.cu' "$tmp/tty" || fail "no progress line: $(cat "$
 grep -aq '\[[0-9]*/22\]' "$tmp/report" && fail "progress line in the report"
 on_tty "-q $many"
 grep -aq '\[[0-9]*/22\]' "$tmp/tty" && fail "progress line with --quiet"
+# A short run is few files that also end within a second (progress.h):
+# on a loaded machine two files may take longer, and then a line is right.
+t0=$(date +%s%N)
 on_tty "$few"
-grep -aq '\[[0-9]*/2\]' "$tmp/tty" && fail "progress line for a short run"
+t1=$(date +%s%N)
+if [ $(((t1 - t0) / 1000000)) -lt 900 ]; then
+	grep -aq '\[[0-9]*/2\]' "$tmp/tty" && fail "progress line for a short run"
+else
+	echo "note: the short run took over 0.9 s here; its check is skipped"
+fi
 "$WARPLINT" --no-config $many >/dev/null 2>"$tmp/err"
 grep -aq '\[[0-9]*/22\]' "$tmp/err" && fail "progress line without a terminal"
 echo PASS
