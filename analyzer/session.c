@@ -23,6 +23,7 @@
 #include "analyzer/analyze.h"
 #include "analyzer/embedded.h"
 #include "analyzer/source.h"
+#include "analyzer/spelling.h"
 #include "analyzer/util.h"
 #include "fixits/edit.h"
 
@@ -112,6 +113,7 @@ CXTranslationUnit wl_parse(CXIndex index, const struct wl_source *src,
 	char **names = wl_xcalloc(wl_shim_files_count + 1, sizeof(*names));
 	CXTranslationUnit tu = NULL;
 	enum CXErrorCode code;
+	char *respelled = wl_spelling_fix_launches(src->text, src->len);
 
 	for (i = 0; i < nr_base; i++)
 		args[n++] = base_args[i];
@@ -129,9 +131,12 @@ CXTranslationUnit wl_parse(CXIndex index, const struct wl_source *src,
 	 */
 	names[i] = src->path[0] == '-' ? wl_xasprintf("./%s", src->path)
 				       : wl_xstrdup(src->path);
-	/* Parse the text we read, so offsets match what fixes will edit. */
+	/*
+	 * Parse the text we read, so offsets match what fixes will edit;
+	 * respelled launches keep every offset.
+	 */
 	files[i].Filename = names[i];
-	files[i].Contents = src->text;
+	files[i].Contents = respelled ? respelled : src->text;
 	files[i].Length = src->len;
 	code = clang_parseTranslationUnit2(
 		index, names[i], args, (int)n, files, wl_shim_files_count + 1,
@@ -147,6 +152,7 @@ CXTranslationUnit wl_parse(CXIndex index, const struct wl_source *src,
 	free(names);
 	free(files);
 	free(args);
+	free(respelled);
 	return tu;
 }
 
