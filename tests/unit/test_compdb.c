@@ -100,7 +100,8 @@ static void test_table(void **state)
 		struct wl_strvec out = { NULL, 0, 0 };
 		unsigned want = count(rows[r].out);
 
-		wl_compdb_translate(rows[r].in, count(rows[r].in), "/proj", &out);
+		wl_compdb_translate(rows[r].in, count(rows[r].in), "/proj", &out,
+				    NULL);
 		for (i = 0; i < out.nr || i < want; i++) {
 			const char *got = i < out.nr ? out.v[i] : "(none)";
 			const char *exp = i < want ? rows[r].out[i] : "(none)";
@@ -122,7 +123,7 @@ static void test_no_directory(void **state)
 
 	(void)state;
 	/* Without a directory, relative paths stay as written. */
-	wl_compdb_translate(in, 4, NULL, &out);
+	wl_compdb_translate(in, 4, NULL, &out, NULL);
 	assert_int_equal(out.nr, 3);
 	assert_string_equal(out.v[0], "-Iinc");
 	assert_string_equal(out.v[1], "-isystem");
