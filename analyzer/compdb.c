@@ -96,10 +96,16 @@ static const char *match(const char *arg, const char *flag, bool *separate)
 		return arg + n;
 	}
 	*separate = false;
-	/* Long options take "=value"; short ones may be glued: -Ifoo. */
+	/*
+	 * Long options take "=value"; short ones may be glued: -Ifoo, and
+	 * as compilers take them, -isystemfoo and -includefoo.h.
+	 */
 	if (arg[n] == '=')
 		return arg + n + 1;
-	if (flag[1] != '-' && strlen(flag) == 2)
+	if (flag[1] != '-' && (strlen(flag) == 2 || !strcmp(flag, "-isystem") ||
+			       !strcmp(flag, "-iquote") ||
+			       !strcmp(flag, "-idirafter") ||
+			       !strcmp(flag, "-include")))
 		return arg + n;
 	return NULL;
 }

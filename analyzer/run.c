@@ -552,11 +552,24 @@ static void build_report(struct run_state *rs)
 	}
 }
 
+/* @dir relative to the working folder when it is below it. */
+static const char *shown(const char *dir, const char *cwd)
+{
+	size_t n = strlen(cwd);
+
+	if (*cwd && !strncmp(dir, cwd, n) && dir[n] == '/')
+		return dir + n + 1;
+	return dir;
+}
+
 /* Notes on stderr: folders guessed, and with --verbose, the flags' origin. */
 static void print_notes(const struct run_state *rs)
 {
+	char cwd[4096];
 	unsigned i, c, k;
 
+	if (!getcwd(cwd, sizeof(cwd)))
+		cwd[0] = '\0';
 	for (i = 0; i < rs->nr_jobs; i++) {
 		const struct job *job = &rs->jobs[i];
 
@@ -574,7 +587,7 @@ static void print_notes(const struct run_state *rs)
 				"guessed:", job->path,
 				r->nr_guessed == 1 ? "" : "s");
 			for (k = 0; k < r->nr_guessed; k++)
-				fprintf(stderr, " -I%s", r->guessed[k]);
+				fprintf(stderr, " -I%s", shown(r->guessed[k], cwd));
 			fprintf(stderr, " (--no-guess-includes turns this "
 				"off)\n");
 		}

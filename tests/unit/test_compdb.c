@@ -34,6 +34,9 @@ static const struct row rows[] = {
 	  { "-I/proj/a", "-I/proj/b" } },
 	{ { "nvcc", "-isystem", "sys", "-iquote", "q", "-idirafter", "/d" },
 	  { "-isystem", "/proj/sys", "-iquote", "/proj/q", "-idirafter", "/d" } },
+	/* Glued as compilers take them, and a C standard (a .c entry) dropped. */
+	{ { "gcc", "-isystemsys", "-includepre.h", "-std=gnu11", "-std=c++11" },
+	  { "-isystem", "/proj/sys", "-include", "/proj/pre.h", "-std=c++11" } },
 	{ { "nvcc", "-include", "pre.h", "--pre-include", "/abs/p.h" },
 	  { "-include", "/proj/pre.h", "-include", "/abs/p.h" } },
 	/* Macros, with values that only look dangerous. */
@@ -75,10 +78,11 @@ static const struct row rows[] = {
 	{ { "nvcc", "-gencode" }, { NULL } },
 	/*
 	 * Prefix look-alikes are not their shorter cousins (but "-Ifoo" is
-	 * "-I foo", for "-Include" too, exactly as clang reads it).
+	 * "-I foo", for "-Include" too, and "-isystemfoo" is "-isystem foo",
+	 * exactly as clang and gcc read them).
 	 */
 	{ { "nvcc", "-Dfoo", "-stdlib=libc++", "-isystemfoo", "-std" },
-	  { "-Dfoo" } },
+	  { "-Dfoo", "-isystem", "/proj/foo" } },
 	{ { "nvcc", "-Include" }, { "-I/proj/nclude" } },
 };
 

@@ -74,6 +74,22 @@ __device__ void free(void *p);
 __device__ void *malloc(size_t size);
 }
 
+/* new and delete in device code, placement forms included (Thrust). */
+__device__ void *operator new(size_t size);
+__device__ void *operator new(size_t size, const std::nothrow_t &) noexcept;
+__device__ void *operator new[](size_t size);
+__device__ void *operator new[](size_t size, const std::nothrow_t &) noexcept;
+__device__ void operator delete(void *p) noexcept;
+__device__ void operator delete(void *p, const std::nothrow_t &) noexcept;
+__device__ void operator delete[](void *p) noexcept;
+__device__ void operator delete[](void *p, const std::nothrow_t &) noexcept;
+__device__ void operator delete(void *p, size_t size) noexcept;
+__device__ void operator delete[](void *p, size_t size) noexcept;
+__device__ inline void *operator new(size_t, void *p) noexcept { return p; }
+__device__ inline void *operator new[](size_t, void *p) noexcept { return p; }
+__device__ inline void operator delete(void *, void *) noexcept {}
+__device__ inline void operator delete[](void *, void *) noexcept {}
+
 /* Dynamic parallelism: the runtime API callable from a kernel. */
 extern "C" {
 __device__ cudaError_t cudaDeviceSynchronize(void);
