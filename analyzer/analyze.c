@@ -88,13 +88,18 @@ static void note_header(CXFile file, CXSourceLocation *stack, unsigned len,
 	bool want;
 	unsigned i;
 
-	(void)stack;
+	/*
+	 * A file that a system header includes is one too (libstdc++'s and
+	 * Thrust's internals): known without the costly file lookup.
+	 */
 	if (!len || wl_same_file(file, hs->main_file) ||
-	    wl_model_foreign_file(hs->tu, file))
+	    clang_Location_isInSystemHeader(stack[0]))
 		return;
 	for (i = 0; i < hs->nr; i++)
 		if (wl_same_file(hs->files[i], file))
 			return;
+	if (wl_model_foreign_file(hs->tu, file))
+		return;
 	name = clang_getFileName(file);
 	want = clang_getCString(name) &&
 	       hs->opts->want_header(clang_getCString(name),

@@ -2,6 +2,7 @@
 /* The model of device code: one walk of the AST into a tree with parents. */
 #include "analyzer/model.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -338,35 +339,123 @@ static bool in_main_file(struct wl_model *m, CXCursor c)
 	return wl_same_file(f, m->main_file);
 }
 
+static bool is_shim_file(CXFile file);
+
 bool wl_model_foreign_file(CXTranslationUnit tu, CXFile file)
 {
-	CXString name;
-	bool shim;
+	return !file || is_shim_file(file) ||
+	       clang_Location_isInSystemHeader(clang_getLocation(tu, file, 1, 1));
+}
 
-	if (!file ||
-	    clang_Location_isInSystemHeader(clang_getLocation(tu, file, 1, 1)))
-		return true;
-	name = clang_getFileName(file);
-	shim = clang_getCString(name) &&
-	       wl_starts_with(clang_getCString(name), WL_SHIM_ROOT "/");
+struct wl_file_text {
+	CXFile file;
+	const char *text;
+	size_t size;
+};
+
+/*
+ * The text of @file as parsed.  clang_getFileContents() looks the file up
+ * by a scan of every source location entry of the TU (millions with
+ * Thrust), so each file's answer is kept.
+ */
+static const char *file_text(struct wl_model *m, CXFile file, size_t *size)
+{
+	struct wl_file_text *t;
+	unsigned i;
+
+	for (i = 0; i < m->nr_texts; i++)
+		if (wl_same_file(m->texts[i].file, file)) {
+			*size = m->texts[i].size;
+			return m->texts[i].text;
+		}
+	WL_GROW(m->texts, m->nr_texts, m->alloc_texts);
+	t = &m->texts[m->nr_texts++];
+	t->file = file;
+	t->size = 0;
+	t->text = clang_getFileContents(m->tu, file, &t->size);
+	*size = t->size;
+	return t->text;
+}
+
+static bool is_shim_file(CXFile file)
+{
+	CXString name = clang_getFileName(file);
+	bool shim = clang_getCString(name) &&
+		    wl_starts_with(clang_getCString(name), WL_SHIM_ROOT "/");
+
 	clang_disposeString(name);
 	return shim;
 }
 
-/* Whether @c is declared in a project file other than the main one. */
+/*
+ * Whether @c is declared in a project file other than the main one.  The
+ * cursor's own location answers "system header?" cheaply; a location made
+ * from a file (clang_getLocation) costs a scan of the whole TU.
+ */
 static bool in_project_file(struct wl_model *m, CXCursor c)
 {
+	CXSourceLocation loc = clang_getCursorLocation(c);
 	CXFile f = NULL;
 
-	clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL,
-				   NULL);
+	clang_getExpansionLocation(loc, &f, NULL, NULL, NULL);
 	if (!f)
 		return false;
 	if (!wl_same_file(f, m->last_file)) {
 		m->last_file = f;
-		m->last_project = !wl_model_foreign_file(m->tu, f);
+		m->last_project = !clang_Location_isInSystemHeader(loc) &&
+				  !is_shim_file(f);
 	}
 	return m->last_project;
+}
+
+/* Whether @text[@b, @e) holds identifier @name as a whole word. */
+static bool mentions(const char *text, unsigned b, unsigned e,
+		     const char *name)
+{
+	size_t n = strlen(name);
+	const char *p = text + b, *end = text + e;
+
+	if (!n)
+		return false;
+	while (p + n <= end && (p = memchr(p, name[0], (size_t)(end - p)))) {
+		if (p + n <= end && !memcmp(p, name, n) &&
+		    (p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
+		    (p + n == end || !(isalnum((unsigned char)p[n]) || p[n] == '_')))
+			return true;
+		p++;
+	}
+	return false;
+}
+
+/*
+ * Whether a function of another file is worth modelling as context: it
+ * names one of the target's functions (it may call it), or the target is
+ * #included inside it (its body is partly the target's).  Cheap, so that
+ * a header's pass does not model every device function of the project.
+ */
+static bool context_wanted(struct wl_model *m, CXCursor c)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	CXFile f = NULL, f2 = NULL;
+	unsigned b = 0, e = 0, i;
+	const char *text;
+	size_t size = 0;
+
+	clang_getExpansionLocation(clang_getRangeStart(r), &f, NULL, NULL, &b);
+	clang_getExpansionLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &e);
+	if (!f || !wl_same_file(f, f2) || e < b)
+		return false;
+	for (i = 0; i < m->nr_incls; i++)
+		if (wl_same_file(m->incl_files[i], f) &&
+		    m->incl_offsets[i] >= b && m->incl_offsets[i] <= e)
+			return true;
+	text = file_text(m, f, &size);
+	if (!text || e > size)
+		return false;
+	for (i = 0; i < m->nr_funcs; i++)
+		if (mentions(text, b, e, m->funcs[i]->name))
+			return true;
+	return false;
 }
 
 static void add_function(struct wl_model *m, CXCursor c)
@@ -376,7 +465,10 @@ static void add_function(struct wl_model *m, CXCursor c)
 	unsigned i, main_nodes = m->nr_main_nodes;
 	bool mine = in_main_file(m, c);
 
-	if (!mine && !(m->context && in_project_file(m, c)))
+	/* The target's own first; others, as context, in a second walk. */
+	if (mine == m->context_phase)
+		return;
+	if (!mine && (!in_project_file(m, c) || !context_wanted(m, c)))
 		return;
 	clang_visitChildren(c, scan_func, &scan);
 	if (!scan.has_body || !(scan.flags & (WL_FUNC_KERNEL | WL_FUNC_DEVICE)))
@@ -511,7 +603,8 @@ static enum CXChildVisitResult visit_decl(CXCursor c, CXCursor parent,
 	case CXCursor_UnexposedDecl:
 		return CXChildVisit_Recurse;
 	case CXCursor_MacroDefinition:
-		scan_macro_definition(m, c);
+		if (!m->context_phase)
+			scan_macro_definition(m, c);
 		return CXChildVisit_Continue;
 	default:
 		return CXChildVisit_Continue;
@@ -658,6 +751,31 @@ static void drop_late_full_mask(struct wl_model *m)
 			m->full_mask_name = NULL;
 }
 
+/* Record where the target file is #included (clang_getInclusions). */
+static void note_inclusion(CXFile file, CXSourceLocation *stack, unsigned len,
+			   CXClientData data)
+{
+	struct wl_model *m = data;
+	CXFile f = NULL;
+	unsigned off = 0;
+
+	if (!len || !wl_same_file(file, m->main_file))
+		return;
+	clang_getExpansionLocation(stack[0], &f, NULL, NULL, &off);
+	if (!f)
+		return;
+	if (m->nr_incls == m->alloc_incls) {
+		m->alloc_incls = m->alloc_incls ? 2 * m->alloc_incls : 4;
+		m->incl_files = wl_xrealloc(m->incl_files, m->alloc_incls *
+							   sizeof(*m->incl_files));
+		m->incl_offsets = wl_xrealloc(m->incl_offsets,
+					      m->alloc_incls *
+						      sizeof(*m->incl_offsets));
+	}
+	m->incl_files[m->nr_incls] = f;
+	m->incl_offsets[m->nr_incls++] = off;
+}
+
 void wl_model_build(struct wl_model *m, CXTranslationUnit tu,
 		    const struct wl_source *src)
 {
@@ -681,6 +799,12 @@ void wl_model_build_file(struct wl_model *m, CXTranslationUnit tu,
 		clang_disposeString(name);
 	}
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), visit_decl, m);
+	if (context) {
+		clang_getInclusions(tu, note_inclusion, m);
+		m->context_phase = true;
+		clang_visitChildren(clang_getTranslationUnitCursor(tu),
+				    visit_decl, m);
+	}
 	index_functions(m);
 	link_callers(m);
 	drop_late_full_mask(m);
@@ -699,6 +823,9 @@ void wl_model_release(struct wl_model *m)
 	free(m->ctx_funcs);
 	free(m->ctx_slots);
 	free(m->ctx_calls);
+	free(m->incl_files);
+	free(m->incl_offsets);
+	free(m->texts);
 	free(m->macros);
 	free(m->calls);
 	free(m->asms);
@@ -931,7 +1058,7 @@ static const char *member_name(struct wl_model *m, const struct wl_node *node)
 	if (!file || off == 0)
 		return NULL;
 	off--;
-	text = clang_getFileContents(m->tu, file, &size);
+	text = file_text(m, file, &size);
 	if (!text || off >= size || text[off] < 'x' || text[off] > 'z')
 		return NULL;
 	if (off > 0 && text[off - 1] != '.' && text[off - 1] != ' ' &&

@@ -17,6 +17,7 @@
 
 struct wl_source;
 struct wl_func;
+struct wl_file_text;
 
 /* What a child is to its parent statement. */
 enum wl_role {
@@ -129,6 +130,13 @@ struct wl_model {
 	unsigned nr_main_nodes;
 	CXFile last_file;		/* is_project_file() cache */
 	bool last_project;
+	bool context_phase;		/* the walk adds context functions */
+	/* clang_getFileContents() scans the TU for the file: cached. */
+	struct wl_file_text *texts;
+	unsigned nr_texts, alloc_texts;
+	CXFile *incl_files;		/* where the target is #included */
+	unsigned *incl_offsets;
+	unsigned nr_incls, alloc_incls;
 };
 
 /* Build the model of @tu, whose main file is @src.  Never fails. */
@@ -147,7 +155,11 @@ void wl_model_build_file(struct wl_model *model, CXTranslationUnit tu,
 			 const struct wl_source *src, CXFile target,
 			 bool context);
 
-/* Whether @file is the shim, a system header, or NULL: not the project's. */
+/*
+ * Whether @file is the shim, a system header, or NULL: not the project's.
+ * Costly (clang scans the TU's source locations for the file): callers
+ * rule out what they can first.
+ */
 bool wl_model_foreign_file(CXTranslationUnit tu, CXFile file);
 void wl_model_release(struct wl_model *model);
 

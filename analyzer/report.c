@@ -207,31 +207,44 @@ static void finish_file(struct wl_report_file *rf)
 	wl_findings_sort(&rf->findings);
 }
 
-void wl_report_finish(struct wl_report *report)
+static void free_file(struct wl_report_file *rf)
 {
-	unsigned i;
+	unsigned k;
 
-	for (i = 0; i < report->nr; i++)
-		finish_file(report->v[i]);
+	for (k = 0; k < rf->findings.nr && k < rf->alloc_marks; k++)
+		wl_strvec_release(&rf->marks[k].configs);
+	free(rf->marks);
+	wl_findings_release(&rf->findings);
+	wl_strvec_release(&rf->configs);
+	free(rf->path);
+	free(rf->real);
+	free(rf->fixed);
+	free(rf);
 }
 
-void wl_report_release(struct wl_report *report)
+void wl_report_finish(struct wl_report *report)
 {
-	unsigned i, k;
+	unsigned i, out = 0;
 
 	for (i = 0; i < report->nr; i++) {
 		struct wl_report_file *rf = report->v[i];
 
-		for (k = 0; k < rf->findings.nr && k < rf->alloc_marks; k++)
-			wl_strvec_release(&rf->marks[k].configs);
-		free(rf->marks);
-		wl_findings_release(&rf->findings);
-		wl_strvec_release(&rf->configs);
-		free(rf->path);
-		free(rf->real);
-		free(rf->fixed);
-		free(rf);
+		finish_file(rf);
+		/* A header is reported for its findings only. */
+		if (rf->header && !rf->findings.nr)
+			free_file(rf);
+		else
+			report->v[out++] = rf;
 	}
+	report->nr = out;
+}
+
+void wl_report_release(struct wl_report *report)
+{
+	unsigned i;
+
+	for (i = 0; i < report->nr; i++)
+		free_file(report->v[i]);
 	free(report->v);
 	memset(report, 0, sizeof(*report));
 }

@@ -70,7 +70,10 @@ bool wl_report_same_text(const struct wl_report_file *rf,
 void wl_report_merge(struct wl_report_file *rf, struct wl_findings *list,
 		     const char *config);
 
-/* Settle every entry: unused suppressions, configuration notes, order. */
+/*
+ * Settle every entry: unused suppressions, configuration notes, order;
+ * a header without findings is dropped.
+ */
 void wl_report_finish(struct wl_report *report);
 
 void wl_report_release(struct wl_report *report);
