@@ -71,9 +71,24 @@ static bool exists_in(const char *dir, const char *name)
 	return yes;
 }
 
+/*
+ * The files that mark the top of a project that is not a git checkout
+ * (an exported tree): its build files, its licence, a .warplint.
+ */
+static const char *const build_files[] = {
+	"CMakeLists.txt", "Makefile", "makefile", "GNUmakefile", "Makefile.am",
+	"configure.ac", "meson.build", "SConstruct", "WORKSPACE", "LICENSE",
+	"LICENSE.txt", "LICENSE.TXT", "LICENSE.md", "COPYING", ".warplint",
+};
+
 static bool has_build_file(const char *dir)
 {
-	return exists_in(dir, "CMakeLists.txt") || exists_in(dir, "Makefile");
+	unsigned i;
+
+	for (i = 0; i < WL_ARRAY_SIZE(build_files); i++)
+		if (exists_in(dir, build_files[i]))
+			return true;
+	return false;
 }
 
 static char *parent_of(const char *dir)
@@ -87,6 +102,7 @@ static char *parent_of(const char *dir)
 char *wl_repo_root(const char *path)
 {
 	char *abs = realpath(path, NULL), *dir, *best = NULL, *up;
+	const char *home, *tmp;
 	struct stat st;
 
 	if (!abs)
@@ -112,15 +128,21 @@ char *wl_repo_root(const char *path)
 		up = next;
 	}
 	free(up);
-	/* Else the top of the unbroken run of folders with a build file. */
-	for (up = wl_xstrdup(dir); strcmp(up, "/"); ) {
+	/*
+	 * Else the topmost folder with a build file, below the home folder
+	 * and the temporary one (a stray Makefile there or at / must not make
+	 * the whole disk the project).
+	 */
+	home = getenv("HOME");
+	tmp = getenv("TMPDIR");
+	for (up = wl_xstrdup(dir); strcmp(up, "/") && strcmp(up, "/tmp") &&
+				   !(home && !strcmp(up, home)) &&
+				   !(tmp && !strcmp(up, tmp)); ) {
 		char *next;
 
 		if (has_build_file(up)) {
 			free(best);
 			best = wl_xstrdup(up);
-		} else if (best) {
-			break;
 		}
 		next = parent_of(up);
 		free(up);
@@ -300,63 +322,147 @@ static bool listed(char **v, unsigned nr, const char *s)
 	return false;
 }
 
+/* One round of guessing: what it knows and what it found. */
+struct round {
+	CXTranslationUnit tu;
+	struct repo *repo;
+	const char *root;
+	const char *const *args;
+	unsigned nr_args;
+	char ***dirs;
+	unsigned *nr_dirs;
+	char ***tried;
+	unsigned *nr_tried, *alloc_tried;
+	unsigned added;
+	const char *const *kit;		/* the toolkit's folders, -idirafter */
+	unsigned nr_kit;
+};
+
 /*
- * Folders that resolve the headers @tu misses, not yet in *@dirs: added
- * there.  Returns how many were added.
+ * Look for @name, included from @includer, in the repository; add the
+ * folder that resolves it unless it is already on the include path.
  */
-static unsigned guess_round(struct wl_incguess *g, CXTranslationUnit tu,
-			    const char *root, const char *const *args,
-			    unsigned nr_args, char ***dirs, unsigned *nr_dirs,
-			    char ***tried, unsigned *nr_tried,
-			    unsigned *alloc_tried)
+static void consider(struct round *rd, const char *name, CXFile includer)
 {
-	unsigned n = clang_getNumDiagnostics(tu), i, added = 0, k;
-	struct repo *r = repo_at(g, root);
+	CXString fname;
+	char *abs, *near, *dir;
+	bool known;
+	unsigned k;
+
+	if (name[0] == '/' || strstr(name, "..") ||
+	    listed(*rd->tried, *rd->nr_tried, name))
+		return;
+	WL_GROW(*rd->tried, *rd->nr_tried, *rd->alloc_tried);
+	(*rd->tried)[(*rd->nr_tried)++] = wl_xstrdup(name);
+	fname = clang_getFileName(includer);
+	abs = clang_getCString(fname) ? realpath(clang_getCString(fname), NULL)
+				      : NULL;
+	clang_disposeString(fname);
+	near = abs ? parent_of(abs) : wl_xstrdup(rd->root);
+	free(abs);
+	dir = find_folder(rd->repo, wl_starts_with(name, "./") ? name + 2 : name,
+			  near);
+	free(near);
+	known = !dir || listed(*rd->dirs, *rd->nr_dirs, dir);
+	for (k = 0; dir && !known && k < rd->nr_args; k++)
+		known = wl_starts_with(rd->args[k], "-I") &&
+			!strcmp(rd->args[k] + 2, dir);
+	if (known) {
+		free(dir);
+		return;
+	}
+	*rd->dirs = wl_xrealloc(*rd->dirs, (*rd->nr_dirs + 1) * sizeof(**rd->dirs));
+	(*rd->dirs)[(*rd->nr_dirs)++] = dir;
+	rd->added++;
+}
+
+/* The name an #include at @loc spells, between its quotes or brackets. */
+static char *spelled_include(CXTranslationUnit tu, CXSourceLocation loc,
+			     CXFile *file)
+{
+	unsigned off = 0;
+	size_t size = 0, i, start;
+	const char *text;
+	char close;
+
+	clang_getExpansionLocation(loc, file, NULL, NULL, &off);
+	text = *file ? clang_getFileContents(tu, *file, &size) : NULL;
+	if (!text || off >= size)
+		return NULL;
+	for (i = off; i > 0 && text[i - 1] != '\n'; i--)
+		;
+	for (; i < size && text[i] != '\n' && text[i] != '<' && text[i] != '"';
+	     i++)
+		;
+	if (i >= size || text[i] == '\n')
+		return NULL;
+	close = text[i] == '<' ? '>' : '"';
+	start = ++i;
+	while (i < size && text[i] != close && text[i] != '\n')
+		i++;
+	return i < size && text[i] == close ? wl_xstrndup(text + start, i - start)
+					    : NULL;
+}
+
+/*
+ * A header that project code includes and that resolved in the CUDA
+ * toolkit (Thrust, CUB) while the repository bundles its own copy, as
+ * old projects did: the build used the project's, so find it.
+ */
+static void note_shadowed(CXFile file, CXSourceLocation *stack, unsigned len,
+			  CXClientData data)
+{
+	struct round *rd = data;
+	CXString fname;
+	const char *path;
+	bool in_kit = false;
+	CXFile includer = NULL;
+	char *name;
+	unsigned k;
+
+	if (!len || clang_Location_isInSystemHeader(stack[0]))
+		return;
+	fname = clang_getFileName(file);
+	path = clang_getCString(fname);
+	for (k = 0; path && k < rd->nr_kit; k++)
+		in_kit |= rd->kit[k][0] == '/' && wl_starts_with(path, rd->kit[k]) &&
+			  path[strlen(rd->kit[k])] == '/';
+	clang_disposeString(fname);
+	if (!in_kit)
+		return;
+	name = spelled_include(rd->tu, stack[0], &includer);
+	if (name)
+		consider(rd, name, includer);
+	free(name);
+}
+
+/*
+ * Folders that resolve the headers @tu misses, or that it found only in
+ * the toolkit though the repository has them, not yet in *rd->dirs:
+ * added there.  Returns how many were added.
+ */
+static unsigned guess_round(struct round *rd)
+{
+	unsigned n = clang_getNumDiagnostics(rd->tu), i;
 
 	for (i = 0; i < n; i++) {
-		CXDiagnostic d = clang_getDiagnostic(tu, i);
+		CXDiagnostic d = clang_getDiagnostic(rd->tu, i);
 		CXString text = clang_getDiagnosticSpelling(d);
-		char *name = missing_name(clang_getCString(text)), *dir = NULL;
+		char *name = missing_name(clang_getCString(text));
 		CXFile file = NULL;
-		char *near = NULL;
-		bool known;
 
 		clang_disposeString(text);
-		if (name && name[0] != '/' && !strstr(name, "..") &&
-		    !listed(*tried, *nr_tried, name)) {
-			CXString fname;
-			char *abs;
-
-			WL_GROW(*tried, *nr_tried, *alloc_tried);
-			(*tried)[(*nr_tried)++] = wl_xstrdup(name);
+		if (name) {
 			clang_getExpansionLocation(clang_getDiagnosticLocation(d),
 						   &file, NULL, NULL, NULL);
-			fname = clang_getFileName(file);
-			abs = clang_getCString(fname) ?
-				      realpath(clang_getCString(fname), NULL) :
-				      NULL;
-			clang_disposeString(fname);
-			near = abs ? parent_of(abs) : wl_xstrdup(root);
-			free(abs);
-			dir = find_folder(r, wl_starts_with(name, "./") ?
-						     name + 2 : name, near);
+			consider(rd, name, file);
 		}
-		known = !dir || listed(*dirs, *nr_dirs, dir);
-		for (k = 0; dir && !known && k < nr_args; k++)
-			known = wl_starts_with(args[k], "-I") &&
-				!strcmp(args[k] + 2, dir);
-		if (!known) {
-			*dirs = wl_xrealloc(*dirs, (*nr_dirs + 1) * sizeof(**dirs));
-			(*dirs)[(*nr_dirs)++] = dir;
-			dir = NULL;
-			added++;
-		}
-		free(dir);
-		free(near);
 		free(name);
 		clang_disposeDiagnostic(d);
 	}
-	return added;
+	if (rd->nr_kit)
+		clang_getInclusions(rd->tu, note_shadowed, rd);
+	return rd->added;
 }
 
 CXTranslationUnit wl_incguess_reparse(struct wl_incguess *g, CXIndex index,
@@ -368,15 +474,33 @@ CXTranslationUnit wl_incguess_reparse(struct wl_incguess *g, CXIndex index,
 {
 	char *root = wl_repo_root(src->path), **tried = NULL;
 	unsigned round, i, nr_tried = 0, alloc_tried = 0, first = *nr_dirs;
+	unsigned nr_kit_args;
+	const char *const *kit_args = wl_parse_toolkit_args(&nr_kit_args);
+	const char *kit[4];
+	struct round rd;
 
+	memset(&rd, 0, sizeof(rd));
+	for (i = 0; i + 1 < nr_kit_args && rd.nr_kit < WL_ARRAY_SIZE(kit); i += 2)
+		kit[rd.nr_kit++] = kit_args[i + 1];
+	rd.kit = kit;
+	rd.root = root;
+	rd.args = args;
+	rd.nr_args = nr_args;
+	rd.dirs = dirs;
+	rd.nr_dirs = nr_dirs;
+	rd.tried = &tried;
+	rd.nr_tried = &nr_tried;
+	rd.alloc_tried = &alloc_tried;
 	for (round = 0; root && round < MAX_ROUNDS; round++) {
 		unsigned n, k = 0;
 		const char **all;
 		char **flags;
 		CXTranslationUnit again;
 
-		if (!guess_round(g, tu, root, args, nr_args, dirs, nr_dirs,
-				 &tried, &nr_tried, &alloc_tried))
+		rd.tu = tu;
+		rd.repo = repo_at(g, root);
+		rd.added = 0;
+		if (!guess_round(&rd))
 			break;
 		all = wl_xcalloc(nr_args + *nr_dirs - first + 1, sizeof(*all));
 		flags = wl_xcalloc(*nr_dirs - first + 1, sizeof(*flags));

@@ -6,9 +6,10 @@
  * include resolve, then parse again.
  *
  * The repository is the nearest folder above the file that holds .git;
- * without one, the topmost folder of the unbroken run of folders above
- * the file that hold a CMakeLists.txt or a Makefile; without either, the
- * file's own folder.  It is listed once per run, bounded in depth and in
+ * without one, the topmost folder above the file (below the home folder)
+ * that holds a build file (CMakeLists.txt, Makefile, configure.ac...), a
+ * licence or a .warplint; without either, the file's own folder.  It is
+ * listed once per run, bounded in depth and in
  * the number of entries, and the list is shared by every worker.  Of
  * several candidates, the one nearest to the including file wins.
  */

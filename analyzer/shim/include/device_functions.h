@@ -24,6 +24,8 @@ __WL_D void __syncthreads(void);
 __WL_D int __syncthreads_count(int predicate);
 __WL_D int __syncthreads_and(int predicate);
 __WL_D int __syncthreads_or(int predicate);
+__WL_D void __barrier_sync(unsigned int id);
+__WL_D void __barrier_sync_count(unsigned int id, unsigned int count);
 __WL_D void __threadfence(void);
 __WL_D void __threadfence_block(void);
 __WL_D void __threadfence_system(void);
