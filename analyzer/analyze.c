@@ -1,20 +1,25 @@
 /* SPDX-License-Identifier: MIT */
-/* One file from text to sorted findings: parse, model, rules. */
+/*
+ * One translation unit from text to sorted findings: parse, then one
+ * analysis pass per file reported (the main file, and each header that
+ * the header filter accepts), each with that file playing the main file's
+ * role, so that every rule works on headers unchanged.
+ */
 #include "analyzer/analyze.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "analyzer/dump.h"
+#include "analyzer/incguess.h"
 #include "analyzer/mask.h"
+#include "analyzer/parse_errors.h"
+#include "analyzer/prefilter.h"
 #include "analyzer/session.h"
 #include "analyzer/source.h"
 #include "analyzer/suppress.h"
 #include "analyzer/util.h"
 #include "fixits/edit.h"
-
-/* At most this many parse errors are reported one by one per file. */
-#define MAX_PARSE_ERRORS 5
 
 void wl_analyze_opts_default(struct wl_analyze_opts *opts)
 {
@@ -26,82 +31,33 @@ void wl_analyze_opts_default(struct wl_analyze_opts *opts)
 	opts->fix_style = WL_FIX_STYLE_SYNCWARP;
 }
 
-/* clang's errors become WL900 findings at their location in the file. */
-static void report_parse_errors(struct wl_ctx *ctx)
-{
-	unsigned n = clang_getNumDiagnostics(ctx->tu), i, reported = 0, total = 0;
-	struct wl_finding *first = NULL;
-
-	for (i = 0; i < n; i++) {
-		CXDiagnostic d = clang_getDiagnostic(ctx->tu, i);
-		enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
-		CXSourceLocation loc = clang_getDiagnosticLocation(d);
-		CXFile file = NULL;
-		unsigned offset = 0;
-		CXString text, fname;
-
-		if (sev < CXDiagnostic_Error) {
-			clang_disposeDiagnostic(d);
-			continue;
-		}
-		total++;
-		clang_getExpansionLocation(loc, &file, NULL, NULL, &offset);
-		if (reported < MAX_PARSE_ERRORS) {
-			text = clang_getDiagnosticSpelling(d);
-			if (file && wl_same_file(file, ctx->model.main_file)) {
-				first = wl_report_at(ctx, WL900, offset, 0, "%s",
-						     clang_getCString(text));
-			} else {
-				unsigned line = 0, col = 0;
-
-				fname = clang_getFileName(file);
-				clang_getExpansionLocation(loc, &file, &line, &col,
-							   NULL);
-				first = wl_report_at(ctx, WL900, 0, 0, "%s:%u:%u: %s",
-						     clang_getCString(fname)
-							     ? clang_getCString(fname)
-							     : "<unknown>",
-						     line, col,
-						     clang_getCString(text));
-				clang_disposeString(fname);
-			}
-			clang_disposeString(text);
-			reported++;
-		}
-		clang_disposeDiagnostic(d);
-	}
-	if (first && total > reported)
-		wl_finding_note(first, "%u more parse errors not shown",
-				total - reported);
-	if (first)
-		wl_finding_note(first, "analysis continued on what parsed; "
-				       "findings may be missing");
-}
-
-int wl_analyze(CXIndex index, const struct wl_source *src,
-	       const struct wl_analyze_opts *opts, struct wl_findings *out,
-	       char **err)
+/*
+ * The rules over one file of @tu: @target (NULL: the main file), whose
+ * text is @src.  Findings, sorted, are appended to @out.
+ */
+static void run_pass(CXTranslationUnit tu, const struct wl_source *src,
+		     CXFile target, const struct wl_analyze_opts *opts,
+		     struct wl_findings *out)
 {
 	struct wl_ctx ctx;
 	unsigned i;
 
 	memset(&ctx, 0, sizeof(ctx));
 	ctx.src = src;
-	ctx.tu = wl_parse(index, src, opts->args, opts->nr_args, err);
-	if (!ctx.tu)
-		return -1;
+	ctx.tu = tu;
 	memcpy(ctx.enabled, opts->enabled, sizeof(ctx.enabled));
 	ctx.fix_style = opts->fix_style;
-	wl_model_build(&ctx.model, ctx.tu, src);
+	/* A header's callers are in the files that include it. */
+	wl_model_build_file(&ctx.model, tu, src, target, target != NULL);
 	wl_eval_init(&ctx.eval, &ctx.model);
 	wl_mask_cache_init(&ctx);
-	if (opts->dump_model)
+	if (opts->dump_model && !target)
 		wl_dump_model(stdout, &ctx);
 	for (i = 0; i < WL_NR_RULES; i++)
 		if (ctx.enabled[i] && wl_rules[i].check)
 			wl_rules[i].check(&ctx);
-	if (ctx.enabled[WL900])
-		report_parse_errors(&ctx);
+	if (ctx.enabled[WL900] && !target)
+		wl_parse_errors_report(&ctx, opts->verbose);
 	/* Last, so that suppressions see every finding, WL900 included. */
 	wl_suppress_apply(&ctx);
 	wl_findings_sort(&ctx.findings);
@@ -110,10 +66,164 @@ int wl_analyze(CXIndex index, const struct wl_source *src,
 		out->v[out->nr++] = ctx.findings.v[i];
 	}
 	free(ctx.findings.v);
+	wl_findings_release(&ctx.discarded);
 	wl_mask_cache_release(&ctx);
 	wl_eval_release(&ctx.eval);
 	wl_model_release(&ctx.model);
-	clang_disposeTranslationUnit(ctx.tu);
+}
+
+struct header_scan {
+	CXTranslationUnit tu;
+	CXFile main_file;
+	const struct wl_analyze_opts *opts;
+	CXFile *files;
+	unsigned nr, alloc;
+};
+
+static void note_header(CXFile file, CXSourceLocation *stack, unsigned len,
+			CXClientData data)
+{
+	struct header_scan *hs = data;
+	CXString name;
+	bool want;
+	unsigned i;
+
+	/*
+	 * A file that a system header includes is one too (libstdc++'s and
+	 * Thrust's internals): known without the costly file lookup.
+	 */
+	if (!len || wl_same_file(file, hs->main_file) ||
+	    clang_Location_isInSystemHeader(stack[0]))
+		return;
+	for (i = 0; i < hs->nr; i++)
+		if (wl_same_file(hs->files[i], file))
+			return;
+	if (wl_model_foreign_file(hs->tu, file))
+		return;
+	name = clang_getFileName(file);
+	want = clang_getCString(name) &&
+	       hs->opts->want_header(clang_getCString(name),
+				     hs->opts->want_header_data);
+	clang_disposeString(name);
+	if (!want)
+		return;
+	WL_GROW(hs->files, hs->nr, hs->alloc);
+	hs->files[hs->nr++] = file;
+}
+
+/*
+ * The header's text as the translation unit parsed it, loaded from disk
+ * so that fixes can check the file did not change since; false when it
+ * has changed already, or holds nothing a rule could fire on.
+ */
+static bool load_header(CXTranslationUnit tu, CXFile file, const char *path,
+			struct wl_source *src)
+{
+	size_t size = 0;
+	const char *text = clang_getFileContents(tu, file, &size);
+	char *err = NULL;
+
+	if (!text || !wl_prefilter_text_is_dirty(text, size))
+		return false;
+	if (wl_source_load(src, path, &err) < 0) {
+		free(err);
+		return false;
+	}
+	if (src->len == size && !memcmp(src->text, text, size))
+		return true;
+	wl_source_release(src);
+	return false;
+}
+
+static void analyze_headers(CXTranslationUnit tu,
+			    const struct wl_analyze_opts *opts,
+			    struct wl_tu_result *out)
+{
+	struct header_scan hs;
+	CXString main_name = clang_getTranslationUnitSpelling(tu);
+	unsigned i;
+
+	memset(&hs, 0, sizeof(hs));
+	hs.tu = tu;
+	hs.opts = opts;
+	hs.main_file = clang_getFile(tu, clang_getCString(main_name));
+	clang_disposeString(main_name);
+	clang_getInclusions(tu, note_header, &hs);
+	for (i = 0; i < hs.nr; i++) {
+		CXString name = clang_getFileName(hs.files[i]);
+		struct wl_header_result *h;
+
+		WL_GROW(out->headers, out->nr_headers, out->alloc_headers);
+		h = &out->headers[out->nr_headers];
+		memset(h, 0, sizeof(*h));
+		if (load_header(tu, hs.files[i], clang_getCString(name),
+				&h->src)) {
+			h->path = wl_xstrdup(clang_getCString(name));
+			run_pass(tu, &h->src, hs.files[i], opts, &h->findings);
+			out->nr_headers++;
+		}
+		clang_disposeString(name);
+	}
+	free(hs.files);
+}
+
+int wl_analyze_tu(CXIndex index, const struct wl_source *src,
+		  const struct wl_analyze_opts *opts, struct wl_tu_result *out,
+		  char **err)
+{
+	CXTranslationUnit tu;
+
+	tu = wl_parse(index, src, opts->args, opts->nr_args, err);
+	if (tu && opts->guess)
+		tu = wl_incguess_reparse(opts->guess, index, src, opts->args,
+					 opts->nr_args, tu, &out->guessed,
+					 &out->nr_guessed, err);
+	if (!tu)
+		return -1;
+	run_pass(tu, src, NULL, opts, &out->findings);
+	if (opts->want_header)
+		analyze_headers(tu, opts, out);
+	clang_disposeTranslationUnit(tu);
+	return 0;
+}
+
+void wl_tu_result_release(struct wl_tu_result *r)
+{
+	unsigned i;
+
+	wl_findings_release(&r->findings);
+	for (i = 0; i < r->nr_headers; i++) {
+		free(r->headers[i].path);
+		wl_source_release(&r->headers[i].src);
+		wl_findings_release(&r->headers[i].findings);
+	}
+	free(r->headers);
+	for (i = 0; i < r->nr_guessed; i++)
+		free(r->guessed[i]);
+	free(r->guessed);
+	memset(r, 0, sizeof(*r));
+}
+
+int wl_analyze(CXIndex index, const struct wl_source *src,
+	       const struct wl_analyze_opts *opts, struct wl_findings *out,
+	       char **err)
+{
+	struct wl_analyze_opts main_only = *opts;
+	struct wl_tu_result r;
+	unsigned i;
+
+	memset(&r, 0, sizeof(r));
+	main_only.want_header = NULL;
+	if (wl_analyze_tu(index, src, &main_only, &r, err) < 0) {
+		wl_tu_result_release(&r);
+		return -1;
+	}
+	for (i = 0; i < r.findings.nr; i++) {
+		WL_GROW(out->v, out->nr, out->alloc);
+		out->v[out->nr++] = r.findings.v[i];
+	}
+	r.findings.nr = 0;
+	wl_tu_result_release(&r);
 	return 0;
 }
 

@@ -6,6 +6,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "analyzer/util.h"
 
@@ -95,10 +96,16 @@ static const char *match(const char *arg, const char *flag, bool *separate)
 		return arg + n;
 	}
 	*separate = false;
-	/* Long options take "=value"; short ones may be glued: -Ifoo. */
+	/*
+	 * Long options take "=value"; short ones may be glued: -Ifoo, and
+	 * as compilers take them, -isystemfoo and -includefoo.h.
+	 */
 	if (arg[n] == '=')
 		return arg + n + 1;
-	if (flag[1] != '-' && strlen(flag) == 2)
+	if (flag[1] != '-' && (strlen(flag) == 2 || !strcmp(flag, "-isystem") ||
+			       !strcmp(flag, "-iquote") ||
+			       !strcmp(flag, "-idirafter") ||
+			       !strcmp(flag, "-include")))
 		return arg + n;
 	return NULL;
 }
@@ -117,7 +124,8 @@ static void push_path(struct wl_strvec *out, const char *flag,
 }
 
 void wl_compdb_translate(const char *const *argv, unsigned argc,
-			 const char *directory, struct wl_strvec *out)
+			 const char *directory, struct wl_strvec *out,
+			 struct wl_strvec *loose)
 {
 	unsigned i, k;
 
@@ -147,6 +155,9 @@ void wl_compdb_translate(const char *const *argv, unsigned argc,
 					break;
 				value = argv[++i];
 			}
+			/* A C standard (an entry for a .c file) breaks CUDA. */
+			if (!strcmp(spell, "-std") && !strstr(value, "++"))
+				break;
 			if (!strcmp(spell, "-std")) {
 				char *s = wl_xasprintf("-std=%s", value);
 
@@ -172,6 +183,8 @@ void wl_compdb_translate(const char *const *argv, unsigned argc,
 					  act == KEEP_PATH);
 			}
 		}
+		if (!found && loose)
+			wl_strvec_push(loose, arg);
 	}
 }
 
@@ -281,11 +294,35 @@ void wl_compdb_free(struct wl_compdb *db)
 	free(db);
 }
 
+static bool is_cuda_or_cxx(const char *file)
+{
+	static const char *const exts[] = { ".cu", ".cuh", ".cpp", ".cc",
+					    ".cxx", ".C", ".c++" };
+	unsigned i;
+
+	for (i = 0; i < WL_ARRAY_SIZE(exts); i++)
+		if (wl_ends_with(file, exts[i]))
+			return true;
+	return false;
+}
+
+/* Length of the common folder prefix of absolute paths @a and @b. */
+static size_t common_folders(const char *a, const char *b)
+{
+	size_t i = 0, last = 0;
+
+	for (; a[i] && a[i] == b[i]; i++)
+		if (a[i] == '/')
+			last = i;
+	return last;
+}
+
 bool wl_compdb_args_for(struct wl_compdb *db, const char *path,
-			struct wl_strvec *out)
+			struct wl_strvec *out, bool *exact)
 {
 	char *real = realpath(path, NULL);
 	const struct entry *found = NULL;
+	size_t best = 0;
 	unsigned i;
 
 	/* The first entry wins, as with clang's own lookup. */
@@ -296,12 +333,71 @@ bool wl_compdb_args_for(struct wl_compdb *db, const char *path,
 			 : !strcmp(e->file, path))
 			found = e;
 	}
+	*exact = found != NULL;
+	/*
+	 * Else the entry nearest in the folder tree, as clangd guesses;
+	 * only CUDA and C++ files' commands suit a CUDA file.
+	 */
+	for (i = 0; i < db->nr && !*exact && real; i++) {
+		size_t common = common_folders(db->v[i].real ? db->v[i].real
+							     : db->v[i].file,
+					       real);
+
+		if (!is_cuda_or_cxx(db->v[i].file))
+			continue;
+		if (common > best) {
+			best = common;
+			found = &db->v[i];
+		}
+	}
 	free(real);
 	if (!found)
 		return false;
 	wl_compdb_translate((const char *const *)found->argv.v,
-			    found->argv.nr, found->directory, out);
+			    found->argv.nr, found->directory, out, NULL);
 	return true;
+}
+
+static bool has_database(const char *dir)
+{
+	char *p = wl_xasprintf("%s/compile_commands.json", dir);
+	bool yes = access(p, R_OK) == 0;
+
+	free(p);
+	return yes;
+}
+
+char *wl_compdb_find(const char *path)
+{
+	char *abs = realpath(path, NULL), *dir, *slash;
+
+	if (!abs)
+		return NULL;
+	dir = abs;
+	for (;;) {
+		char *build;
+
+		slash = strrchr(dir, '/');
+		if (!slash)
+			break;
+		*slash = '\0';
+		if (has_database(*dir ? dir : "/")) {
+			char *found = wl_xstrdup(*dir ? dir : "/");
+
+			free(abs);
+			return found;
+		}
+		build = wl_xasprintf("%s/build", dir);
+		if (has_database(build)) {
+			free(abs);
+			return build;
+		}
+		free(build);
+		if (!*dir)
+			break;
+	}
+	free(abs);
+	return NULL;
 }
 
 void wl_compdb_files(struct wl_compdb *db, struct wl_strvec *out)

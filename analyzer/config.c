@@ -5,6 +5,7 @@
  */
 #include "analyzer/config.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fnmatch.h>
 #include <libgen.h>
@@ -126,6 +127,94 @@ static int parse_severity(struct loader *l, yaml_node_t *node)
 	return 0;
 }
 
+/* A name's characters: it is printed in notes and in JSON/SARIF. */
+static bool good_name(const char *s)
+{
+	if (!*s)
+		return false;
+	for (; *s; s++)
+		if (!(isalnum((unsigned char)*s) || *s == '_' || *s == '-' ||
+		      *s == '.' || *s == '+'))
+			return false;
+	return true;
+}
+
+static int push_define(struct loader *l, yaml_node_t *node, const char *s,
+		       void *data)
+{
+	char *flag;
+
+	if (!*s || *s == '=' || strchr(s, ' '))
+		return fail(l, node, "bad define '%s' (NAME or NAME=VALUE)", s);
+	flag = wl_xasprintf("-D%s", s);
+	wl_strvec_push(data, flag);
+	free(flag);
+	return 0;
+}
+
+/* One entry of `configurations`: {name: NAME, defines: [X, Y=1]}. */
+static int parse_configuration(struct loader *l, yaml_node_t *node)
+{
+	struct wl_config *cfg = l->cfg;
+	struct wl_configuration *c;
+	yaml_node_pair_t *p;
+	unsigned i;
+
+	if (node->type != YAML_MAPPING_NODE)
+		return fail(l, node, "%s", "a configuration is a mapping with "
+			    "'name' and 'defines'");
+	if (cfg->nr_configs == WL_MAX_CONFIGURATIONS)
+		return fail(l, node, "%s", "too many configurations");
+	cfg->configs = wl_xrealloc(cfg->configs, (cfg->nr_configs + 1) *
+						 sizeof(*cfg->configs));
+	c = &cfg->configs[cfg->nr_configs++];
+	memset(c, 0, sizeof(*c));
+	for (p = node->data.mapping.pairs.start;
+	     p < node->data.mapping.pairs.top; p++) {
+		yaml_node_t *k = yaml_document_get_node(l->doc, p->key);
+		yaml_node_t *v = yaml_document_get_node(l->doc, p->value);
+		const char *key = scalar(k);
+
+		if (key && !strcmp(key, "name")) {
+			if (!scalar(v) || !good_name(scalar(v)))
+				return fail(l, v, "bad configuration name '%s' "
+					    "(letters, digits, _ - . +)",
+					    scalar(v) ? scalar(v) : "");
+			free(c->name);
+			c->name = wl_xstrdup(scalar(v));
+		} else if (key && !strcmp(key, "defines")) {
+			if (for_each_string(l, v, key, push_define, &c->args) < 0)
+				return -1;
+		} else {
+			return fail(l, k, "unknown key '%s' in a configuration "
+				    "(name, defines)", key ? key : "");
+		}
+	}
+	if (!c->name)
+		return fail(l, node, "%s", "a configuration needs a 'name'");
+	for (i = 0; i + 1 < cfg->nr_configs; i++)
+		if (!strcmp(cfg->configs[i].name, c->name))
+			return fail(l, node, "configuration '%s' is listed twice",
+				    c->name);
+	return 0;
+}
+
+static int parse_configurations(struct loader *l, yaml_node_t *node)
+{
+	yaml_node_item_t *it;
+
+	if (node->type != YAML_SEQUENCE_NODE)
+		return fail(l, node, "%s", "'configurations' must be a list");
+	for (it = node->data.sequence.items.start;
+	     it < node->data.sequence.items.top; it++) {
+		yaml_node_t *item = yaml_document_get_node(l->doc, *it);
+
+		if (!item || parse_configuration(l, item) < 0)
+			return item ? -1 : fail(l, node, "%s", "bad entry");
+	}
+	return 0;
+}
+
 static int parse_root(struct loader *l, yaml_node_t *root)
 {
 	static enum wl_tristate on = WL_ON, off = WL_OFF;
@@ -157,9 +246,12 @@ static int parse_root(struct loader *l, yaml_node_t *root)
 		else if (!strcmp(key, "exclude"))
 			ret = for_each_string(l, v, key, push_string,
 					      &l->cfg->exclude);
+		else if (!strcmp(key, "configurations"))
+			ret = parse_configurations(l, v);
 		else
 			ret = fail(l, k, "unknown key '%s' (enable, disable, "
-				   "severity, extra-args, exclude)", key);
+				   "severity, extra-args, exclude, "
+				   "configurations)", key);
 		if (ret < 0)
 			return -1;
 	}
@@ -219,6 +311,13 @@ int wl_config_load(struct wl_config *cfg, const char *path, char **err)
 
 void wl_config_release(struct wl_config *cfg)
 {
+	unsigned i;
+
+	for (i = 0; i < cfg->nr_configs; i++) {
+		free(cfg->configs[i].name);
+		wl_strvec_release(&cfg->configs[i].args);
+	}
+	free(cfg->configs);
 	free(cfg->path);
 	free(cfg->dir);
 	wl_strvec_release(&cfg->extra_args);

@@ -8,6 +8,11 @@
  *   severity: {WL201: error}      note, warning or error per rule
  *   extra-args: [-DBLOCK=256]     parser arguments for every file
  *   exclude: [gen_*.cu]           fnmatch globs, relative to the file's dir
+ *   configurations:               analyse each file once per entry, and
+ *     - name: fast                merge the findings into one report,
+ *       defines: [USE_SHUFFLE]    each saying under which it holds
+ *     - name: legacy              (-D flags, "NAME" or "NAME=VALUE")
+ *       defines: [LEGACY=1]
  *
  * Command-line flags win over the file.  Unknown keys and bad values are
  * errors that name the file, line and column.
@@ -24,6 +29,15 @@
 
 enum wl_tristate { WL_UNSET = -1, WL_OFF = 0, WL_ON = 1 };
 
+/* Configurations a file may list, at most (a bit each in a mask). */
+#define WL_MAX_CONFIGURATIONS 32
+
+/* One entry of `configurations`: a name and its parser arguments. */
+struct wl_configuration {
+	char *name;
+	struct wl_strvec args;		/* -DNAME[=VALUE] */
+};
+
 struct wl_config {
 	char *path;			/* the file */
 	char *dir;			/* its directory, base of exclude */
@@ -31,6 +45,8 @@ struct wl_config {
 	int level[WL_NR_RULES];		/* enum wl_level, or -1: default */
 	struct wl_strvec extra_args;
 	struct wl_strvec exclude;
+	struct wl_configuration *configs;
+	unsigned nr_configs;
 };
 
 /*

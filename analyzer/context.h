@@ -30,6 +30,7 @@ struct wl_ctx {
 	struct wl_eval eval;
 	struct wl_mask_cache *masks;
 	struct wl_findings findings;
+	struct wl_findings discarded;	/* on nodes of other files */
 	bool enabled[WL_NR_RULES];
 	enum wl_fix_style fix_style;
 };

@@ -12,10 +12,10 @@
 #include "fixits/edit.h"
 
 static struct wl_finding *report_va(struct wl_ctx *ctx, enum wl_rule_id rule,
-				    unsigned offset, unsigned length,
-				    const char *fmt, va_list ap)
+				    bool in_file, unsigned offset,
+				    unsigned length, const char *fmt, va_list ap)
 {
-	struct wl_findings *list = &ctx->findings;
+	struct wl_findings *list = in_file ? &ctx->findings : &ctx->discarded;
 	struct wl_finding *f;
 
 	WL_GROW(list->v, list->nr, list->alloc);
@@ -40,7 +40,7 @@ struct wl_finding *wl_report_at(struct wl_ctx *ctx, enum wl_rule_id rule,
 	va_list ap;
 
 	va_start(ap, fmt);
-	f = report_va(ctx, rule, offset, length, fmt, ap);
+	f = report_va(ctx, rule, true, offset, length, fmt, ap);
 	va_end(ap);
 	return f;
 }
@@ -52,7 +52,7 @@ struct wl_finding *wl_report(struct wl_ctx *ctx, enum wl_rule_id rule,
 	va_list ap;
 
 	va_start(ap, fmt);
-	f = report_va(ctx, rule, node->begin,
+	f = report_va(ctx, rule, node->in_main, node->begin,
 		      node->end > node->begin ? node->end - node->begin : 0,
 		      fmt, ap);
 	va_end(ap);
@@ -94,6 +94,7 @@ void wl_finding_release(struct wl_finding *f)
 	free(f->note);
 	free(f->fix_rejected);
 	free(f->justification);
+	free(f->configs);
 	wl_fix_free(f->fix);
 }
 

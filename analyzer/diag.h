@@ -23,6 +23,17 @@ struct wl_finding {
 	char *fix_rejected;		/* why the fix was not applied */
 	bool suppressed;
 	char *justification;		/* text after "--" in a suppression */
+	/*
+	 * WL900 only: the file has device code and none of it parsed, so
+	 * the run exits with status 2 (a partial parse is a warning).
+	 */
+	bool unparsed;
+	/*
+	 * The configurations (.warplint `configurations`) under which the
+	 * finding holds, comma-separated; NULL: all of them, or none are
+	 * defined.
+	 */
+	char *configs;
 };
 
 /* All findings of one file, in report order once sorted. */
@@ -34,7 +45,10 @@ struct wl_findings {
 /*
  * Report a finding of @rule over the byte range of @node in the context's
  * file.  Returns it so that the rule can attach a note or a fix; the
- * context owns it.
+ * context owns it.  A node written in another file than the one analysed
+ * (a caller in the .cu seen while analysing a header, a statement of a
+ * header included into a function) yields a finding that is dropped: it
+ * is reported by the pass that analyses that file.
  */
 struct wl_finding *wl_report(struct wl_ctx *ctx, enum wl_rule_id rule,
 			     const struct wl_node *node, const char *fmt, ...)

@@ -10,12 +10,19 @@
 
 struct wl_source;
 
-/* One input file's outcome, as every emitter sees it. */
+/*
+ * One reported file's outcome, as every emitter sees it: an input file,
+ * or a header an input includes (reported once however many include it).
+ */
 struct wl_file_report {
-	const char *path;		/* as the user named it */
+	const char *path;		/* as the user or the includer named it */
 	const struct wl_source *src;	/* NULL if it could not be read */
 	const struct wl_findings *findings;
 	const char *error;		/* could not be read or parsed */
+	bool header;			/* reached through an #include */
+	/* Include folders guessed for it (include discovery). */
+	char *const *guessed;
+	unsigned nr_guessed;
 };
 
 struct wl_emit_opts {

@@ -6,6 +6,7 @@
 #include "analyzer/emit.h"
 
 #include <jansson.h>
+#include <string.h>
 
 #include "analyzer/fingerprint.h"
 #include "analyzer/source.h"
@@ -66,6 +67,18 @@ static json_t *finding_json(const struct wl_finding *f, const char *fp)
 			    f->justification ? json_string(f->justification)
 					     : json_null());
 	json_object_set_new(o, "fix", f->fix ? fix_json(f) : json_null());
+	if (f->configs) {
+		json_t *names = json_array();
+		const char *p = f->configs, *comma;
+
+		while (p && *p) {
+			comma = strstr(p, ", ");
+			json_array_append_new(names, json_stringn(p, comma ?
+						(size_t)(comma - p) : strlen(p)));
+			p = comma ? comma + 2 : NULL;
+		}
+		json_object_set_new(o, "configurations", names);
+	}
 	return o;
 }
 
@@ -112,9 +125,15 @@ int wl_emit_json(FILE *out, const struct wl_file_report *files, unsigned nr,
 		char *uri = wl_uri_for(r->path, opts->srcroot, &relative);
 		char **fps = NULL;
 
+		json_t *guessed = json_array();
+
+		for (k = 0; k < r->nr_guessed; k++)
+			json_array_append_new(guessed, json_string(r->guessed[k]));
 		json_object_set_new(file, "path", json_string(r->path));
+		json_object_set_new(file, "header", json_boolean(r->header));
 		json_object_set_new(file, "error",
 				    r->error ? json_string(r->error) : json_null());
+		json_object_set_new(file, "guessedIncludes", guessed);
 		if (r->src && r->findings)
 			fps = wl_fingerprints(r->src, uri, r->findings);
 		for (k = 0; fps && k < r->findings->nr; k++)

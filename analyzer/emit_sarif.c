@@ -132,12 +132,36 @@ static json_t *driver_json(void)
 			 "informationUri", WL_INFO_URI, "rules", rules);
 }
 
-static json_t *artifact_json(const char *uri, bool relative)
+/* An artifactLocation; @index is the file's entry in run.artifacts. */
+static json_t *artifact_json(const char *uri, bool relative, unsigned index)
 {
 	json_t *o = json_pack("{s:s}", "uri", uri);
 
 	if (relative)
 		json_object_set_new(o, "uriBaseId", json_string("%SRCROOT%"));
+	json_object_set_new(o, "index", json_integer(index));
+	return o;
+}
+
+/*
+ * One artifact per reported file: the inputs are analysis targets; a
+ * header appears because a finding is in it.
+ */
+static json_t *artifact_entry(const struct wl_file_report *r, const char *uri,
+			      bool relative)
+{
+	json_t *loc = json_pack("{s:s}", "uri", uri);
+	json_t *o;
+
+	if (relative)
+		json_object_set_new(loc, "uriBaseId", json_string("%SRCROOT%"));
+	o = json_pack("{s:o}", "location", loc);
+	if (!r->header)
+		json_object_set_new(o, "roles", json_pack("[s]",
+							  "analysisTarget"));
+	if (r->src)
+		json_object_set_new(o, "length",
+				    json_integer((json_int_t)r->src->len));
 	return o;
 }
 
@@ -185,7 +209,7 @@ static json_t *region_json(const struct wl_source *src,
 }
 
 static json_t *fix_json(const struct wl_fix *fix, const char *uri,
-			bool relative)
+			bool relative, unsigned index)
 {
 	json_t *repl = json_array();
 	unsigned i;
@@ -201,7 +225,7 @@ static json_t *fix_json(const struct wl_fix *fix, const char *uri,
 	}
 	json_t *o = json_pack("{s:{s:s}, s:[{s:o, s:o}]}", "description",
 			      "text", fix->description, "artifactChanges",
-			      "artifactLocation", artifact_json(uri, relative),
+			      "artifactLocation", artifact_json(uri, relative, index),
 			      "replacements", repl);
 
 	/* SARIF has no applicability: a property bag says what ruff's does. */
@@ -215,9 +239,25 @@ static json_t *fix_json(const struct wl_fix *fix, const char *uri,
 	return o;
 }
 
+/* "a, b" into ["a", "b"]. */
+static json_t *names_json(const char *list)
+{
+	json_t *a = json_array();
+	const char *p = list, *comma;
+
+	while (p && *p) {
+		comma = strstr(p, ", ");
+		json_array_append_new(a, json_stringn(p, comma ? (size_t)(comma - p)
+							       : strlen(p)));
+		p = comma ? comma + 2 : NULL;
+	}
+	return a;
+}
+
 static json_t *result_json(const struct wl_file_report *r,
 			   const struct wl_finding *f, const char *uri,
-			   bool relative, const char *fingerprint)
+			   bool relative, unsigned index,
+			   const char *fingerprint)
 {
 	const struct wl_rule *rule = &wl_rules[f->rule];
 	json_t *o;
@@ -229,14 +269,18 @@ static json_t *result_json(const struct wl_file_report *r,
 		      "ruleId", rule->code, "ruleIndex", (json_int_t)f->rule,
 		      "level", wl_level_name(f->level), "message", "text", text,
 		      "locations", "physicalLocation", "artifactLocation",
-		      artifact_json(uri, relative), "region",
+		      artifact_json(uri, relative, index), "region",
 		      region_json(r->src, f),
 		      "partialFingerprints", FINGERPRINT_KEY, fingerprint);
 	free(text);
 	if (f->fix && f->fix->nr_edits)
 		json_object_set_new(o, "fixes",
 				    json_pack("[o]", fix_json(f->fix, uri,
-							      relative)));
+							      relative, index)));
+	if (f->configs)
+		json_object_set_new(o, "properties",
+				    json_pack("{s:o}", "configurations",
+					      names_json(f->configs)));
 	if (f->suppressed) {
 		json_t *s = json_pack("{s:s}", "kind", "inSource");
 
@@ -250,7 +294,7 @@ static json_t *result_json(const struct wl_file_report *r,
 
 /* A file that could not be read or parsed at all. */
 static json_t *notification_json(const struct wl_file_report *r,
-				 const char *uri, bool relative)
+				 const char *uri, bool relative, unsigned index)
 {
 	char *text = wl_xasprintf("%s: %s", r->path, r->error);
 	json_t *o;
@@ -258,7 +302,7 @@ static json_t *notification_json(const struct wl_file_report *r,
 	o = json_pack("{s:s, s:{s:s}, s:[{s:{s:o}}], s:{s:s, s:I}}",
 			 "level", "error", "message", "text", text,
 			 "locations", "physicalLocation", "artifactLocation",
-			 artifact_json(uri, relative), "descriptor", "id",
+			 artifact_json(uri, relative, index), "descriptor", "id",
 			 wl_rules[WL900].code, "index", (json_int_t)WL900);
 	free(text);
 	return o;
@@ -285,6 +329,7 @@ int wl_emit_sarif(FILE *out, const struct wl_file_report *files, unsigned nr,
 		  const struct wl_emit_opts *opts)
 {
 	json_t *root, *run, *results = json_array(), *notes = json_array();
+	json_t *artifacts = json_array();
 	unsigned i, k;
 	bool ok = true;
 	int ret;
@@ -295,9 +340,12 @@ int wl_emit_sarif(FILE *out, const struct wl_file_report *files, unsigned nr,
 		char *uri = wl_uri_for(r->path, opts->srcroot, &relative);
 		char **fps = NULL;
 
+		json_array_append_new(artifacts,
+				      artifact_entry(r, uri, relative));
 		if (r->error) {
 			json_array_append_new(notes,
-					      notification_json(r, uri, relative));
+					      notification_json(r, uri, relative,
+								i));
 			ok = false;
 		}
 		if (r->src && r->findings) {
@@ -305,16 +353,17 @@ int wl_emit_sarif(FILE *out, const struct wl_file_report *files, unsigned nr,
 			for (k = 0; k < r->findings->nr; k++)
 				json_array_append_new(results,
 					result_json(r, &r->findings->v[k], uri,
-						    relative, fps[k]));
+						    relative, i, fps[k]));
 			wl_fingerprints_free(fps, r->findings->nr);
 		}
 		free(uri);
 	}
-	run = json_pack("{s:{s:o}, s:o, s:[{s:b, s:o}], s:s, s:o}",
+	run = json_pack("{s:{s:o}, s:o, s:[{s:b, s:o}], s:o, s:s, s:o}",
 			"tool", "driver", driver_json(),
 			"originalUriBaseIds", srcroot_json(opts->srcroot),
 			"invocations", "executionSuccessful", ok,
 			"toolExecutionNotifications", notes,
+			"artifacts", artifacts,
 			"columnKind", "unicodeCodePoints",
 			"results", results);
 	root = json_pack("{s:s, s:s, s:[o]}", "$schema", SARIF_SCHEMA,

@@ -109,6 +109,9 @@ int main(int argc, char **argv)
 			puts(base[i]);
 		for (i = 0; i < opts.extra_args.nr; i++)
 			puts(opts.extra_args.v[i]);
+		base = wl_parse_toolkit_args(&n);
+		for (i = 0; i < n; i++)
+			puts(base[i]);
 		break;
 	}
 	case WL_ACTION_DUMP_SHIM:

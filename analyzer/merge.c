@@ -60,13 +60,63 @@ static int classify(json_t *doc, enum report_kind *kind, const char **version)
 	return -1;
 }
 
+/*
+ * A report lists its inputs in command-line order, each followed by the
+ * headers it reached first.  Put the entries of every shard (@v, @n) in
+ * that order for the inputs in path order: a header travels with the
+ * input before it in its shard, and sorting is stable.  @key gives an
+ * entry's path, @is_input whether it is an input.
+ */
+static void order_by_input(json_t **v, size_t n,
+			   const char *(*key)(json_t *),
+			   bool (*is_input)(json_t *))
+{
+	const char **group = wl_xcalloc(n + 1, sizeof(*group));
+	const char *owner = "";
+	size_t i, k;
+
+	for (i = 0; i < n; i++) {
+		if (is_input(v[i]))
+			owner = key(v[i]);
+		group[i] = owner;
+	}
+	for (i = 1; i < n; i++)
+		for (k = i; k > 0 && strcmp(group[k - 1], group[k]) > 0; k--) {
+			json_t *t = v[k];
+			const char *g = group[k];
+
+			v[k] = v[k - 1];
+			v[k - 1] = t;
+			group[k] = group[k - 1];
+			group[k - 1] = g;
+		}
+	free(group);
+}
+
 /* ---- JSON (docs/json-format.md) ---- */
 
-static int by_path(const void *a, const void *b)
+static const char *file_path(json_t *file)
 {
-	json_t *const *x = a, *const *y = b;
+	const char *path = str_at(file, "path");
 
-	return strcmp(str_at(*x, "path"), str_at(*y, "path"));
+	return path ? path : "";
+}
+
+static bool file_is_input(json_t *file)
+{
+	return !json_is_true(json_object_get(file, "header"));
+}
+
+/* @file's entry in @out, the merged list so far, or NULL. */
+static json_t *entry_for(json_t *out, json_t *file)
+{
+	json_t *e;
+	size_t i;
+
+	json_array_foreach(out, i, e)
+		if (!strcmp(file_path(e), file_path(file)))
+			return e;
+	return NULL;
 }
 
 static bool same_finding(json_t *a, json_t *b)
@@ -136,23 +186,13 @@ static json_t *merge_json(struct report *reps, unsigned nr)
 	v = wl_xcalloc(n + 1, sizeof(*v));
 	json_array_foreach(all, i, file)
 		v[i] = file;
-	/* Stable for equal paths: shards keep their command-line order. */
-	for (i = 1; i < n; i++) {
-		size_t k = i;
-
-		while (k > 0 && by_path(&v[k - 1], &v[k]) > 0) {
-			json_t *t = v[k];
-
-			v[k] = v[k - 1];
-			v[k - 1] = t;
-			k--;
-		}
-	}
+	order_by_input(v, n, file_path, file_is_input);
 	for (i = 0; i < n; i++) {
-		json_t *last = json_array_get(out, json_array_size(out) - 1);
+		json_t *same = entry_for(out, v[i]);
 
-		if (last && !by_path(&last, &v[i]))
-			union_findings(last, v[i]);
+		/* A header that several shards reach: one entry. */
+		if (same)
+			union_findings(same, v[i]);
 		else
 			json_array_append_new(out, json_deep_copy(v[i]));
 	}
@@ -181,13 +221,128 @@ static int sarif_uri_cmp(json_t *a, json_t *b)
 	return strcmp(x ? x : "", y ? y : "");
 }
 
+static const char *artifact_uri(json_t *a)
+{
+	const char *uri = str_at(json_object_get(a, "location"), "uri");
+
+	return uri ? uri : "";
+}
+
+/* An input is an analysis target; a header is there for its findings. */
+static bool artifact_is_input(json_t *a)
+{
+	json_t *role;
+	size_t i;
+
+	json_array_foreach(json_object_get(a, "roles"), i, role)
+		if (json_is_string(role) &&
+		    !strcmp(json_string_value(role), "analysisTarget"))
+			return true;
+	return false;
+}
+
+/* @uri's position in @artifacts, or the end. */
+static size_t artifact_index(json_t *artifacts, const char *uri)
+{
+	json_t *a;
+	size_t i;
+
+	json_array_foreach(artifacts, i, a)
+		if (!strcmp(artifact_uri(a), uri))
+			return i;
+	return json_array_size(artifacts);
+}
+
+/*
+ * run.artifacts of every shard, one entry per file in the order of one
+ * run; a header two shards report is one artifact.
+ */
+static json_t *merge_artifacts(struct report *reps, unsigned nr)
+{
+	json_t *all = json_array(), *out = json_array(), *a, **v;
+	size_t i, n;
+	unsigned r;
+
+	for (r = 0; r < nr; r++)
+		json_array_extend(all, json_object_get(json_array_get(
+			json_object_get(reps[r].doc, "runs"), 0), "artifacts"));
+	n = json_array_size(all);
+	v = wl_xcalloc(n + 1, sizeof(*v));
+	json_array_foreach(all, i, a)
+		v[i] = a;
+	order_by_input(v, n, artifact_uri, artifact_is_input);
+	for (i = 0; i < n; i++)
+		if (artifact_index(out, artifact_uri(v[i])) ==
+		    json_array_size(out))
+			json_array_append(out, v[i]);
+	free(v);
+	json_decref(all);
+	return out;
+}
+
+/*
+ * Point every artifactLocation under @node (one with a uri and an index)
+ * at its file's entry in the merged @artifacts.
+ */
+static void reindex(json_t *node, json_t *artifacts)
+{
+	const char *key, *uri = str_at(node, "uri");
+	json_t *value;
+	size_t i;
+
+	if (json_is_object(node) && uri && json_object_get(node, "index") &&
+	    (i = artifact_index(artifacts, uri)) < json_array_size(artifacts))
+		json_object_set_new(node, "index", json_integer((json_int_t)i));
+	if (json_is_object(node)) {
+		json_object_foreach(node, key, value)
+			reindex(value, artifacts);
+	} else if (json_is_array(node)) {
+		json_array_foreach(node, i, value)
+			reindex(value, artifacts);
+	}
+}
+
+/*
+ * Stable, by the position of each entry's file in the merged @artifacts:
+ * a file's results keep their own order (position, then rule).
+ */
+static void sort_by_artifact(json_t *list, json_t *artifacts)
+{
+	size_t n = json_array_size(list), i, k;
+	size_t *pos = wl_xcalloc(n + 1, sizeof(*pos));
+	json_t **v = wl_xcalloc(n + 1, sizeof(*v));
+
+	for (i = 0; i < n; i++) {
+		const char *uri;
+
+		v[i] = json_incref(json_array_get(list, i));
+		uri = result_uri(v[i]);
+		pos[i] = artifact_index(artifacts, uri ? uri : "");
+	}
+	for (i = 1; i < n; i++)
+		for (k = i; k > 0 && pos[k - 1] > pos[k]; k--) {
+			json_t *t = v[k];
+			size_t p = pos[k];
+
+			v[k] = v[k - 1];
+			v[k - 1] = t;
+			pos[k] = pos[k - 1];
+			pos[k - 1] = p;
+		}
+	json_array_clear(list);
+	for (i = 0; i < n; i++)
+		json_array_append_new(list, v[i]);
+	free(v);
+	free(pos);
+}
+
 static json_t *merge_sarif(struct report *reps, unsigned nr, char **err)
 {
 	json_t *root = json_deep_copy(reps[0].doc);
 	json_t *run = json_array_get(json_object_get(root, "runs"), 0);
 	json_t *results = json_array(), *notes = json_array(), *res;
 	json_t *base = json_object_get(run, "originalUriBaseIds");
-	json_t **v;
+	json_t *artifacts;
 	bool ok = true;
 	size_t i, n, k;
 	unsigned r;
@@ -213,33 +368,29 @@ static json_t *merge_sarif(struct report *reps, unsigned nr, char **err)
 		json_array_extend(notes, json_object_get(
 					      inv, "toolExecutionNotifications"));
 	}
+	artifacts = merge_artifacts(reps, nr);
+	sort_by_artifact(results, artifacts);
+	sort_by_artifact(notes, artifacts);
 	n = json_array_size(results);
-	v = wl_xcalloc(n + 1, sizeof(*v));
-	json_array_foreach(results, i, res)
-		v[i] = res;
-	/* By file, keeping each file's own order (position, then rule). */
-	for (i = 1; i < n; i++)
-		for (k = i; k > 0 && sarif_uri_cmp(v[k - 1], v[k]) > 0; k--) {
-			json_t *t = v[k];
-
-			v[k] = v[k - 1];
-			v[k - 1] = t;
-		}
 	json_object_set_new(run, "results", json_array());
 	for (i = 0; i < n; i++) {
+		json_t *one = json_array_get(results, i);
 		bool dup = false;
 
 		/* A header reported by two shards: the same result twice. */
-		for (k = i; k-- > 0 && !dup && !sarif_uri_cmp(v[k], v[i]);)
-			dup = json_equal(v[k], v[i]);
+		for (k = i; k-- > 0 && !dup &&
+			    !sarif_uri_cmp(json_array_get(results, k), one);)
+			dup = json_equal(json_array_get(results, k), one);
 		if (!dup)
-			json_array_append(json_object_get(run, "results"), v[i]);
+			json_array_append(json_object_get(run, "results"), one);
 	}
-	free(v);
 	json_decref(results);
 	res = json_array_get(json_object_get(run, "invocations"), 0);
 	json_object_set_new(res, "executionSuccessful", json_boolean(ok));
 	json_object_set_new(res, "toolExecutionNotifications", notes);
+	reindex(json_object_get(run, "results"), artifacts);
+	reindex(res, artifacts);
+	json_object_set_new(run, "artifacts", artifacts);
 	return root;
 }
 

@@ -2,9 +2,11 @@
 /* The model of device code: one walk of the AST into a tree with parents. */
 #include "analyzer/model.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyzer/session.h"
 #include "analyzer/source.h"
 
 struct kid_list {
@@ -282,9 +284,13 @@ static struct wl_node *build_node(struct wl_model *m, CXCursor c,
 	free(list.v);
 	assign_roles(m, n);
 
+	m->nr_main_nodes += n->in_main;
 	if (n->kind == CXCursor_CallExpr && n->in_main) {
 		WL_GROW(m->calls, m->nr_calls, m->alloc_calls);
 		m->calls[m->nr_calls++] = n;
+	} else if (n->kind == CXCursor_CallExpr && m->context) {
+		WL_GROW(m->ctx_calls, m->nr_ctx_calls, m->alloc_ctx_calls);
+		m->ctx_calls[m->nr_ctx_calls++] = n;
 	} else if (n->kind == CXCursor_GCCAsmStmt && n->in_main) {
 		WL_GROW(m->asms, m->nr_asms, m->alloc_asms);
 		m->asms[m->nr_asms++] = n;
@@ -333,13 +339,136 @@ static bool in_main_file(struct wl_model *m, CXCursor c)
 	return wl_same_file(f, m->main_file);
 }
 
+static bool is_shim_file(CXFile file);
+
+bool wl_model_foreign_file(CXTranslationUnit tu, CXFile file)
+{
+	return !file || is_shim_file(file) ||
+	       clang_Location_isInSystemHeader(clang_getLocation(tu, file, 1, 1));
+}
+
+struct wl_file_text {
+	CXFile file;
+	const char *text;
+	size_t size;
+};
+
+/*
+ * The text of @file as parsed.  clang_getFileContents() looks the file up
+ * by a scan of every source location entry of the TU (millions with
+ * Thrust), so each file's answer is kept.
+ */
+static const char *file_text(struct wl_model *m, CXFile file, size_t *size)
+{
+	struct wl_file_text *t;
+	unsigned i;
+
+	for (i = 0; i < m->nr_texts; i++)
+		if (wl_same_file(m->texts[i].file, file)) {
+			*size = m->texts[i].size;
+			return m->texts[i].text;
+		}
+	WL_GROW(m->texts, m->nr_texts, m->alloc_texts);
+	t = &m->texts[m->nr_texts++];
+	t->file = file;
+	t->size = 0;
+	t->text = clang_getFileContents(m->tu, file, &t->size);
+	*size = t->size;
+	return t->text;
+}
+
+static bool is_shim_file(CXFile file)
+{
+	CXString name = clang_getFileName(file);
+	bool shim = clang_getCString(name) &&
+		    wl_starts_with(clang_getCString(name), WL_SHIM_ROOT "/");
+
+	clang_disposeString(name);
+	return shim;
+}
+
+/*
+ * Whether @c is declared in a project file other than the main one.  The
+ * cursor's own location answers "system header?" cheaply; a location made
+ * from a file (clang_getLocation) costs a scan of the whole TU.
+ */
+static bool in_project_file(struct wl_model *m, CXCursor c)
+{
+	CXSourceLocation loc = clang_getCursorLocation(c);
+	CXFile f = NULL;
+
+	clang_getExpansionLocation(loc, &f, NULL, NULL, NULL);
+	if (!f)
+		return false;
+	if (!wl_same_file(f, m->last_file)) {
+		m->last_file = f;
+		m->last_project = !clang_Location_isInSystemHeader(loc) &&
+				  !is_shim_file(f);
+	}
+	return m->last_project;
+}
+
+/* Whether @text[@b, @e) holds identifier @name as a whole word. */
+static bool mentions(const char *text, unsigned b, unsigned e,
+		     const char *name)
+{
+	size_t n = strlen(name);
+	const char *p = text + b, *end = text + e;
+
+	if (!n)
+		return false;
+	while (p + n <= end && (p = memchr(p, name[0], (size_t)(end - p)))) {
+		if (p + n <= end && !memcmp(p, name, n) &&
+		    (p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
+		    (p + n == end || !(isalnum((unsigned char)p[n]) || p[n] == '_')))
+			return true;
+		p++;
+	}
+	return false;
+}
+
+/*
+ * Whether a function of another file is worth modelling as context: it
+ * names one of the target's functions (it may call it), or the target is
+ * #included inside it (its body is partly the target's).  Cheap, so that
+ * a header's pass does not model every device function of the project.
+ */
+static bool context_wanted(struct wl_model *m, CXCursor c)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	CXFile f = NULL, f2 = NULL;
+	unsigned b = 0, e = 0, i;
+	const char *text;
+	size_t size = 0;
+
+	clang_getExpansionLocation(clang_getRangeStart(r), &f, NULL, NULL, &b);
+	clang_getExpansionLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &e);
+	if (!f || !wl_same_file(f, f2) || e < b)
+		return false;
+	for (i = 0; i < m->nr_incls; i++)
+		if (wl_same_file(m->incl_files[i], f) &&
+		    m->incl_offsets[i] >= b && m->incl_offsets[i] <= e)
+			return true;
+	text = file_text(m, f, &size);
+	if (!text || e > size)
+		return false;
+	for (i = 0; i < m->nr_funcs; i++)
+		if (mentions(text, b, e, m->funcs[i]->name))
+			return true;
+	return false;
+}
+
 static void add_function(struct wl_model *m, CXCursor c)
 {
 	struct attr_scan scan = { 0, false };
 	struct wl_func *fn;
-	unsigned i;
+	unsigned i, main_nodes = m->nr_main_nodes;
+	bool mine = in_main_file(m, c);
 
-	if (!in_main_file(m, c))
+	/* The target's own first; others, as context, in a second walk. */
+	if (mine == m->context_phase)
+		return;
+	if (!mine && (!in_project_file(m, c) || !context_wanted(m, c)))
 		return;
 	clang_visitChildren(c, scan_func, &scan);
 	if (!scan.has_body || !(scan.flags & (WL_FUNC_KERNEL | WL_FUNC_DEVICE)))
@@ -366,6 +495,16 @@ static void add_function(struct wl_model *m, CXCursor c)
 	for (i = 0; i < fn->root->nr_kids; i++)
 		if (fn->root->kids[i]->kind == CXCursor_ParmDecl)
 			fn->params[fn->nr_params++] = fn->root->kids[i];
+	/*
+	 * A function of another file whose body is partly written in this
+	 * one (a .cuh included inside a kernel) is analysed with it.
+	 */
+	if (!mine && m->nr_main_nodes == main_nodes) {
+		WL_GROW(m->ctx_funcs, m->nr_ctx_funcs, m->alloc_ctx_funcs);
+		fn->index = m->nr_ctx_funcs;
+		m->ctx_funcs[m->nr_ctx_funcs++] = fn;
+		return;
+	}
 	WL_GROW(m->funcs, m->nr_funcs, m->alloc_funcs);
 	fn->index = m->nr_funcs;
 	m->funcs[m->nr_funcs++] = fn;
@@ -464,43 +603,60 @@ static enum CXChildVisitResult visit_decl(CXCursor c, CXCursor parent,
 	case CXCursor_UnexposedDecl:
 		return CXChildVisit_Recurse;
 	case CXCursor_MacroDefinition:
-		scan_macro_definition(m, c);
+		if (!m->context_phase)
+			scan_macro_definition(m, c);
 		return CXChildVisit_Continue;
 	default:
 		return CXChildVisit_Continue;
 	}
 }
 
-/* Index the functions by their canonical cursor for wl_call_target(). */
-static void index_functions(struct wl_model *m)
+/* A hash of @funcs by canonical cursor (open addressing), in *@slots. */
+static void index_table(struct wl_func **funcs, unsigned nr,
+			struct wl_func ***slots, unsigned *nr_slots)
 {
 	unsigned i;
 
-	m->nr_func_slots = 16;
-	while (m->nr_func_slots < 2 * m->nr_funcs)
-		m->nr_func_slots *= 2;
-	m->func_slots = wl_xcalloc(m->nr_func_slots, sizeof(*m->func_slots));
-	for (i = 0; i < m->nr_funcs; i++) {
-		unsigned h = clang_hashCursor(m->funcs[i]->canonical);
+	*nr_slots = 16;
+	while (*nr_slots < 2 * nr)
+		*nr_slots *= 2;
+	*slots = wl_xcalloc(*nr_slots, sizeof(**slots));
+	for (i = 0; i < nr; i++) {
+		unsigned h = clang_hashCursor(funcs[i]->canonical);
 
-		while (m->func_slots[h % m->nr_func_slots])
+		while ((*slots)[h % *nr_slots])
 			h++;
-		m->func_slots[h % m->nr_func_slots] = m->funcs[i];
+		(*slots)[h % *nr_slots] = funcs[i];
 	}
 }
 
-static struct wl_func *function_of(struct wl_model *m, CXCursor decl)
+/* Index the functions by their canonical cursor for wl_call_target(). */
+static void index_functions(struct wl_model *m)
+{
+	index_table(m->funcs, m->nr_funcs, &m->func_slots, &m->nr_func_slots);
+	if (m->context)
+		index_table(m->ctx_funcs, m->nr_ctx_funcs, &m->ctx_slots,
+			    &m->nr_ctx_slots);
+}
+
+static struct wl_func *lookup(struct wl_func **slots, unsigned nr_slots,
+			      CXCursor decl)
 {
 	CXCursor canon = clang_getCanonicalCursor(decl);
 	unsigned h = clang_hashCursor(canon);
 	struct wl_func *fn;
 
-	while ((fn = m->func_slots[h % m->nr_func_slots])) {
+	while ((fn = slots[h % nr_slots])) {
 		if (clang_equalCursors(fn->canonical, canon))
 			return fn;
 		h++;
 	}
 	return NULL;
+}
+
+static struct wl_func *function_of(struct wl_model *m, CXCursor decl)
+{
+	return lookup(m->func_slots, m->nr_func_slots, decl);
 }
 
 static struct wl_func *resolve_target(struct wl_model *m,
@@ -536,18 +692,49 @@ struct wl_func *wl_call_target(struct wl_model *m, const struct wl_node *call)
 	return n->target;
 }
 
+/* The context function a call resolves to, like resolve_target(). */
+static struct wl_func *context_target(struct wl_model *m,
+				      const struct wl_node *call)
+{
+	CXCursor ref = clang_getCursorReferenced(call->cursor);
+	CXCursor tmpl;
+	const char *name;
+	unsigned i;
+
+	if (!m->nr_ctx_funcs)
+		return NULL;
+	if (!clang_Cursor_isNull(ref)) {
+		tmpl = clang_getSpecializedCursorTemplate(ref);
+		return lookup(m->ctx_slots, m->nr_ctx_slots,
+			      clang_Cursor_isNull(tmpl) ? ref : tmpl);
+	}
+	name = wl_call_name(m, call);
+	for (i = 0; *name && i < m->nr_ctx_funcs; i++)
+		if (!strcmp(m->ctx_funcs[i]->name, name))
+			return m->ctx_funcs[i];
+	return NULL;
+}
+
+static void link_call(struct wl_model *m, struct wl_node *call)
+{
+	struct wl_func *fn = wl_call_target(m, call);
+
+	if (!fn && m->context)
+		fn = context_target(m, call);
+	if (!fn)
+		return;
+	WL_GROW(fn->callers, fn->nr_callers, fn->alloc_callers);
+	fn->callers[fn->nr_callers++] = call;
+}
+
 static void link_callers(struct wl_model *m)
 {
 	unsigned i;
 
-	for (i = 0; i < m->nr_calls; i++) {
-		struct wl_func *fn = wl_call_target(m, m->calls[i]);
-
-		if (!fn)
-			continue;
-		WL_GROW(fn->callers, fn->nr_callers, fn->alloc_callers);
-		fn->callers[fn->nr_callers++] = m->calls[i];
-	}
+	for (i = 0; i < m->nr_calls; i++)
+		link_call(m, m->calls[i]);
+	for (i = 0; i < m->nr_ctx_calls; i++)
+		link_call(m, m->ctx_calls[i]);
 }
 
 /*
@@ -564,20 +751,60 @@ static void drop_late_full_mask(struct wl_model *m)
 			m->full_mask_name = NULL;
 }
 
+/* Record where the target file is #included (clang_getInclusions). */
+static void note_inclusion(CXFile file, CXSourceLocation *stack, unsigned len,
+			   CXClientData data)
+{
+	struct wl_model *m = data;
+	CXFile f = NULL;
+	unsigned off = 0;
+
+	if (!len || !wl_same_file(file, m->main_file))
+		return;
+	clang_getExpansionLocation(stack[0], &f, NULL, NULL, &off);
+	if (!f)
+		return;
+	if (m->nr_incls == m->alloc_incls) {
+		m->alloc_incls = m->alloc_incls ? 2 * m->alloc_incls : 4;
+		m->incl_files = wl_xrealloc(m->incl_files, m->alloc_incls *
+							   sizeof(*m->incl_files));
+		m->incl_offsets = wl_xrealloc(m->incl_offsets,
+					      m->alloc_incls *
+						      sizeof(*m->incl_offsets));
+	}
+	m->incl_files[m->nr_incls] = f;
+	m->incl_offsets[m->nr_incls++] = off;
+}
+
 void wl_model_build(struct wl_model *m, CXTranslationUnit tu,
 		    const struct wl_source *src)
+{
+	wl_model_build_file(m, tu, src, NULL, false);
+}
+
+void wl_model_build_file(struct wl_model *m, CXTranslationUnit tu,
+			 const struct wl_source *src, CXFile target,
+			 bool context)
 {
 	memset(m, 0, sizeof(*m));
 	m->tu = tu;
 	m->src = src;
+	m->context = context;
+	m->main_file = target;
 	/* The name the file was parsed under ("./-x.cu" for "-x.cu"). */
-	{
+	if (!target) {
 		CXString name = clang_getTranslationUnitSpelling(tu);
 
 		m->main_file = clang_getFile(tu, clang_getCString(name));
 		clang_disposeString(name);
 	}
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), visit_decl, m);
+	if (context) {
+		clang_getInclusions(tu, note_inclusion, m);
+		m->context_phase = true;
+		clang_visitChildren(clang_getTranslationUnitCursor(tu),
+				    visit_decl, m);
+	}
 	index_functions(m);
 	link_callers(m);
 	drop_late_full_mask(m);
@@ -589,8 +816,16 @@ void wl_model_release(struct wl_model *m)
 
 	for (i = 0; i < m->nr_funcs; i++)
 		free(m->funcs[i]->callers);
+	for (i = 0; i < m->nr_ctx_funcs; i++)
+		free(m->ctx_funcs[i]->callers);
 	free(m->funcs);
 	free(m->func_slots);
+	free(m->ctx_funcs);
+	free(m->ctx_slots);
+	free(m->ctx_calls);
+	free(m->incl_files);
+	free(m->incl_offsets);
+	free(m->texts);
 	free(m->macros);
 	free(m->calls);
 	free(m->asms);
@@ -823,7 +1058,7 @@ static const char *member_name(struct wl_model *m, const struct wl_node *node)
 	if (!file || off == 0)
 		return NULL;
 	off--;
-	text = clang_getFileContents(m->tu, file, &size);
+	text = file_text(m, file, &size);
 	if (!text || off >= size || text[off] < 'x' || text[off] > 'z')
 		return NULL;
 	if (off > 0 && text[off - 1] != '.' && text[off - 1] != ' ' &&

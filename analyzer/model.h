@@ -17,6 +17,7 @@
 
 struct wl_source;
 struct wl_func;
+struct wl_file_text;
 
 /* What a child is to its parent statement. */
 enum wl_role {
@@ -112,11 +113,54 @@ struct wl_model {
 	 */
 	const char *full_mask_name;
 	unsigned full_mask_offset;
+	/*
+	 * Context (wl_model_build_file() with @context): device functions
+	 * of the translation unit's other project files.  They are never
+	 * analysed and wl_call_target() never returns one; they are there
+	 * so that their calls count among the callers of the analysed
+	 * file's functions (a header's helper called from the .cu).
+	 */
+	bool context;
+	struct wl_func **ctx_funcs;
+	unsigned nr_ctx_funcs, alloc_ctx_funcs;
+	struct wl_func **ctx_slots;	/* by canonical cursor, as func_slots */
+	unsigned nr_ctx_slots;
+	struct wl_node **ctx_calls;	/* calls written outside the file */
+	unsigned nr_ctx_calls, alloc_ctx_calls;
+	unsigned nr_main_nodes;
+	CXFile last_file;		/* is_project_file() cache */
+	bool last_project;
+	bool context_phase;		/* the walk adds context functions */
+	/* clang_getFileContents() scans the TU for the file: cached. */
+	struct wl_file_text *texts;
+	unsigned nr_texts, alloc_texts;
+	CXFile *incl_files;		/* where the target is #included */
+	unsigned *incl_offsets;
+	unsigned nr_incls, alloc_incls;
 };
 
 /* Build the model of @tu, whose main file is @src.  Never fails. */
 void wl_model_build(struct wl_model *model, CXTranslationUnit tu,
 		    const struct wl_source *src);
+
+/*
+ * Build the model of @tu for one of its files, @target, whose text is
+ * @src: @target plays the main file's role (node offsets, in_main, the
+ * functions analysed).  A function declared elsewhere whose body is
+ * partly written in @target (a .cuh included inside a kernel) belongs to
+ * @target too.  With @context, the device functions of the other files
+ * that are neither system headers nor the shim are modelled as context.
+ */
+void wl_model_build_file(struct wl_model *model, CXTranslationUnit tu,
+			 const struct wl_source *src, CXFile target,
+			 bool context);
+
+/*
+ * Whether @file is the shim, a system header, or NULL: not the project's.
+ * Costly (clang scans the TU's source locations for the file): callers
+ * rule out what they can first.
+ */
+bool wl_model_foreign_file(CXTranslationUnit tu, CXFile file);
 void wl_model_release(struct wl_model *model);
 
 /*

@@ -5,20 +5,35 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "analyzer/util.h"
 
 const char wl_usage[] =
-	"usage: warplint [options] FILE...\n"
+	"usage: warplint [options] FILE... [-- COMPILER-ARGS...]\n"
 	"\n"
 	"Find and fix legacy warp-synchronous CUDA (pre-Volta assumptions).\n"
 	"\n"
-	"Analysis:\n"
+	"Parsing (as clang-tidy takes them):\n"
+	"  -I DIR, -isystem DIR   add an include folder (also -IDIR)\n"
+	"  -D NAME[=VALUE]        define a macro (also -DNAME); -U NAME undefines\n"
+	"  -include FILE          include FILE before the source\n"
+	"  -std=STD               the language standard, e.g. -std=c++14\n"
+	"  -- ARGS...             compiler arguments for every file (nvcc's or\n"
+	"                         clang's; what the parser needs is kept)\n"
 	"  -p DIR                 read DIR/compile_commands.json for flags;\n"
-	"                         with no FILE, analyze every CUDA file in it\n"
+	"                         with no FILE, analyze every CUDA file in it;\n"
+	"                         without -p, one is looked for above each\n"
+	"                         file and in those folders' build/, as clangd\n"
+	"                         does\n"
 	"  --extra-arg=ARG        pass ARG to the parser (repeatable), e.g.\n"
 	"                         --extra-arg=-DBLOCK=256\n"
+	"  --no-guess-includes    do not look in the repository for the folder\n"
+	"                         of a header that is not found\n"
+	"  --header-filter=REGEX  report findings in the headers whose path\n"
+	"                         matches REGEX (default: every header that\n"
+	"                         is not a system header; '' for none)\n"
 	"  --enable=IDS           enable rules (comma-separated ids or names)\n"
 	"  --disable=IDS          disable rules\n"
 	"  -j N, --jobs=N         analyze N files in parallel (default: cores)\n"
@@ -52,6 +67,9 @@ const char wl_usage[] =
 	"                         note (default), warning or error\n"
 	"  --color=WHEN           always, never or auto (default)\n"
 	"  -q, --quiet            print findings only, no summary\n"
+	"  --verbose              say which compile database and include\n"
+	"                         folders were used, and print every parse\n"
+	"                         error\n"
 	"\n"
 	"Information:\n"
 	"  --list-rules           list every rule\n"
@@ -66,7 +84,7 @@ const char wl_usage[] =
 	"                         --shard runs of one run into its report\n"
 	"\n"
 	"Exit status: 0 no findings, 1 findings, 2 a file could not be read or\n"
-	"parsed, 3 usage error.\n";
+	"none of its device code parsed, 3 usage error.\n";
 
 static int usage_error(const char *fmt, const char *arg)
 {
@@ -125,6 +143,72 @@ static const char *opt_value(int argc, char **argv, int *i, const char *name)
 	return NULL;
 }
 
+/*
+ * The parser options taken directly, as clang-tidy and compilers take
+ * them, joined (-Iinc) or separate (-I inc).  Returns the number of words
+ * used (1 or 2), 0 if @argv[*i] is none of them, -1 if its value is
+ * missing.  The compile-database translation turns them into clang's
+ * spelling, so that both paths agree.
+ */
+static const char *const parser_flags[] = {
+	"-isystem", "-iquote", "-idirafter", "-include", "-I", "-D", "-U",
+	"-std",
+};
+
+static int parser_option(struct wl_options *opts, int argc, char **argv,
+			 int *i)
+{
+	const char *arg = argv[*i], *words[3] = { "warplint", arg, NULL };
+	unsigned k;
+
+	for (k = 0; k < WL_ARRAY_SIZE(parser_flags); k++) {
+		size_t n = strlen(parser_flags[k]);
+
+		if (strncmp(arg, parser_flags[k], n))
+			continue;
+		if (arg[n] == '\0') {
+			if (*i + 1 >= argc)
+				return -1;
+			words[2] = argv[++*i];
+			wl_compdb_translate(words, 3, NULL, &opts->extra_args,
+					    NULL);
+			return 2;
+		}
+		/* -std takes "=value"; the others are glued: -Iinc. */
+		if (!strcmp(parser_flags[k], "-std") && arg[n] != '=')
+			return 0;
+		wl_compdb_translate(words, 2, NULL, &opts->extra_args, NULL);
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * Compiler arguments after "--", as clang-tidy takes them: the flags the
+ * parser needs are kept, the rest (nvcc's -arch, -O2, -c) dropped.  A word
+ * that is no flag's value and names an existing file is an input file, so
+ * that "warplint -- -rf.cu" still analyses a file named "-rf.cu".
+ */
+static void compiler_args(struct wl_options *opts, int argc, char **argv,
+			  int first)
+{
+	struct wl_strvec words = { NULL, 0, 0 }, loose = { NULL, 0, 0 };
+	struct stat st;
+	unsigned k;
+	int i;
+
+	wl_strvec_push(&words, "cc");
+	for (i = first; i < argc; i++)
+		wl_strvec_push(&words, argv[i]);
+	wl_compdb_translate((const char *const *)words.v, words.nr, NULL,
+			    &opts->extra_args, &loose);
+	for (k = 0; k < loose.nr; k++)
+		if (stat(loose.v[k], &st) == 0 && S_ISREG(st.st_mode))
+			wl_strvec_push(&opts->files, loose.v[k]);
+	wl_strvec_release(&words);
+	wl_strvec_release(&loose);
+}
+
 static int parse_level(const char *s, enum wl_level *out)
 {
 	if (!strcmp(s, "note"))
@@ -140,8 +224,7 @@ static int parse_level(const char *s, enum wl_level *out)
 
 int wl_options_parse(struct wl_options *opts, int argc, char **argv)
 {
-	bool no_more_options = false;
-	int i;
+	int i, used;
 
 	memset(opts, 0, sizeof(*opts));
 	wl_analyze_opts_default(&opts->analyze);
@@ -150,10 +233,15 @@ int wl_options_parse(struct wl_options *opts, int argc, char **argv)
 	for (i = 1; i < argc; i++) {
 		const char *arg = argv[i], *v;
 
-		if (no_more_options || arg[0] != '-' || !strcmp(arg, "-")) {
+		if (arg[0] != '-' || !strcmp(arg, "-")) {
 			wl_strvec_push(&opts->files, arg);
 		} else if (!strcmp(arg, "--")) {
-			no_more_options = true;
+			compiler_args(opts, argc, argv, i + 1);
+			break;
+		} else if ((used = parser_option(opts, argc, argv, &i)) != 0) {
+			if (used < 0)
+				return usage_error("option '%s' needs a value",
+						   arg);
 		} else if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
 			opts->action = WL_ACTION_HELP;
 		} else if (!strcmp(arg, "--version")) {
@@ -208,6 +296,12 @@ int wl_options_parse(struct wl_options *opts, int argc, char **argv)
 			wl_strvec_push(&opts->extra_args, v);
 		} else if ((v = opt_value(argc, argv, &i, "-p"))) {
 			opts->compdb_dir = v;
+		} else if ((v = opt_value(argc, argv, &i, "--header-filter"))) {
+			opts->header_filter = v;
+		} else if (!strcmp(arg, "--verbose")) {
+			opts->verbose = true;
+		} else if (!strcmp(arg, "--no-guess-includes")) {
+			opts->no_guess_includes = true;
 		} else if ((v = opt_value(argc, argv, &i, "--jobs")) ||
 			   (v = opt_value(argc, argv, &i, "-j"))) {
 			char *end;

@@ -29,8 +29,16 @@ struct wl_options {
 	enum wl_action action;
 	const char *explain;		/* rule for --explain */
 	struct wl_strvec files;
-	struct wl_strvec extra_args;	/* --extra-arg */
+	/* --extra-arg, -I, -D, ... and the compiler arguments after "--" */
+	struct wl_strvec extra_args;
 	const char *compdb_dir;		/* -p */
+	/*
+	 * --header-filter=REGEX: headers whose findings are reported; NULL:
+	 * every header that is not a system header; "": none.
+	 */
+	const char *header_filter;
+	bool verbose;			/* --verbose */
+	bool no_guess_includes;		/* --no-guess-includes */
 	bool fix;
 	bool fix_dry_run;
 	bool unsafe_fixes;		/* apply unsafe fixes too */

@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The driver: analyze every input file (in parallel, one libclang index
- * per worker), then apply or print fixes and emit the report in input
- * order, so that -j 1 and -j N print the same bytes.
+ * per worker, once per configuration its .warplint lists), gather the
+ * findings of inputs and of the headers they include into one entry per
+ * file, then apply or print fixes and emit the report in input order, so
+ * that -j 1 and -j N print the same bytes.
  */
 #include "analyzer/run.h"
 
 #include <pthread.h>
+#include <regex.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,9 +22,11 @@
 #include "analyzer/compdb.h"
 #include "analyzer/config.h"
 #include "analyzer/emit.h"
+#include "analyzer/incguess.h"
 #include "analyzer/options.h"
 #include "analyzer/progress.h"
 #include "analyzer/prefilter.h"
+#include "analyzer/report.h"
 #include "analyzer/session.h"
 #include "analyzer/shard.h"
 #include "analyzer/source.h"
@@ -32,14 +37,28 @@
 
 struct job {
 	const char *path;
-	struct wl_strvec args;	/* compile database + --extra-arg */
+	struct wl_strvec args;	/* compile database + .warplint + CLI */
 	struct wl_source src;
 	bool loaded;
-	struct wl_findings findings;
+	/* One result per configuration of its .warplint, else one. */
+	struct wl_tu_result *results;
+	unsigned nr_results;
 	char *error;
-	char *fixed;		/* text after fixes, when fixes are wanted */
-	size_t fixed_len;
 	const struct wl_config *cfg;	/* its .warplint, or NULL */
+	char *db;		/* the compile database's folder, or NULL */
+	char *db_how;		/* for --verbose: which entry was used */
+	char *repo;		/* its repository: headers below are fixable */
+};
+
+/* --header-filter, as the analysis asks it from every worker. */
+struct header_filter {
+	bool all;		/* no regex: every project header */
+	regex_t re;
+};
+
+struct db_cache {
+	char *dir;
+	struct wl_compdb *db;	/* NULL: could not be loaded */
 };
 
 struct run_state {
@@ -55,7 +74,29 @@ struct run_state {
 	struct wl_baseline *baseline;	/* --baseline, unless rewriting it */
 	unsigned nr_left_out;		/* excluded by .warplint or --shard */
 	struct wl_progress progress;
+	struct header_filter filter;
+	bool headers;			/* analyse headers at all */
+	struct wl_incguess *guess;	/* NULL: --no-guess-includes */
+	struct db_cache *dbs;		/* compile databases found, by folder */
+	unsigned nr_dbs, alloc_dbs;
+	struct wl_report report;
 };
+
+static bool want_header(const char *path, void *data)
+{
+	const struct header_filter *hf = data;
+	char *real;
+	bool hit;
+
+	if (hf->all)
+		return true;
+	if (!regexec(&hf->re, path, 0, NULL, 0))
+		return true;
+	real = realpath(path, NULL);
+	hit = real && !regexec(&hf->re, real, 0, NULL, 0);
+	free(real);
+	return hit;
+}
 
 /* The rules .warplint turns on or off, unless the command line named them. */
 static void apply_config(const struct run_state *rs, const struct job *job,
@@ -68,55 +109,64 @@ static void apply_config(const struct run_state *rs, const struct job *job,
 			aopts->enabled[r] = job->cfg->enable[r] == WL_ON;
 }
 
-/* .warplint severities, then the baseline, before any fix is computed. */
-static void adjust_findings(const struct run_state *rs, struct job *job)
+/* One analysis of @job under configuration @c (-1: none). */
+static int analyze_once(CXIndex index, struct run_state *rs, struct job *job,
+			struct wl_analyze_opts *aopts, int c,
+			struct wl_tu_result *out)
 {
+	struct wl_strvec args = { NULL, 0, 0 };
 	unsigned k;
+	int ret;
 
-	for (k = 0; job->cfg && k < job->findings.nr; k++) {
-		struct wl_finding *f = &job->findings.v[k];
-
-		if (job->cfg->level[f->rule] >= 0)
-			f->level = (enum wl_level)job->cfg->level[f->rule];
-	}
-	if (rs->baseline)
-		wl_baseline_filter(rs->baseline, job->path, &job->src,
-				   &job->findings);
+	for (k = 0; k < job->args.nr; k++)
+		wl_strvec_push(&args, job->args.v[k]);
+	for (k = 0; c >= 0 && k < job->cfg->configs[c].args.nr; k++)
+		wl_strvec_push(&args, job->cfg->configs[c].args.v[k]);
+	aopts->args = (const char *const *)args.v;
+	aopts->nr_args = args.nr;
+	ret = rs->opts->timeout ?
+		      wl_analyze_isolated(&job->src, aopts, rs->opts->timeout,
+					  out, &job->error) :
+		      wl_analyze_tu(index, &job->src, aopts, out, &job->error);
+	wl_strvec_release(&args);
+	return ret;
 }
 
 static void run_job(CXIndex index, struct run_state *rs, struct job *job)
 {
 	struct wl_analyze_opts aopts = rs->opts->analyze;
+	unsigned n = job->cfg && job->cfg->nr_configs ? job->cfg->nr_configs : 1;
+	unsigned c;
 
 	apply_config(rs, job, &aopts);
-
+	if (rs->headers) {
+		aopts.want_header = want_header;
+		aopts.want_header_data = &rs->filter;
+	}
+	aopts.guess = rs->guess;
+	aopts.verbose = rs->opts->verbose ? stderr : NULL;
 	if (wl_source_load(&job->src, job->path, &job->error) < 0)
 		return;
 	job->loaded = true;
-	aopts.args = (const char *const *)job->args.v;
-	aopts.nr_args = job->args.nr;
 	/* No rule can fire: no findings, no fixes, nothing to parse. */
-	if (rs->pf && wl_prefilter_can_skip(rs->pf, &job->src, aopts.args,
-					    aopts.nr_args))
+	if (rs->pf && wl_prefilter_can_skip(rs->pf, &job->src,
+					    (const char *const *)job->args.v,
+					    job->args.nr))
 		return;
-	if (rs->opts->timeout ?
-		    wl_analyze_isolated(&job->src, &aopts, rs->opts->timeout,
-					&job->findings, &job->error) < 0 :
-		    wl_analyze(index, &job->src, &aopts, &job->findings,
-			       &job->error) < 0) {
-		/*
-		 * Report it like an unreadable file: the emitters print
-		 * the error only for a file without a source.
-		 */
-		job->loaded = false;
-		return;
+	job->results = wl_xcalloc(n, sizeof(*job->results));
+	for (c = 0; c < n; c++) {
+		if (analyze_once(index, rs, job, &aopts,
+				 job->cfg && job->cfg->nr_configs ? (int)c : -1,
+				 &job->results[c]) < 0) {
+			/*
+			 * Report it like an unreadable file: the emitters
+			 * print the error only for a file without a source.
+			 */
+			job->loaded = false;
+			return;
+		}
+		job->nr_results++;
 	}
-	adjust_findings(rs, job);
-	if (!rs->opts->unsafe_fixes)
-		wl_findings_hold_unsafe(&job->findings);
-	if (rs->want_fixed)
-		job->fixed = wl_apply_fixes(&job->src, &job->findings,
-					    &job->fixed_len);
 }
 
 static void *worker(void *arg)
@@ -257,6 +307,51 @@ static int config_for(struct run_state *rs, const char *path,
 	return 0;
 }
 
+/* The compile database in @dir, loaded once per run; NULL if unusable. */
+static struct wl_compdb *database_at(struct run_state *rs, const char *dir)
+{
+	struct db_cache *c;
+	char *err = NULL;
+	unsigned i;
+
+	for (i = 0; i < rs->nr_dbs; i++)
+		if (!strcmp(rs->dbs[i].dir, dir))
+			return rs->dbs[i].db;
+	WL_GROW(rs->dbs, rs->nr_dbs, rs->alloc_dbs);
+	c = &rs->dbs[rs->nr_dbs++];
+	c->dir = wl_xstrdup(dir);
+	c->db = wl_compdb_load(dir, &err);
+	if (!c->db) {
+		fprintf(stderr, "warplint: warning: %s; ignored\n", err);
+		free(err);
+	}
+	return c->db;
+}
+
+/*
+ * The flags of @job's compile database: -p's, else the one clangd would
+ * find above the file.
+ */
+static void database_args(struct run_state *rs, struct wl_compdb *given,
+			  struct job *job)
+{
+	struct wl_compdb *db = given;
+	char *dir = NULL;
+	bool exact = false;
+
+	if (!db) {
+		dir = wl_compdb_find(job->path);
+		db = dir ? database_at(rs, dir) : NULL;
+	}
+	if (db && wl_compdb_args_for(db, job->path, &job->args, &exact)) {
+		job->db = dir ? dir : wl_xstrdup(rs->opts->compdb_dir);
+		job->db_how = wl_xstrdup(exact ? "its own entry"
+					       : "the entry of the nearest file");
+		return;
+	}
+	free(dir);
+}
+
 static int setup_jobs(struct run_state *rs, const struct wl_options *opts)
 {
 	struct wl_compdb *db = NULL;
@@ -297,9 +392,9 @@ static int setup_jobs(struct run_state *rs, const struct wl_options *opts)
 		rs->nr_jobs++;
 		job->path = files.v[i];
 		files.v[i] = NULL;
-		if (db)
-			wl_compdb_args_for(db, job->path, &job->args);
-		/* The file's settings first, so that --extra-arg wins. */
+		job->repo = wl_repo_root(job->path);
+		database_args(rs, db, job);
+		/* The file's settings first, so that the command line wins. */
 		for (k = 0; job->cfg && k < job->cfg->extra_args.nr; k++)
 			wl_strvec_push(&job->args, job->cfg->extra_args.v[k]);
 		for (k = 0; k < opts->extra_args.nr; k++)
@@ -312,17 +407,22 @@ static int setup_jobs(struct run_state *rs, const struct wl_options *opts)
 
 static void release_jobs(struct run_state *rs)
 {
-	unsigned i;
+	unsigned i, k;
 
+	wl_report_release(&rs->report);
 	for (i = 0; i < rs->nr_jobs; i++) {
 		struct job *job = &rs->jobs[i];
 
 		free((char *)job->path);
 		wl_strvec_release(&job->args);
 		wl_source_release(&job->src);
-		wl_findings_release(&job->findings);
+		for (k = 0; k < job->nr_results; k++)
+			wl_tu_result_release(&job->results[k]);
+		free(job->results);
 		free(job->error);
-		free(job->fixed);
+		free(job->db);
+		free(job->db_how);
+		free(job->repo);
 	}
 	free(rs->jobs);
 	for (i = 0; i < rs->nr_configs; i++) {
@@ -330,7 +430,174 @@ static void release_jobs(struct run_state *rs)
 		free(rs->configs[i]);
 	}
 	free(rs->configs);
+	for (i = 0; i < rs->nr_dbs; i++) {
+		free(rs->dbs[i].dir);
+		wl_compdb_free(rs->dbs[i].db);
+	}
+	free(rs->dbs);
 	wl_baseline_free(rs->baseline);
+	wl_incguess_free(rs->guess);
+	if (rs->headers && !rs->filter.all)
+		regfree(&rs->filter.re);
+}
+
+static int by_path(const void *a, const void *b)
+{
+	const struct wl_header_result *x = *(const struct wl_header_result *const *)a;
+	const struct wl_header_result *y = *(const struct wl_header_result *const *)b;
+
+	return strcmp(x->path, y->path);
+}
+
+/* Whether @real lies in folder @dir or below it. */
+static bool below(const char *real, const char *dir)
+{
+	size_t n = dir ? strlen(dir) : 0;
+
+	return real && n && !strncmp(real, dir, n) &&
+	       (real[n] == '/' || (n == 1 && dir[0] == '/'));
+}
+
+/* The headers @job reached, each merged into its file's report entry. */
+static void add_headers(struct run_state *rs, struct job *job)
+{
+	struct wl_header_result **order;
+	unsigned c, i, n = 0;
+
+	for (c = 0; c < job->nr_results; c++)
+		n += job->results[c].nr_headers;
+	order = wl_xcalloc(n + 1, sizeof(*order));
+	n = 0;
+	for (c = 0; c < job->nr_results; c++)
+		for (i = 0; i < job->results[c].nr_headers; i++)
+			order[n++] = &job->results[c].headers[i];
+	/* Headers first reached by this input follow it, by name. */
+	qsort(order, n, sizeof(*order), by_path);
+	for (i = 0; i < n; i++)
+		wl_report_add(&rs->report, order[i]->path, true, &order[i]->src);
+	free(order);
+	for (c = 0; c < job->nr_results; c++) {
+		const char *cfg = job->cfg && job->cfg->nr_configs ?
+					  job->cfg->configs[c].name : NULL;
+
+		for (i = 0; i < job->results[c].nr_headers; i++) {
+			struct wl_header_result *h = &job->results[c].headers[i];
+			struct wl_report_file *rf = wl_report_add(
+				&rs->report, h->path, true, &h->src);
+
+			/* Changed on disk between two analyses: skip it. */
+			if (!wl_report_same_text(rf, &h->src))
+				continue;
+			rf->fixable |= below(rf->real, job->repo);
+			wl_report_merge(rf, &h->findings, cfg);
+		}
+	}
+}
+
+/* .warplint severities, then the baseline, before any fix is computed. */
+static void adjust_findings(struct run_state *rs, struct wl_report_file *rf)
+{
+	const struct wl_config *cfg = NULL;
+	unsigned k;
+
+	if (config_for(rs, rf->path, &cfg) < 0)
+		cfg = NULL;
+	for (k = 0; cfg && k < rf->findings.nr; k++) {
+		struct wl_finding *f = &rf->findings.v[k];
+
+		if (cfg->level[f->rule] >= 0)
+			f->level = (enum wl_level)cfg->level[f->rule];
+	}
+	if (rs->baseline && rf->src)
+		wl_baseline_filter(rs->baseline, rf->path, rf->src,
+				   &rf->findings);
+}
+
+/* Every input, and after each the headers it reached first, merged. */
+static void build_report(struct run_state *rs)
+{
+	unsigned i, c;
+
+	for (i = 0; i < rs->nr_jobs; i++) {
+		struct job *job = &rs->jobs[i];
+		struct wl_report_file *rf = wl_report_add(
+			&rs->report, job->path, false,
+			job->loaded ? &job->src : NULL);
+
+		rf->error = job->error;
+		rf->fixable = true;
+		for (c = 0; c < job->nr_results; c++) {
+			rf->guessed = job->results[c].guessed;
+			rf->nr_guessed = job->results[c].nr_guessed;
+			wl_report_merge(rf, &job->results[c].findings,
+					job->cfg && job->cfg->nr_configs ?
+						job->cfg->configs[c].name : NULL);
+		}
+		add_headers(rs, job);
+	}
+	wl_report_finish(&rs->report);
+	for (i = 0; i < rs->report.nr; i++) {
+		struct wl_report_file *rf = rs->report.v[i];
+
+		adjust_findings(rs, rf);
+		if (!rs->opts->unsafe_fixes)
+			wl_findings_hold_unsafe(&rf->findings);
+		if (rs->want_fixed && rf->src && rf->fixable)
+			rf->fixed = wl_apply_fixes(rf->src, &rf->findings,
+						   &rf->fixed_len);
+		else if (rs->want_fixed && rf->src)
+			for (c = 0; c < rf->findings.nr; c++) {
+				struct wl_finding *f = &rf->findings.v[c];
+
+				if (f->fix && !f->fix_rejected)
+					f->fix_rejected = wl_xstrdup(
+						"the header is outside the "
+						"repository of the files that "
+						"include it");
+			}
+	}
+}
+
+/* @dir relative to the working folder when it is below it. */
+static const char *shown(const char *dir, const char *cwd)
+{
+	size_t n = strlen(cwd);
+
+	if (*cwd && !strncmp(dir, cwd, n) && dir[n] == '/')
+		return dir + n + 1;
+	return dir;
+}
+
+/* Notes on stderr: folders guessed, and with --verbose, the flags' origin. */
+static void print_notes(const struct run_state *rs)
+{
+	char cwd[4096];
+	unsigned i, c, k;
+
+	if (!getcwd(cwd, sizeof(cwd)))
+		cwd[0] = '\0';
+	for (i = 0; i < rs->nr_jobs; i++) {
+		const struct job *job = &rs->jobs[i];
+
+		if (rs->opts->verbose && job->db)
+			fprintf(stderr, "warplint: %s: flags from "
+				"%s/compile_commands.json (%s)\n", job->path,
+				job->db, job->db_how);
+		for (c = 0; c < job->nr_results && !rs->opts->quiet; c++) {
+			const struct wl_tu_result *r = &job->results[c];
+
+			if (!r->nr_guessed || (c && r->nr_guessed ==
+						       job->results[0].nr_guessed))
+				continue;
+			fprintf(stderr, "warplint: note: %s: include folder%s "
+				"guessed:", job->path,
+				r->nr_guessed == 1 ? "" : "s");
+			for (k = 0; k < r->nr_guessed; k++)
+				fprintf(stderr, " -I%s", shown(r->guessed[k], cwd));
+			fprintf(stderr, " (--no-guess-includes turns this "
+				"off)\n");
+		}
+	}
 }
 
 /* Write each changed file; a failure is reported and counts as bad input. */
@@ -339,19 +606,19 @@ static bool write_fixes(struct run_state *rs)
 	bool ok = true;
 	unsigned i;
 
-	for (i = 0; i < rs->nr_jobs; i++) {
-		struct job *job = &rs->jobs[i];
+	for (i = 0; i < rs->report.nr; i++) {
+		struct wl_report_file *rf = rs->report.v[i];
 		char *err = NULL;
 
-		if (!job->fixed || (job->fixed_len == job->src.len &&
-				    !memcmp(job->fixed, job->src.text, job->src.len)))
+		if (!rf->fixed || (rf->fixed_len == rf->src->len &&
+				   !memcmp(rf->fixed, rf->src->text, rf->src->len)))
 			continue;
-		if (wl_write_atomic(&job->src, job->fixed, job->fixed_len, &err) < 0) {
-			fprintf(stderr, "warplint: error: %s: %s\n", job->path, err);
+		if (wl_write_atomic(rf->src, rf->fixed, rf->fixed_len, &err) < 0) {
+			fprintf(stderr, "warplint: error: %s: %s\n", rf->path, err);
 			free(err);
 			ok = false;
 		} else if (!rs->opts->quiet) {
-			fprintf(stderr, "warplint: fixed %s\n", job->path);
+			fprintf(stderr, "warplint: fixed %s\n", rf->path);
 		}
 	}
 	return ok;
@@ -362,12 +629,12 @@ static void print_diffs(struct run_state *rs, FILE *out)
 	struct wl_buf buf = WL_BUF_INIT;
 	unsigned i;
 
-	for (i = 0; i < rs->nr_jobs; i++) {
-		struct job *job = &rs->jobs[i];
+	for (i = 0; i < rs->report.nr; i++) {
+		struct wl_report_file *rf = rs->report.v[i];
 
-		if (job->fixed)
-			wl_diff_unified(&buf, job->path, job->src.text,
-					job->src.len, job->fixed, job->fixed_len);
+		if (rf->fixed)
+			wl_diff_unified(&buf, rf->path, rf->src->text,
+					rf->src->len, rf->fixed, rf->fixed_len);
 	}
 	if (buf.len)
 		fwrite(buf.s, 1, buf.len, out);
@@ -378,19 +645,21 @@ static int summarize(struct run_state *rs, bool quiet)
 {
 	const struct wl_options *opts = rs->opts;
 	unsigned i, k, counts[3] = { 0, 0, 0 }, fixable = 0, bad = 0;
+	unsigned nr = rs->report.nr;
 	bool failing = false;
 
-	for (i = 0; i < rs->nr_jobs; i++) {
-		struct job *job = &rs->jobs[i];
+	for (i = 0; i < nr; i++) {
+		struct wl_report_file *rf = rs->report.v[i];
 
-		if (job->error)
+		if (rf->error)
 			bad++;
-		for (k = 0; k < job->findings.nr; k++) {
-			struct wl_finding *f = &job->findings.v[k];
+		for (k = 0; k < rf->findings.nr; k++) {
+			struct wl_finding *f = &rf->findings.v[k];
 
 			if (f->suppressed)
 				continue;
-			if (f->rule == WL900)
+			/* Only a file of which no device code parsed. */
+			if (f->unparsed)
 				bad++;
 			counts[f->level]++;
 			fixable += f->fix != NULL;
@@ -408,65 +677,93 @@ static int summarize(struct run_state *rs, bool quiet)
 			counts[WL_LEVEL_WARNING],
 			counts[WL_LEVEL_WARNING] == 1 ? "" : "s",
 			counts[WL_LEVEL_NOTE], counts[WL_LEVEL_NOTE] == 1 ? "" : "s",
-			rs->nr_jobs, rs->nr_jobs == 1 ? "" : "s", fixable);
+			nr, nr == 1 ? "" : "s", fixable);
 	if (bad)
 		return WL_EXIT_BAD_INPUT;
 	return failing ? WL_EXIT_FINDINGS : WL_EXIT_CLEAN;
 }
 
+static struct wl_file_report *file_reports(const struct run_state *rs)
+{
+	struct wl_file_report *reports = wl_xcalloc(rs->report.nr + 1,
+						    sizeof(*reports));
+	unsigned i;
+
+	for (i = 0; i < rs->report.nr; i++) {
+		const struct wl_report_file *rf = rs->report.v[i];
+
+		reports[i].path = rf->path;
+		reports[i].src = rf->src;
+		reports[i].findings = &rf->findings;
+		reports[i].error = rf->error;
+		reports[i].header = rf->header;
+		reports[i].guessed = rf->guessed;
+		reports[i].nr_guessed = rf->nr_guessed;
+	}
+	return reports;
+}
+
 static int emit_report(struct run_state *rs, FILE *out)
 {
-	struct wl_file_report *reports = wl_xcalloc(rs->nr_jobs + 1,
-						    sizeof(*reports));
+	struct wl_file_report *reports = file_reports(rs);
 	struct wl_emit_opts eopts = { rs->opts->color && !rs->opts->output, NULL };
-	unsigned i;
+	unsigned nr = rs->report.nr;
 	int ret = 0;
 
-	for (i = 0; i < rs->nr_jobs; i++) {
-		reports[i].path = rs->jobs[i].path;
-		reports[i].src = rs->jobs[i].loaded ? &rs->jobs[i].src : NULL;
-		reports[i].findings = &rs->jobs[i].findings;
-		reports[i].error = rs->jobs[i].error;
-	}
 	switch (rs->opts->format) {
 	case WL_FORMAT_TEXT:
-		wl_emit_text(out, reports, rs->nr_jobs, &eopts);
+		wl_emit_text(out, reports, nr, &eopts);
 		break;
 	case WL_FORMAT_JSON:
-		ret = wl_emit_json(out, reports, rs->nr_jobs, &eopts);
+		ret = wl_emit_json(out, reports, nr, &eopts);
 		break;
 	case WL_FORMAT_SARIF:
-		ret = wl_emit_sarif(out, reports, rs->nr_jobs, &eopts);
+		ret = wl_emit_sarif(out, reports, nr, &eopts);
 		break;
 	}
 	if (!ret && rs->opts->export_fixes)
-		ret = wl_export_fixes_yaml(rs->opts->export_fixes, reports,
-					   rs->nr_jobs);
+		ret = wl_export_fixes_yaml(rs->opts->export_fixes, reports, nr);
 	free(reports);
 	return ret;
 }
 
 static int write_baseline(struct run_state *rs)
 {
-	struct wl_file_report *reports = wl_xcalloc(rs->nr_jobs + 1,
-						    sizeof(*reports));
+	struct wl_file_report *reports = file_reports(rs);
 	char *err = NULL;
-	unsigned i;
 	int ret;
 
-	for (i = 0; i < rs->nr_jobs; i++) {
-		reports[i].path = rs->jobs[i].path;
-		reports[i].src = rs->jobs[i].loaded ? &rs->jobs[i].src : NULL;
-		reports[i].findings = &rs->jobs[i].findings;
-	}
-	ret = wl_baseline_write(rs->opts->write_baseline, reports, rs->nr_jobs,
-				&err);
+	ret = wl_baseline_write(rs->opts->write_baseline, reports,
+				rs->report.nr, &err);
 	if (ret < 0) {
 		fprintf(stderr, "warplint: error: %s\n", err);
 		free(err);
 	}
 	free(reports);
 	return ret;
+}
+
+/* --header-filter, compiled once; -1 after a usage error. */
+static int setup_filter(struct run_state *rs)
+{
+	const char *re = rs->opts->header_filter;
+	int code;
+
+	rs->headers = !re || *re;
+	rs->filter.all = !re;
+	if (!re || !*re)
+		return 0;
+	code = regcomp(&rs->filter.re, re, REG_EXTENDED | REG_NOSUB);
+	if (code) {
+		char msg[256];
+
+		regerror(code, &rs->filter.re, msg, sizeof(msg));
+		fprintf(stderr, "warplint: bad --header-filter '%s': %s\n"
+				"Try 'warplint --help'.\n", re, msg);
+		rs->headers = false;
+		return -1;
+	}
+	return 0;
 }
 
 int wl_run(const struct wl_options *opts)
@@ -478,7 +775,7 @@ int wl_run(const struct wl_options *opts)
 	memset(&rs, 0, sizeof(rs));
 	rs.opts = opts;
 	rs.want_fixed = opts->fix || opts->fix_dry_run;
-	if (setup_jobs(&rs, opts) < 0) {
+	if (setup_filter(&rs) < 0 || setup_jobs(&rs, opts) < 0) {
 		release_jobs(&rs);
 		return WL_EXIT_USAGE;
 	}
@@ -489,6 +786,8 @@ int wl_run(const struct wl_options *opts)
 		release_jobs(&rs);
 		return WL_EXIT_USAGE;
 	}
+	if (!opts->no_guess_includes)
+		rs.guess = wl_incguess_new();
 	/* Rewriting a baseline must see every finding, the old ones too. */
 	if (opts->baseline && !opts->write_baseline) {
 		char *err = NULL;
@@ -505,6 +804,8 @@ int wl_run(const struct wl_options *opts)
 			  !opts->quiet && isatty(STDERR_FILENO));
 	analyze_all(&rs);
 	wl_progress_finish(&rs.progress);
+	build_report(&rs);
+	print_notes(&rs);
 	if (opts->write_baseline && write_baseline(&rs) < 0) {
 		release_jobs(&rs);
 		return WL_EXIT_BAD_INPUT;

@@ -9,6 +9,7 @@
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <errno.h>
@@ -23,6 +24,7 @@
 #include "analyzer/analyze.h"
 #include "analyzer/embedded.h"
 #include "analyzer/source.h"
+#include "analyzer/spelling.h"
 #include "analyzer/util.h"
 #include "fixits/edit.h"
 
@@ -38,6 +40,60 @@ static const char *const base_args[] = {
 	"-I" WL_SHIM_ROOT "/include",
 	"-include", WL_SHIM_ROOT "/warplint_cuda.h",
 };
+
+/*
+ * The CUDA toolkit's include folders, when one is installed, searched
+ * after every other folder as nvcc searches its own: real library headers
+ * (cublas_v2.h, curand_kernel.h) and Thrust/CUB, which CUDA 13 keeps in
+ * include/cccl, then parse on top of the shim's stand-ins.
+ */
+static struct {
+	pthread_once_t once;
+	char *args[4];
+	unsigned nr;
+} toolkit = { PTHREAD_ONCE_INIT, { NULL }, 0 };
+
+static bool is_dir(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static void find_toolkit(void)
+{
+	static const char *const vars[] = { "CUDA_PATH", "CUDA_HOME",
+					    "CUDA_ROOT" };
+	const char *root = NULL;
+	char *inc, *cccl;
+	unsigned i;
+
+	for (i = 0; i < WL_ARRAY_SIZE(vars) && !root; i++) {
+		const char *v = getenv(vars[i]);
+
+		if (v && *v)
+			root = v;
+	}
+	inc = wl_xasprintf("%s/include", root ? root : "/usr/local/cuda");
+	cccl = wl_xasprintf("%s/cccl", inc);
+	if (is_dir(inc)) {
+		toolkit.args[toolkit.nr++] = wl_xstrdup("-idirafter");
+		toolkit.args[toolkit.nr++] = wl_xstrdup(inc);
+	}
+	if (is_dir(cccl)) {
+		toolkit.args[toolkit.nr++] = wl_xstrdup("-idirafter");
+		toolkit.args[toolkit.nr++] = wl_xstrdup(cccl);
+	}
+	free(inc);
+	free(cccl);
+}
+
+const char *const *wl_parse_toolkit_args(unsigned *nr)
+{
+	pthread_once(&toolkit.once, find_toolkit);
+	*nr = toolkit.nr;
+	return (const char *const *)toolkit.args;
+}
 
 const char *const *wl_parse_base_args(unsigned *nr)
 {
@@ -105,18 +161,24 @@ CXTranslationUnit wl_parse(CXIndex index, const struct wl_source *src,
 			   const char *const *user_args, unsigned nr_user_args,
 			   char **err)
 {
-	unsigned nr_base = WL_ARRAY_SIZE(base_args), i, n = 0;
-	const char **args = wl_xcalloc(nr_base + nr_user_args + 1, sizeof(*args));
+	unsigned nr_base = WL_ARRAY_SIZE(base_args), nr_kit, i, n = 0;
+	const char *const *kit = wl_parse_toolkit_args(&nr_kit);
+	const char **args = wl_xcalloc(nr_base + nr_kit + nr_user_args + 1,
+				       sizeof(*args));
 	struct CXUnsavedFile *files =
 		wl_xcalloc(wl_shim_files_count + 1, sizeof(*files));
 	char **names = wl_xcalloc(wl_shim_files_count + 1, sizeof(*names));
 	CXTranslationUnit tu = NULL;
 	enum CXErrorCode code;
+	char *respelled = wl_spelling_fix_launches(src->text, src->len);
 
 	for (i = 0; i < nr_base; i++)
 		args[n++] = base_args[i];
 	for (i = 0; i < nr_user_args; i++)
 		args[n++] = user_args[i];
+	/* -idirafter: after the user's folders whatever the order here. */
+	for (i = 0; i < nr_kit; i++)
+		args[n++] = kit[i];
 	for (i = 0; i < wl_shim_files_count; i++) {
 		names[i] = wl_xasprintf(WL_SHIM_ROOT "/%s", wl_shim_files[i].name);
 		files[i].Filename = names[i];
@@ -129,9 +191,12 @@ CXTranslationUnit wl_parse(CXIndex index, const struct wl_source *src,
 	 */
 	names[i] = src->path[0] == '-' ? wl_xasprintf("./%s", src->path)
 				       : wl_xstrdup(src->path);
-	/* Parse the text we read, so offsets match what fixes will edit. */
+	/*
+	 * Parse the text we read, so offsets match what fixes will edit;
+	 * respelled launches keep every offset.
+	 */
 	files[i].Filename = names[i];
-	files[i].Contents = src->text;
+	files[i].Contents = respelled ? respelled : src->text;
 	files[i].Length = src->len;
 	code = clang_parseTranslationUnit2(
 		index, names[i], args, (int)n, files, wl_shim_files_count + 1,
@@ -147,6 +212,7 @@ CXTranslationUnit wl_parse(CXIndex index, const struct wl_source *src,
 	free(names);
 	free(files);
 	free(args);
+	free(respelled);
 	return tu;
 }
 
@@ -178,15 +244,12 @@ static void put_str(struct wl_buf *b, const char *s)
 		wl_buf_add(b, s, n);
 }
 
-static void serialize(struct wl_buf *b, int status, const char *err,
-		      const struct wl_findings *list)
+static void put_findings(struct wl_buf *b, const struct wl_findings *list)
 {
 	unsigned i, k;
 
-	put_u32(b, status < 0);
-	put_str(b, err);
-	put_u32(b, status < 0 ? 0 : list->nr);
-	for (i = 0; status >= 0 && i < list->nr; i++) {
+	put_u32(b, list->nr);
+	for (i = 0; i < list->nr; i++) {
 		const struct wl_finding *f = &list->v[i];
 
 		put_u32(b, f->rule);
@@ -198,10 +261,12 @@ static void serialize(struct wl_buf *b, int status, const char *err,
 		put_u32(b, f->end_line);
 		put_u32(b, f->end_col);
 		put_u32(b, f->suppressed);
+		put_u32(b, f->unparsed);
 		put_str(b, f->message);
 		put_str(b, f->note);
 		put_str(b, f->fix_rejected);
 		put_str(b, f->justification);
+		put_str(b, f->configs);
 		put_u32(b, f->fix != NULL);
 		if (!f->fix)
 			continue;
@@ -215,6 +280,28 @@ static void serialize(struct wl_buf *b, int status, const char *err,
 			put_str(b, f->fix->edits[k].text);
 		}
 	}
+}
+
+static void serialize(struct wl_buf *b, int status, const char *err,
+		      const struct wl_tu_result *r)
+{
+	unsigned i;
+
+	put_u32(b, status < 0);
+	put_str(b, err);
+	if (status < 0)
+		return;
+	put_findings(b, &r->findings);
+	put_u32(b, r->nr_headers);
+	for (i = 0; i < r->nr_headers; i++) {
+		put_str(b, r->headers[i].path);
+		put_u32(b, (uint32_t)r->headers[i].src.len);
+		wl_buf_add(b, r->headers[i].src.text, r->headers[i].src.len);
+		put_findings(b, &r->headers[i].findings);
+	}
+	put_u32(b, r->nr_guessed);
+	for (i = 0; i < r->nr_guessed; i++)
+		put_str(b, r->guessed[i]);
 }
 
 struct reader {
@@ -254,17 +341,11 @@ static char *get_str(struct reader *r)
 	return s;
 }
 
-static int deserialize(struct reader *r, struct wl_findings *out, char **err)
+static void get_findings(struct reader *r, struct wl_findings *out)
 {
-	uint32_t failed = get_u32(r), nr, i, k, nr_edits;
-	char *msg = get_str(r);
+	uint32_t nr = get_u32(r), i, k, nr_edits;
+	char *msg;
 
-	if (failed) {
-		*err = msg ? msg : wl_xstrdup("analysis failed");
-		return -1;
-	}
-	free(msg);
-	nr = get_u32(r);
 	for (i = 0; i < nr && !r->bad; i++) {
 		struct wl_finding *f;
 
@@ -280,10 +361,12 @@ static int deserialize(struct reader *r, struct wl_findings *out, char **err)
 		f->end_line = get_u32(r);
 		f->end_col = get_u32(r);
 		f->suppressed = get_u32(r) != 0;
+		f->unparsed = get_u32(r) != 0;
 		f->message = get_str(r);
 		f->note = get_str(r);
 		f->fix_rejected = get_str(r);
 		f->justification = get_str(r);
+		f->configs = get_str(r);
 		if (f->rule >= WL_NR_RULES || f->level > WL_LEVEL_ERROR ||
 		    !f->message)
 			r->bad = true;
@@ -308,6 +391,68 @@ static int deserialize(struct reader *r, struct wl_findings *out, char **err)
 			free(text);
 		}
 	}
+}
+
+/*
+ * A header's result, kept only if the file still holds the text the
+ * child parsed: its offsets and fixes refer to that text.
+ */
+static void get_header(struct reader *r, struct wl_tu_result *out)
+{
+	char *path = get_str(r), *err = NULL;
+	uint32_t len = get_u32(r);
+	const char *text = r->p;
+	struct wl_header_result *h;
+
+	if (r->bad || !path || r->left < len) {
+		r->bad = true;
+		free(path);
+		return;
+	}
+	r->p += len;
+	r->left -= len;
+	WL_GROW(out->headers, out->nr_headers, out->alloc_headers);
+	h = &out->headers[out->nr_headers];
+	memset(h, 0, sizeof(*h));
+	get_findings(r, &h->findings);
+	if (wl_source_load(&h->src, path, &err) == 0 && h->src.len == len &&
+	    !memcmp(h->src.text, text, len)) {
+		h->path = path;
+		out->nr_headers++;
+		return;
+	}
+	free(err);
+	free(path);
+	wl_source_release(&h->src);
+	wl_findings_release(&h->findings);
+}
+
+static int deserialize(struct reader *r, struct wl_tu_result *out, char **err)
+{
+	uint32_t failed = get_u32(r), nr, i;
+	char *msg = get_str(r);
+
+	if (failed) {
+		*err = msg ? msg : wl_xstrdup("analysis failed");
+		return -1;
+	}
+	free(msg);
+	get_findings(r, &out->findings);
+	nr = get_u32(r);
+	for (i = 0; i < nr && !r->bad; i++)
+		get_header(r, out);
+	nr = get_u32(r);
+	for (i = 0; i < nr && !r->bad; i++) {
+		char *dir = get_str(r);
+
+		if (!dir) {
+			r->bad = true;
+			break;
+		}
+		out->guessed = wl_xrealloc(out->guessed, (out->nr_guessed + 1) *
+							 sizeof(*out->guessed));
+		out->guessed[out->nr_guessed++] = dir;
+	}
 	if (r->bad) {
 		*err = wl_xstrdup("analysis failed: garbled result from the "
 				  "analysis process");
@@ -320,14 +465,15 @@ static _Noreturn void child_main(int fd, const struct wl_source *src,
 				 const struct wl_analyze_opts *opts)
 {
 	CXIndex index = clang_createIndex(0, 0);
-	struct wl_findings list = { NULL, 0, 0 };
+	struct wl_tu_result result;
 	struct wl_buf b = WL_BUF_INIT;
 	char *err = NULL;
 	uint64_t len;
 	int status;
 
-	status = wl_analyze(index, src, opts, &list, &err);
-	serialize(&b, status, err, &list);
+	memset(&result, 0, sizeof(result));
+	status = wl_analyze_tu(index, src, opts, &result, &err);
+	serialize(&b, status, err, &result);
 	len = b.len;
 	/* --dump-model printed to our copy of stdout. */
 	fflush(stdout);
@@ -380,7 +526,7 @@ static int read_full(int fd, char *p, size_t len, long long deadline)
 
 int wl_analyze_isolated(const struct wl_source *src,
 			const struct wl_analyze_opts *opts, unsigned timeout_s,
-			struct wl_findings *out, char **err)
+			struct wl_tu_result *out, char **err)
 {
 	long long deadline = timeout_s ? now_ms() + 1000LL * timeout_s : 0;
 	struct reader r = { NULL, 0, false };

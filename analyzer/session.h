@@ -20,28 +20,38 @@ CXTranslationUnit wl_parse(CXIndex index, const struct wl_source *src,
 			   char **err);
 
 struct wl_analyze_opts;
-struct wl_findings;
+struct wl_tu_result;
 
 /*
- * wl_analyze() in a child process with its own libclang index, giving up
+ * wl_analyze_tu() in a child process with its own libclang index, giving up
  * after @timeout_s seconds (0: never).  libclang cannot be interrupted, so
  * the only way to bound one pathological file is to run it where it can
  * be killed; a crash inside libclang then costs that file only.  The
- * findings travel back over a pipe and are appended to @out.  Returns 0,
- * or -1 with *@err set (timed out, crashed, or wl_analyze's own error).
+ * result travels back over a pipe into @out; a header's text is read
+ * again here and its findings kept only if it is still what the child
+ * parsed.  Returns 0, or -1 with *@err set (timed out, crashed, or
+ * wl_analyze_tu's own error).
  *
  * The caller must not be inside libclang in another thread while this
  * forks (run.c's workers never touch libclang in this mode).
  */
 int wl_analyze_isolated(const struct wl_source *src,
 			const struct wl_analyze_opts *opts, unsigned timeout_s,
-			struct wl_findings *out, char **err);
+			struct wl_tu_result *out, char **err);
 
 /*
  * The clang arguments wl_parse() puts before the user's, for tools that
  * must parse exactly as warplint does (bench/run's parsing floor).
  */
 const char *const *wl_parse_base_args(unsigned *nr);
+
+/*
+ * The CUDA toolkit's include folders as -idirafter arguments (after every
+ * user folder), looked up once: $CUDA_PATH, $CUDA_HOME, $CUDA_ROOT or
+ * /usr/local/cuda, its include/ and include/cccl (Thrust, CUB).  None
+ * when no toolkit is installed; the shim alone is enough to parse.
+ */
+const char *const *wl_parse_toolkit_args(unsigned *nr);
 
 /* Write the embedded shim under @dir (created), as WL_SHIM_ROOT holds it. */
 int wl_dump_shim(const char *dir);

@@ -84,7 +84,7 @@ static void test_round_trip(void **state)
 	struct fixture *fx = *state;
 	struct wl_findings old = { NULL, 0, 0 }, now = { NULL, 0, 0 };
 	struct wl_source src_old, src_new;
-	struct wl_file_report report = { "src/k.cu", NULL, NULL, NULL };
+	struct wl_file_report report = { .path = "src/k.cu" };
 	struct wl_baseline *b;
 	char *err = NULL;
 	unsigned dropped;

@@ -34,6 +34,9 @@ static const struct row rows[] = {
 	  { "-I/proj/a", "-I/proj/b" } },
 	{ { "nvcc", "-isystem", "sys", "-iquote", "q", "-idirafter", "/d" },
 	  { "-isystem", "/proj/sys", "-iquote", "/proj/q", "-idirafter", "/d" } },
+	/* Glued as compilers take them, and a C standard (a .c entry) dropped. */
+	{ { "gcc", "-isystemsys", "-includepre.h", "-std=gnu11", "-std=c++11" },
+	  { "-isystem", "/proj/sys", "-include", "/proj/pre.h", "-std=c++11" } },
 	{ { "nvcc", "-include", "pre.h", "--pre-include", "/abs/p.h" },
 	  { "-include", "/proj/pre.h", "-include", "/abs/p.h" } },
 	/* Macros, with values that only look dangerous. */
@@ -75,10 +78,11 @@ static const struct row rows[] = {
 	{ { "nvcc", "-gencode" }, { NULL } },
 	/*
 	 * Prefix look-alikes are not their shorter cousins (but "-Ifoo" is
-	 * "-I foo", for "-Include" too, exactly as clang reads it).
+	 * "-I foo", for "-Include" too, and "-isystemfoo" is "-isystem foo",
+	 * exactly as clang and gcc read them).
 	 */
 	{ { "nvcc", "-Dfoo", "-stdlib=libc++", "-isystemfoo", "-std" },
-	  { "-Dfoo" } },
+	  { "-Dfoo", "-isystem", "/proj/foo" } },
 	{ { "nvcc", "-Include" }, { "-I/proj/nclude" } },
 };
 
@@ -100,7 +104,8 @@ static void test_table(void **state)
 		struct wl_strvec out = { NULL, 0, 0 };
 		unsigned want = count(rows[r].out);
 
-		wl_compdb_translate(rows[r].in, count(rows[r].in), "/proj", &out);
+		wl_compdb_translate(rows[r].in, count(rows[r].in), "/proj", &out,
+				    NULL);
 		for (i = 0; i < out.nr || i < want; i++) {
 			const char *got = i < out.nr ? out.v[i] : "(none)";
 			const char *exp = i < want ? rows[r].out[i] : "(none)";
@@ -122,7 +127,7 @@ static void test_no_directory(void **state)
 
 	(void)state;
 	/* Without a directory, relative paths stay as written. */
-	wl_compdb_translate(in, 4, NULL, &out);
+	wl_compdb_translate(in, 4, NULL, &out, NULL);
 	assert_int_equal(out.nr, 3);
 	assert_string_equal(out.v[0], "-Iinc");
 	assert_string_equal(out.v[1], "-isystem");

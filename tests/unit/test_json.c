@@ -49,9 +49,10 @@ static void test_report(void **state)
 	wl_analyze_opts_default(&opts);
 	wl_source_init_mem(&src, "k.cu", KERNEL, strlen(KERNEL));
 	assert_int_equal(wl_analyze(index, &src, &opts, &out, &err), 0);
-	reports[0] = (struct wl_file_report){ "k.cu", &src, &out, NULL };
-	reports[1] = (struct wl_file_report){ "gone.cu", NULL, NULL,
-					      "cannot open" };
+	reports[0] = (struct wl_file_report){ .path = "k.cu", .src = &src,
+					      .findings = &out };
+	reports[1] = (struct wl_file_report){ .path = "gone.cu",
+					      .error = "cannot open" };
 	mem = open_memstream(&buf, &len);
 	assert_int_equal(wl_emit_json(mem, reports, 2, &eopts), 0);
 	fclose(mem);

@@ -1,5 +1,61 @@
-/* warplint stand-in for <sm_30_intrinsics.h>: the shim already declares its contents. */
-#ifndef WARPLINT_SM_30_INTRINSICS_H
-#define WARPLINT_SM_30_INTRINSICS_H
-#include <cuda_runtime_api.h>
+/*
+ * warplint stand-in for <sm_30_intrinsics.h>: the warp primitives, legacy
+ * (removed for sm_70 and later since CUDA 9, gone in CUDA 13) and _sync.
+ * __WL_WARP_SHUFFLES(T) declares them for one more element type, as
+ * cuda_fp16.h and cuda_bf16.h do for theirs.
+ */
+#ifndef __SM_30_INTRINSICS_H__
+#define __SM_30_INTRINSICS_H__
+
+#include <host_defines.h>
+
+#define __WL_WARP_SHUFFLES(T)                                                 \
+	__WL_D T __shfl(T var, int srcLane, int width = 32);                  \
+	__WL_D T __shfl_up(T var, unsigned int delta, int width = 32);        \
+	__WL_D T __shfl_down(T var, unsigned int delta, int width = 32);      \
+	__WL_D T __shfl_xor(T var, int laneMask, int width = 32);             \
+	__WL_D T __shfl_sync(unsigned mask, T var, int srcLane,               \
+			     int width = 32);                                 \
+	__WL_D T __shfl_up_sync(unsigned mask, T var, unsigned int delta,     \
+				int width = 32);                              \
+	__WL_D T __shfl_down_sync(unsigned mask, T var, unsigned int delta,   \
+				  int width = 32);                            \
+	__WL_D T __shfl_xor_sync(unsigned mask, T var, int laneMask,          \
+				 int width = 32);
+__WL_WARP_SHUFFLES(int)
+__WL_WARP_SHUFFLES(unsigned int)
+__WL_WARP_SHUFFLES(long)
+__WL_WARP_SHUFFLES(unsigned long)
+__WL_WARP_SHUFFLES(long long)
+__WL_WARP_SHUFFLES(unsigned long long)
+__WL_WARP_SHUFFLES(float)
+__WL_WARP_SHUFFLES(double)
+
+__WL_D unsigned int __ballot(int predicate);
+__WL_D int __any(int predicate);
+__WL_D int __all(int predicate);
+__WL_D unsigned int __ballot_sync(unsigned mask, int predicate);
+__WL_D int __any_sync(unsigned mask, int predicate);
+__WL_D int __all_sync(unsigned mask, int predicate);
+__WL_D int __uni_sync(unsigned mask, int predicate);
+__WL_D unsigned int __activemask(void);
+__WL_D void __syncwarp(unsigned mask = 0xffffffff);
+__WL_D unsigned int __lanemask_lt(void);
+#define __WL_MATCH(T)                                                         \
+	__WL_D unsigned int __match_any_sync(unsigned mask, T value);         \
+	__WL_D unsigned int __match_all_sync(unsigned mask, T value, int *pred);
+__WL_MATCH(int) __WL_MATCH(unsigned int) __WL_MATCH(long)
+__WL_MATCH(unsigned long) __WL_MATCH(long long) __WL_MATCH(unsigned long long)
+__WL_MATCH(float) __WL_MATCH(double)
+#undef __WL_MATCH
+__WL_D int __reduce_add_sync(unsigned mask, int value);
+__WL_D unsigned __reduce_add_sync(unsigned mask, unsigned value);
+__WL_D int __reduce_min_sync(unsigned mask, int value);
+__WL_D unsigned __reduce_min_sync(unsigned mask, unsigned value);
+__WL_D int __reduce_max_sync(unsigned mask, int value);
+__WL_D unsigned __reduce_max_sync(unsigned mask, unsigned value);
+__WL_D unsigned __reduce_and_sync(unsigned mask, unsigned value);
+__WL_D unsigned __reduce_or_sync(unsigned mask, unsigned value);
+__WL_D unsigned __reduce_xor_sync(unsigned mask, unsigned value);
+
 #endif

@@ -1,5 +1,2 @@
-/* warplint stand-in for <sm_32_intrinsics.h>: the shim already declares its contents. */
-#ifndef WARPLINT_SM_32_INTRINSICS_H
-#define WARPLINT_SM_32_INTRINSICS_H
-#include <cuda_runtime_api.h>
-#endif
+/* warplint stand-in for <sm_32_intrinsics.h>: the shim's cuda_runtime.h declares it all. */
+#include <cuda_runtime.h>

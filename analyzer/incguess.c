@@ -1,0 +1,529 @@
+/* SPDX-License-Identifier: MIT */
+/* Include discovery: folders that make a missing #include resolve. */
+#include "analyzer/incguess.h"
+
+#include <dirent.h>
+#include <libgen.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "analyzer/session.h"
+#include "analyzer/source.h"
+#include "analyzer/util.h"
+
+/* Rounds of parsing again: a header found may include one more missing. */
+#define MAX_ROUNDS 4
+
+struct entry {
+	char *rel;		/* path below the root */
+	const char *base;	/* its last component, inside rel */
+};
+
+struct repo {
+	char *root;
+	struct entry *v;	/* sorted by base, then rel */
+	unsigned nr, alloc;
+};
+
+struct wl_incguess {
+	pthread_mutex_t lock;
+	struct repo **repos;
+	unsigned nr, alloc;
+};
+
+struct wl_incguess *wl_incguess_new(void)
+{
+	struct wl_incguess *g = wl_xcalloc(1, sizeof(*g));
+
+	pthread_mutex_init(&g->lock, NULL);
+	return g;
+}
+
+void wl_incguess_free(struct wl_incguess *g)
+{
+	unsigned i, k;
+
+	if (!g)
+		return;
+	for (i = 0; i < g->nr; i++) {
+		for (k = 0; k < g->repos[i]->nr; k++)
+			free(g->repos[i]->v[k].rel);
+		free(g->repos[i]->v);
+		free(g->repos[i]->root);
+		free(g->repos[i]);
+	}
+	free(g->repos);
+	pthread_mutex_destroy(&g->lock);
+	free(g);
+}
+
+static bool exists_in(const char *dir, const char *name)
+{
+	char *p = wl_xasprintf("%s/%s", dir, name);
+	bool yes = access(p, F_OK) == 0;
+
+	free(p);
+	return yes;
+}
+
+/*
+ * The files that mark the top of a project that is not a git checkout
+ * (an exported tree): its build files, its licence, a .warplint.
+ */
+static const char *const build_files[] = {
+	"CMakeLists.txt", "Makefile", "makefile", "GNUmakefile", "Makefile.am",
+	"configure.ac", "meson.build", "SConstruct", "WORKSPACE", "LICENSE",
+	"LICENSE.txt", "LICENSE.TXT", "LICENSE.md", "COPYING", ".warplint",
+};
+
+static bool has_build_file(const char *dir)
+{
+	unsigned i;
+
+	for (i = 0; i < WL_ARRAY_SIZE(build_files); i++)
+		if (exists_in(dir, build_files[i]))
+			return true;
+	return false;
+}
+
+static char *parent_of(const char *dir)
+{
+	char *copy = wl_xstrdup(dir), *p = wl_xstrdup(dirname(copy));
+
+	free(copy);
+	return p;
+}
+
+char *wl_repo_root(const char *path)
+{
+	char *abs = realpath(path, NULL), *dir, *best = NULL, *up;
+	const char *home, *tmp;
+	struct stat st;
+
+	if (!abs)
+		return NULL;
+	if (stat(abs, &st) == 0 && S_ISDIR(st.st_mode))
+		dir = abs;
+	else {
+		dir = parent_of(abs);
+		free(abs);
+	}
+	/* The nearest folder holding .git. */
+	for (up = wl_xstrdup(dir);; ) {
+		char *next;
+
+		if (exists_in(up, ".git")) {
+			free(dir);
+			return up;
+		}
+		if (!strcmp(up, "/"))
+			break;
+		next = parent_of(up);
+		free(up);
+		up = next;
+	}
+	free(up);
+	/*
+	 * Else the topmost folder with a build file, below the home folder
+	 * and the temporary one (a stray Makefile there or at / must not make
+	 * the whole disk the project).
+	 */
+	home = getenv("HOME");
+	tmp = getenv("TMPDIR");
+	for (up = wl_xstrdup(dir); strcmp(up, "/") && strcmp(up, "/tmp") &&
+				   !(home && !strcmp(up, home)) &&
+				   !(tmp && !strcmp(up, tmp)); ) {
+		char *next;
+
+		if (has_build_file(up)) {
+			free(best);
+			best = wl_xstrdup(up);
+		}
+		next = parent_of(up);
+		free(up);
+		up = next;
+	}
+	free(up);
+	if (best) {
+		free(dir);
+		return best;
+	}
+	return dir;
+}
+
+static int entry_cmp(const void *pa, const void *pb)
+{
+	const struct entry *a = pa, *b = pb;
+	int c = strcmp(a->base, b->base);
+
+	return c ? c : strcmp(a->rel, b->rel);
+}
+
+struct lister {
+	struct repo *repo;
+	unsigned visited;
+};
+
+static void list_dir(struct lister *l, const char *rel, unsigned depth)
+{
+	char *dir = *rel ? wl_xasprintf("%s/%s", l->repo->root, rel)
+			 : wl_xstrdup(l->repo->root);
+	DIR *d = opendir(dir);
+	struct dirent *de;
+
+	free(dir);
+	if (!d)
+		return;
+	while ((de = readdir(d)) && l->visited < WL_INCGUESS_MAX_ENTRIES) {
+		char *sub, *full;
+		struct stat st;
+
+		/* Hidden folders (.git, .svn) hold no sources. */
+		if (de->d_name[0] == '.')
+			continue;
+		l->visited++;
+		sub = *rel ? wl_xasprintf("%s/%s", rel, de->d_name)
+			   : wl_xstrdup(de->d_name);
+		full = wl_xasprintf("%s/%s", l->repo->root, sub);
+		/* lstat: a linked folder could lead out or round in a cycle. */
+		if (lstat(full, &st) == 0 && S_ISLNK(st.st_mode) &&
+		    (stat(full, &st) < 0 || !S_ISREG(st.st_mode)))
+			st.st_mode = 0;
+		free(full);
+		if (S_ISDIR(st.st_mode) && depth < WL_INCGUESS_MAX_DEPTH) {
+			list_dir(l, sub, depth + 1);
+		} else if (S_ISREG(st.st_mode)) {
+			struct entry *e;
+			const char *slash;
+
+			WL_GROW(l->repo->v, l->repo->nr, l->repo->alloc);
+			e = &l->repo->v[l->repo->nr++];
+			e->rel = sub;
+			slash = strrchr(sub, '/');
+			e->base = slash ? slash + 1 : sub;
+			continue;
+		}
+		free(sub);
+	}
+	closedir(d);
+}
+
+/* The listing of the repository at @root, made once per run. */
+static struct repo *repo_at(struct wl_incguess *g, const char *root)
+{
+	struct lister l = { NULL, 0 };
+	struct repo *r = NULL;
+	unsigned i;
+
+	pthread_mutex_lock(&g->lock);
+	for (i = 0; i < g->nr && !r; i++)
+		if (!strcmp(g->repos[i]->root, root))
+			r = g->repos[i];
+	if (!r) {
+		r = wl_xcalloc(1, sizeof(*r));
+		r->root = wl_xstrdup(root);
+		l.repo = r;
+		list_dir(&l, "", 0);
+		if (r->nr)
+			qsort(r->v, r->nr, sizeof(*r->v), entry_cmp);
+		WL_GROW(g->repos, g->nr, g->alloc);
+		g->repos[g->nr++] = r;
+	}
+	pthread_mutex_unlock(&g->lock);
+	return r;
+}
+
+/* Length of the common folder prefix of absolute paths @a and @b. */
+static size_t common_dirs(const char *a, const char *b)
+{
+	size_t i = 0, last = 0;
+
+	for (; a[i] && a[i] == b[i]; i++)
+		if (a[i] == '/')
+			last = i;
+	if ((!a[i] || a[i] == '/') && (!b[i] || b[i] == '/'))
+		last = i;
+	return last;
+}
+
+/*
+ * The folder below which @name resolves, nearest to @near (the including
+ * file's folder, absolute), or NULL.
+ */
+static char *find_folder(const struct repo *r, const char *name,
+			 const char *near)
+{
+	const char *base = strrchr(name, '/');
+	size_t n = strlen(name), best_common = 0, best_len = 0;
+	struct entry key;
+	char *best = NULL;
+	unsigned lo = 0, hi = r->nr;
+
+	base = base ? base + 1 : name;
+	key.base = base;
+	key.rel = "";
+	/* The first entry with this base name. */
+	while (lo < hi) {
+		unsigned mid = lo + (hi - lo) / 2;
+
+		if (entry_cmp(&r->v[mid], &key) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < r->nr && !strcmp(r->v[lo].base, base); lo++) {
+		const char *rel = r->v[lo].rel;
+		size_t len = strlen(rel), common;
+		char *dir;
+
+		if (len < n || strcmp(rel + len - n, name) ||
+		    (len > n && rel[len - n - 1] != '/'))
+			continue;
+		dir = len > n ? wl_xasprintf("%s/%.*s", r->root,
+					     (int)(len - n - 1), rel)
+			      : wl_xstrdup(r->root);
+		common = common_dirs(dir, near);
+		if (!best || common > best_common ||
+		    (common == best_common && len < best_len)) {
+			free(best);
+			best = dir;
+			best_common = common;
+			best_len = len;
+		} else {
+			free(dir);
+		}
+	}
+	return best;
+}
+
+/* A name clang could not find, from "'a/b.h' file not found ...". */
+static char *missing_name(const char *text)
+{
+	const char *end;
+
+	if (text[0] != '\'' || !strstr(text, "' file not found"))
+		return NULL;
+	end = strstr(text, "' file not found");
+	return wl_xstrndup(text + 1, (size_t)(end - text - 1));
+}
+
+static bool listed(char **v, unsigned nr, const char *s)
+{
+	unsigned i;
+
+	for (i = 0; i < nr; i++)
+		if (!strcmp(v[i], s))
+			return true;
+	return false;
+}
+
+/* One round of guessing: what it knows and what it found. */
+struct round {
+	CXTranslationUnit tu;
+	struct repo *repo;
+	const char *root;
+	const char *const *args;
+	unsigned nr_args;
+	char ***dirs;
+	unsigned *nr_dirs;
+	char ***tried;
+	unsigned *nr_tried, *alloc_tried;
+	unsigned added;
+	const char *const *kit;		/* the toolkit's folders, -idirafter */
+	unsigned nr_kit;
+};
+
+/*
+ * Look for @name, included from @includer, in the repository; add the
+ * folder that resolves it unless it is already on the include path.
+ */
+static void consider(struct round *rd, const char *name, CXFile includer)
+{
+	CXString fname;
+	char *abs, *near, *dir;
+	bool known;
+	unsigned k;
+
+	if (name[0] == '/' || strstr(name, "..") ||
+	    listed(*rd->tried, *rd->nr_tried, name))
+		return;
+	WL_GROW(*rd->tried, *rd->nr_tried, *rd->alloc_tried);
+	(*rd->tried)[(*rd->nr_tried)++] = wl_xstrdup(name);
+	fname = clang_getFileName(includer);
+	abs = clang_getCString(fname) ? realpath(clang_getCString(fname), NULL)
+				      : NULL;
+	clang_disposeString(fname);
+	near = abs ? parent_of(abs) : wl_xstrdup(rd->root);
+	free(abs);
+	dir = find_folder(rd->repo, wl_starts_with(name, "./") ? name + 2 : name,
+			  near);
+	free(near);
+	known = !dir || listed(*rd->dirs, *rd->nr_dirs, dir);
+	for (k = 0; dir && !known && k < rd->nr_args; k++)
+		known = wl_starts_with(rd->args[k], "-I") &&
+			!strcmp(rd->args[k] + 2, dir);
+	if (known) {
+		free(dir);
+		return;
+	}
+	*rd->dirs = wl_xrealloc(*rd->dirs, (*rd->nr_dirs + 1) * sizeof(**rd->dirs));
+	(*rd->dirs)[(*rd->nr_dirs)++] = dir;
+	rd->added++;
+}
+
+/* The name an #include at @loc spells, between its quotes or brackets. */
+static char *spelled_include(CXTranslationUnit tu, CXSourceLocation loc,
+			     CXFile *file)
+{
+	unsigned off = 0;
+	size_t size = 0, i, start;
+	const char *text;
+	char close;
+
+	clang_getExpansionLocation(loc, file, NULL, NULL, &off);
+	text = *file ? clang_getFileContents(tu, *file, &size) : NULL;
+	if (!text || off >= size)
+		return NULL;
+	for (i = off; i > 0 && text[i - 1] != '\n'; i--)
+		;
+	for (; i < size && text[i] != '\n' && text[i] != '<' && text[i] != '"';
+	     i++)
+		;
+	if (i >= size || text[i] == '\n')
+		return NULL;
+	close = text[i] == '<' ? '>' : '"';
+	start = ++i;
+	while (i < size && text[i] != close && text[i] != '\n')
+		i++;
+	return i < size && text[i] == close ? wl_xstrndup(text + start, i - start)
+					    : NULL;
+}
+
+/*
+ * A header that project code includes and that resolved in the CUDA
+ * toolkit (Thrust, CUB) while the repository bundles its own copy, as
+ * old projects did: the build used the project's, so find it.
+ */
+static void note_shadowed(CXFile file, CXSourceLocation *stack, unsigned len,
+			  CXClientData data)
+{
+	struct round *rd = data;
+	CXString fname;
+	const char *path;
+	bool in_kit = false;
+	CXFile includer = NULL;
+	char *name;
+	unsigned k;
+
+	if (!len || clang_Location_isInSystemHeader(stack[0]))
+		return;
+	fname = clang_getFileName(file);
+	path = clang_getCString(fname);
+	for (k = 0; path && k < rd->nr_kit; k++)
+		in_kit |= rd->kit[k][0] == '/' && wl_starts_with(path, rd->kit[k]) &&
+			  path[strlen(rd->kit[k])] == '/';
+	clang_disposeString(fname);
+	if (!in_kit)
+		return;
+	name = spelled_include(rd->tu, stack[0], &includer);
+	if (name)
+		consider(rd, name, includer);
+	free(name);
+}
+
+/*
+ * Folders that resolve the headers @tu misses, or that it found only in
+ * the toolkit though the repository has them, not yet in *rd->dirs:
+ * added there.  Returns how many were added.
+ */
+static unsigned guess_round(struct round *rd)
+{
+	unsigned n = clang_getNumDiagnostics(rd->tu), i;
+
+	for (i = 0; i < n; i++) {
+		CXDiagnostic d = clang_getDiagnostic(rd->tu, i);
+		CXString text = clang_getDiagnosticSpelling(d);
+		char *name = missing_name(clang_getCString(text));
+		CXFile file = NULL;
+
+		clang_disposeString(text);
+		if (name) {
+			clang_getExpansionLocation(clang_getDiagnosticLocation(d),
+						   &file, NULL, NULL, NULL);
+			consider(rd, name, file);
+		}
+		free(name);
+		clang_disposeDiagnostic(d);
+	}
+	if (rd->nr_kit)
+		clang_getInclusions(rd->tu, note_shadowed, rd);
+	return rd->added;
+}
+
+CXTranslationUnit wl_incguess_reparse(struct wl_incguess *g, CXIndex index,
+				      const struct wl_source *src,
+				      const char *const *args,
+				      unsigned nr_args, CXTranslationUnit tu,
+				      char ***dirs, unsigned *nr_dirs,
+				      char **err)
+{
+	char *root = wl_repo_root(src->path), **tried = NULL;
+	unsigned round, i, nr_tried = 0, alloc_tried = 0, first = *nr_dirs;
+	unsigned nr_kit_args;
+	const char *const *kit_args = wl_parse_toolkit_args(&nr_kit_args);
+	const char *kit[4];
+	struct round rd;
+
+	memset(&rd, 0, sizeof(rd));
+	for (i = 0; i + 1 < nr_kit_args && rd.nr_kit < WL_ARRAY_SIZE(kit); i += 2)
+		kit[rd.nr_kit++] = kit_args[i + 1];
+	rd.kit = kit;
+	rd.root = root;
+	rd.args = args;
+	rd.nr_args = nr_args;
+	rd.dirs = dirs;
+	rd.nr_dirs = nr_dirs;
+	rd.tried = &tried;
+	rd.nr_tried = &nr_tried;
+	rd.alloc_tried = &alloc_tried;
+	for (round = 0; root && round < MAX_ROUNDS; round++) {
+		unsigned n, k = 0;
+		const char **all;
+		char **flags;
+		CXTranslationUnit again;
+
+		rd.tu = tu;
+		rd.repo = repo_at(g, root);
+		rd.added = 0;
+		if (!guess_round(&rd))
+			break;
+		all = wl_xcalloc(nr_args + *nr_dirs - first + 1, sizeof(*all));
+		flags = wl_xcalloc(*nr_dirs - first + 1, sizeof(*flags));
+		n = nr_args + *nr_dirs - first;
+		for (i = 0; i < nr_args; i++)
+			all[k++] = args[i];
+		for (i = first; i < *nr_dirs; i++) {
+			flags[i - first] = wl_xasprintf("-I%s", (*dirs)[i]);
+			all[k++] = flags[i - first];
+		}
+		again = wl_parse(index, src, all, n, err);
+		for (i = 0; i < *nr_dirs - first; i++)
+			free(flags[i]);
+		free(flags);
+		free(all);
+		clang_disposeTranslationUnit(tu);
+		tu = again;
+		if (!tu)
+			break;
+	}
+	for (i = 0; i < nr_tried; i++)
+		free(tried[i]);
+	free(tried);
+	free(root);
+	return tu;
+}

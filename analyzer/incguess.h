@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Include discovery: when a file is analysed without its build's flags
+ * and an `#include "a/b.h"` is not found, look in the file's repository
+ * for a file whose path ends in a/b.h and add the folder that makes the
+ * include resolve, then parse again.
+ *
+ * The repository is the nearest folder above the file that holds .git;
+ * without one, the topmost folder above the file (below the home folder)
+ * that holds a build file (CMakeLists.txt, Makefile, configure.ac...), a
+ * licence or a .warplint; without either, the file's own folder.  It is
+ * listed once per run, bounded in depth and in
+ * the number of entries, and the list is shared by every worker.  Of
+ * several candidates, the one nearest to the including file wins.
+ */
+#ifndef WL_ANALYZER_INCGUESS_H
+#define WL_ANALYZER_INCGUESS_H
+
+#include <clang-c/Index.h>
+
+struct wl_source;
+struct wl_incguess;
+
+/* Listing limits: folder depth below the root, and entries visited. */
+#define WL_INCGUESS_MAX_DEPTH 16
+#define WL_INCGUESS_MAX_ENTRIES 200000
+
+/* One per run; safe to use from several threads at once. */
+struct wl_incguess *wl_incguess_new(void);
+void wl_incguess_free(struct wl_incguess *guess);
+
+/*
+ * The folder that holds @path's repository (see above), allocated and
+ * absolute, or NULL when @path cannot be resolved.
+ */
+char *wl_repo_root(const char *path);
+
+/*
+ * If @tu, parsed from @src with @args, misses headers that @src's
+ * repository holds, parse again with the folders that make them resolve
+ * (-I, after @args), in rounds while new folders help.  Returns the
+ * translation unit to use, the old one or a new one (the other is
+ * disposed); the folders guessed are appended to *@dirs (an allocated
+ * array of allocated strings, *@nr_dirs of them).  Returns NULL with
+ * *@err set when parsing again failed.
+ */
+CXTranslationUnit wl_incguess_reparse(struct wl_incguess *guess,
+				      CXIndex index,
+				      const struct wl_source *src,
+				      const char *const *args,
+				      unsigned nr_args, CXTranslationUnit tu,
+				      char ***dirs, unsigned *nr_dirs,
+				      char **err);
+
+#endif

@@ -1,0 +1,421 @@
+/* SPDX-License-Identifier: MIT */
+/* WL900: clang's errors reduced to the one that explains the others. */
+#include "analyzer/parse_errors.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyzer/context.h"
+#include "analyzer/session.h"
+#include "analyzer/source.h"
+#include "analyzer/util.h"
+
+/* Device functions named in the note, at most. */
+#define MAX_NAMED 3
+
+struct perr {
+	CXFile file;
+	unsigned line, col, offset;	/* expansion location in its file */
+	bool system;			/* a system header or the shim */
+	bool in_main;
+	bool missing;			/* "'x' file not found" */
+	char *text;
+};
+
+struct fdef {
+	CXCursor cursor;
+	unsigned begin, end;		/* main-file byte range */
+	unsigned line;
+	char *name;
+	bool device;
+	bool modelled;
+	unsigned errors;
+};
+
+struct scan {
+	struct wl_ctx *ctx;
+	struct perr *errs;
+	unsigned nr_errs, alloc_errs;
+	struct fdef *defs;
+	unsigned nr_defs, alloc_defs;
+	/* Inclusion of the root cause's file, found by clang_getInclusions. */
+	CXFile want;
+	unsigned include_offset;
+	bool include_found;
+};
+
+static char *file_name(CXFile file)
+{
+	CXString s = clang_getFileName(file);
+	char *name = wl_xstrdup(clang_getCString(s) ? clang_getCString(s) : "");
+
+	clang_disposeString(s);
+	return name;
+}
+
+static bool is_shim(CXFile file)
+{
+	char *name = file ? file_name(file) : NULL;
+	bool shim = name && wl_starts_with(name, WL_SHIM_ROOT "/");
+
+	free(name);
+	return shim;
+}
+
+static void collect_errors(struct scan *s)
+{
+	CXTranslationUnit tu = s->ctx->tu;
+	unsigned n = clang_getNumDiagnostics(tu), i;
+
+	for (i = 0; i < n; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+		CXSourceLocation loc = clang_getDiagnosticLocation(d);
+		CXString text;
+		struct perr *e;
+
+		if (clang_getDiagnosticSeverity(d) < CXDiagnostic_Error) {
+			clang_disposeDiagnostic(d);
+			continue;
+		}
+		WL_GROW(s->errs, s->nr_errs, s->alloc_errs);
+		e = &s->errs[s->nr_errs++];
+		memset(e, 0, sizeof(*e));
+		clang_getExpansionLocation(loc, &e->file, &e->line, &e->col,
+					   &e->offset);
+		e->in_main = wl_same_file(e->file, s->ctx->model.main_file);
+		e->system = !e->in_main && e->file &&
+			    (clang_Location_isInSystemHeader(loc) ||
+			     is_shim(e->file));
+		text = clang_getDiagnosticSpelling(d);
+		e->text = wl_xstrdup(clang_getCString(text) ?
+				     clang_getCString(text) : "");
+		clang_disposeString(text);
+		e->missing = wl_ends_with(e->text, "file not found");
+		clang_disposeDiagnostic(d);
+	}
+}
+
+/* The first missing header, else the first error in project code. */
+static struct perr *root_cause(struct scan *s)
+{
+	unsigned i;
+
+	for (i = 0; i < s->nr_errs; i++)
+		if (s->errs[i].missing)
+			return &s->errs[i];
+	for (i = 0; i < s->nr_errs; i++)
+		if (!s->errs[i].system)
+			return &s->errs[i];
+	return &s->errs[0];
+}
+
+static void find_include(CXFile included, CXSourceLocation *stack,
+			 unsigned len, CXClientData data)
+{
+	struct scan *s = data;
+	CXFile f = NULL;
+	unsigned off = 0;
+
+	if (s->include_found || !len || !wl_same_file(included, s->want))
+		return;
+	/* The outermost #include, the one written in the main file. */
+	clang_getExpansionLocation(stack[len - 1], &f, NULL, NULL, &off);
+	if (wl_same_file(f, s->ctx->model.main_file)) {
+		s->include_offset = off;
+		s->include_found = true;
+	}
+}
+
+/* Where in the main file an error in another file is best reported. */
+static unsigned main_offset(struct scan *s, const struct perr *e)
+{
+	if (e->in_main)
+		return e->offset;
+	s->want = e->file;
+	s->include_found = false;
+	s->include_offset = 0;
+	if (e->file)
+		clang_getInclusions(s->ctx->tu, find_include, s);
+	return s->include_offset;
+}
+
+static enum CXChildVisitResult scan_attrs(CXCursor c, CXCursor parent,
+					  CXClientData data)
+{
+	unsigned *flags = data;
+
+	(void)parent;
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_CUDAGlobalAttr:
+	case CXCursor_CUDADeviceAttr:
+		*flags |= 1;
+		break;
+	case CXCursor_CompoundStmt:
+		*flags |= 2;
+		break;
+	default:
+		break;
+	}
+	return CXChildVisit_Continue;
+}
+
+/*
+ * Whether the declaration of @c, from @begin to its name, spells
+ * __global__ or __device__: an invalid declaration (a kernel after an
+ * unknown export macro) loses its attributes, not its spelling.
+ */
+static bool spelled_device(const struct scan *s, CXCursor c, unsigned begin)
+{
+	const struct wl_source *src = s->ctx->src;
+	unsigned name = 0;
+	char *head;
+	bool yes;
+
+	clang_getExpansionLocation(clang_getCursorLocation(c), NULL, NULL,
+				   NULL, &name);
+	if (name <= begin || name > src->len)
+		return false;
+	head = wl_xstrndup(src->text + begin, name - begin);
+	yes = strstr(head, "__global__") || strstr(head, "__device__");
+	free(head);
+	return yes;
+}
+
+static bool modelled(const struct wl_model *m, CXCursor c)
+{
+	unsigned i;
+
+	for (i = 0; i < m->nr_funcs; i++)
+		if (clang_equalCursors(m->funcs[i]->cursor, c))
+			return true;
+	return false;
+}
+
+static void add_def(struct scan *s, CXCursor c)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	CXFile f1 = NULL, f2 = NULL;
+	unsigned flags = 0;
+	struct fdef *d;
+	CXString name;
+
+	clang_getExpansionLocation(clang_getRangeStart(r), &f1, NULL, NULL,
+				   NULL);
+	clang_getExpansionLocation(clang_getRangeEnd(r), &f2, NULL, NULL, NULL);
+	if (!wl_same_file(f1, s->ctx->model.main_file) ||
+	    !wl_same_file(f2, s->ctx->model.main_file))
+		return;
+	clang_visitChildren(c, scan_attrs, &flags);
+	if (!(flags & 2) && !clang_isInvalidDeclaration(c))
+		return;
+	WL_GROW(s->defs, s->nr_defs, s->alloc_defs);
+	d = &s->defs[s->nr_defs++];
+	memset(d, 0, sizeof(*d));
+	d->cursor = c;
+	clang_getExpansionLocation(clang_getRangeStart(r), NULL, &d->line, NULL,
+				   &d->begin);
+	clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL,
+				   &d->end);
+	name = clang_getCursorSpelling(c);
+	d->name = wl_xstrdup(clang_getCString(name) ? clang_getCString(name)
+						    : "");
+	clang_disposeString(name);
+	d->device = (flags & 1) || spelled_device(s, c, d->begin);
+	d->modelled = modelled(&s->ctx->model, c);
+}
+
+static enum CXChildVisitResult visit_defs(CXCursor c, CXCursor parent,
+					  CXClientData data)
+{
+	(void)parent;
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_FunctionDecl:
+	case CXCursor_FunctionTemplate:
+	case CXCursor_CXXMethod:
+	case CXCursor_Constructor:
+	case CXCursor_Destructor:
+		add_def(data, c);
+		return CXChildVisit_Continue;
+	case CXCursor_Namespace:
+	case CXCursor_LinkageSpec:
+	case CXCursor_StructDecl:
+	case CXCursor_ClassDecl:
+	case CXCursor_ClassTemplate:
+	case CXCursor_UnexposedDecl:
+		return CXChildVisit_Recurse;
+	default:
+		return CXChildVisit_Continue;
+	}
+}
+
+/* Count each main-file error against the function definition holding it. */
+static void attribute_errors(struct scan *s)
+{
+	unsigned i, k;
+
+	clang_visitChildren(clang_getTranslationUnitCursor(s->ctx->tu),
+			    visit_defs, s);
+	for (i = 0; i < s->nr_errs; i++) {
+		if (!s->errs[i].in_main)
+			continue;
+		for (k = 0; k < s->nr_defs; k++)
+			if (s->errs[i].offset >= s->defs[k].begin &&
+			    s->errs[i].offset <= s->defs[k].end) {
+				s->defs[k].errors++;
+				break;
+			}
+	}
+}
+
+/* "k2 (line 3)" for up to MAX_NAMED matching functions, then ", ...". */
+static void name_functions(struct wl_buf *b, const struct scan *s,
+			   bool want_modelled)
+{
+	unsigned i, named = 0, total = 0;
+
+	for (i = 0; i < s->nr_defs; i++) {
+		const struct fdef *d = &s->defs[i];
+
+		if (!d->device || !d->errors || d->modelled != want_modelled)
+			continue;
+		if (named < MAX_NAMED)
+			wl_buf_addf(b, "%s'%s' (line %u)", named ? ", " : "",
+				    d->name, d->line);
+		named += named < MAX_NAMED;
+		total++;
+	}
+	if (total > named)
+		wl_buf_addf(b, " and %u more", total - named);
+}
+
+static unsigned count_functions(const struct scan *s, bool want_modelled)
+{
+	unsigned i, n = 0;
+
+	for (i = 0; i < s->nr_defs; i++)
+		n += s->defs[i].device && s->defs[i].errors &&
+		     s->defs[i].modelled == want_modelled;
+	return n;
+}
+
+/* Whether the file's text holds device code that clang could have parsed. */
+static bool has_device_code(const struct wl_source *src)
+{
+	return strstr(src->text, "__global__") || strstr(src->text, "__device__");
+}
+
+static char *describe(struct scan *s, const struct perr *root)
+{
+	char *where = root->in_main || !root->file ? NULL : file_name(root->file);
+	char *msg;
+
+	if (root->in_main || !where)
+		msg = wl_xstrdup(root->text);
+	else if (root->missing)
+		msg = wl_xasprintf("%s, included from %s:%u", root->text, where,
+				   root->line);
+	else if (root->system)
+		msg = wl_xasprintf("the system header %s did not parse: %u:%u: "
+				   "%s", where, root->line, root->col,
+				   root->text);
+	else
+		msg = wl_xasprintf("%s:%u:%u: %s", where, root->line, root->col,
+				   root->text);
+	free(where);
+	(void)s;
+	return msg;
+}
+
+static char *explain(struct scan *s, const struct perr *root)
+{
+	struct wl_buf b = WL_BUF_INIT;
+	unsigned i, missing = 0, analysed, skipped;
+
+	for (i = 0; i < s->nr_errs; i++)
+		missing += s->errs[i].missing && &s->errs[i] != root;
+	if (s->nr_errs > 1)
+		wl_buf_addf(&b, "%u more parse error%s", s->nr_errs - 1,
+			    s->nr_errs == 2 ? "" : "s");
+	if (missing)
+		wl_buf_addf(&b, "%s%u more header%s not found", b.len ? ", " : "",
+			    missing, missing == 1 ? "" : "s");
+	analysed = count_functions(s, true);
+	skipped = count_functions(s, false);
+	if (analysed) {
+		wl_buf_addf(&b, "%s%s with errors analysed on the statements "
+			    "that parsed: ", b.len ? "; " : "",
+			    analysed == 1 ? "device function" : "device functions");
+		name_functions(&b, s, true);
+	}
+	if (skipped) {
+		wl_buf_addf(&b, "%s%u device function%s skipped, %s declaration "
+			    "did not parse: ", b.len ? "; " : "", skipped,
+			    skipped == 1 ? "" : "s",
+			    skipped == 1 ? "its" : "their");
+		name_functions(&b, s, false);
+	}
+	if (root->missing)
+		wl_buf_addf(&b, "%sgive its folder with -I, or the build's flags "
+			    "with -p BUILD_DIR", b.len ? "; " : "");
+	wl_buf_addf(&b, "%sfindings may be missing", b.len ? "; " : "");
+	return wl_buf_detach(&b);
+}
+
+static void print_verbose(FILE *out, const struct scan *s,
+			  const struct wl_source *src)
+{
+	struct wl_buf b = WL_BUF_INIT;
+	unsigned i;
+
+	for (i = 0; i < s->nr_errs; i++) {
+		const struct perr *e = &s->errs[i];
+		char *name = e->file ? file_name(e->file) : wl_xstrdup("<unknown>");
+
+		wl_buf_addf(&b, "warplint: %s: parse error: %s:%u:%u: %s\n",
+			    src->path, name, e->line, e->col, e->text);
+		free(name);
+	}
+	/* One write, so that lines of parallel workers do not interleave. */
+	if (b.len)
+		fputs(b.s, out);
+	wl_buf_release(&b);
+}
+
+void wl_parse_errors_report(struct wl_ctx *ctx, FILE *verbose)
+{
+	struct scan s;
+	struct perr *root;
+	struct wl_finding *f;
+	char *msg, *note;
+	unsigned i, parsed = 0;
+
+	memset(&s, 0, sizeof(s));
+	s.ctx = ctx;
+	collect_errors(&s);
+	if (!s.nr_errs)
+		return;
+	if (verbose)
+		print_verbose(verbose, &s, ctx->src);
+	root = root_cause(&s);
+	attribute_errors(&s);
+	msg = describe(&s, root);
+	note = explain(&s, root);
+	f = wl_report_at(ctx, WL900, main_offset(&s, root), 0, "%s", msg);
+	wl_finding_note(f, "%s", note);
+	for (i = 0; i < ctx->model.nr_funcs; i++)
+		parsed += ctx->model.funcs[i]->body != NULL;
+	/*
+	 * Only a file with device code of which nothing parsed is a failed
+	 * input; any other partial parse is a warning like other findings.
+	 */
+	f->unparsed = !parsed && has_device_code(ctx->src);
+	f->level = f->unparsed ? WL_LEVEL_ERROR : WL_LEVEL_WARNING;
+	free(msg);
+	free(note);
+	for (i = 0; i < s.nr_errs; i++)
+		free(s.errs[i].text);
+	free(s.errs);
+	for (i = 0; i < s.nr_defs; i++)
+		free(s.defs[i].name);
+	free(s.defs);
+}

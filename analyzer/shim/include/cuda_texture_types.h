@@ -1,0 +1,111 @@
+/*
+ * warplint stand-in for <cuda_texture_types.h> and the texture fetch
+ * functions: the texture<> references that CUDA 12 removed and pre-2017
+ * code binds with cudaBindTexture, and the fetches on texture objects.
+ * clang's device_builtin_texture_type attribute makes a file-scope
+ * texture<> usable from device code, as nvcc's builtin type is.
+ */
+#ifndef __CUDA_TEXTURE_TYPES_H__
+#define __CUDA_TEXTURE_TYPES_H__
+#define __TEXTURE_FETCH_FUNCTIONS_H__
+#define __TEXTURE_INDIRECT_FUNCTIONS_H__
+
+#include <cuda_runtime_api.h>
+#include <channel_descriptor.h>
+
+template <class T, int dim = cudaTextureType1D,
+	  enum cudaTextureReadMode mode = cudaReadModeElementType>
+struct __attribute__((device_builtin_texture_type)) texture
+	: public textureReference {
+	__host__ texture(int norm = 0,
+			 enum cudaTextureFilterMode filter = cudaFilterModePoint,
+			 enum cudaTextureAddressMode address =
+				 cudaAddressModeClamp);
+	__host__ texture(int norm, enum cudaTextureFilterMode filter,
+			 enum cudaTextureAddressMode address,
+			 struct cudaChannelFormatDesc desc);
+};
+
+/*
+ * What a fetch returns: the element type, or float (float2, float4) for a
+ * normalized read of an integer texture.
+ */
+template <class T, enum cudaTextureReadMode mode> struct __wl_tex_ret {
+	typedef T type;
+};
+template <class T> struct __wl_tex_ret<T, cudaReadModeNormalizedFloat> {
+	typedef float type;
+};
+#define __WL_TEX_NORM(T, R)                                                   \
+	template <> struct __wl_tex_ret<T, cudaReadModeNormalizedFloat> {     \
+		typedef R type;                                               \
+	};
+__WL_TEX_NORM(char2, float2) __WL_TEX_NORM(uchar2, float2)
+__WL_TEX_NORM(short2, float2) __WL_TEX_NORM(ushort2, float2)
+__WL_TEX_NORM(char4, float4) __WL_TEX_NORM(uchar4, float4)
+__WL_TEX_NORM(short4, float4) __WL_TEX_NORM(ushort4, float4)
+#undef __WL_TEX_NORM
+#define __WL_TEX_T(dim) template <class T, enum cudaTextureReadMode M>
+#define __WL_TEX_R typename __wl_tex_ret<T, M>::type
+
+__WL_TEX_T(1) __WL_D __WL_TEX_R tex1Dfetch(texture<T, cudaTextureType1D, M> t,
+					   int x);
+__WL_TEX_T(1) __WL_D __WL_TEX_R tex1D(texture<T, cudaTextureType1D, M> t,
+				      float x);
+__WL_TEX_T(2) __WL_D __WL_TEX_R tex2D(texture<T, cudaTextureType2D, M> t,
+				      float x, float y);
+__WL_TEX_T(3) __WL_D __WL_TEX_R tex3D(texture<T, cudaTextureType3D, M> t,
+				      float x, float y, float z);
+__WL_TEX_T(1) __WL_D __WL_TEX_R
+tex1DLayered(texture<T, cudaTextureType1DLayered, M> t, float x, int layer);
+__WL_TEX_T(2) __WL_D __WL_TEX_R
+tex2DLayered(texture<T, cudaTextureType2DLayered, M> t, float x, float y,
+	     int layer);
+__WL_TEX_T(1) __WL_D __WL_TEX_R
+tex1DLod(texture<T, cudaTextureType1D, M> t, float x, float level);
+__WL_TEX_T(2) __WL_D __WL_TEX_R
+tex2DLod(texture<T, cudaTextureType2D, M> t, float x, float y, float level);
+#undef __WL_TEX_T
+#undef __WL_TEX_R
+
+/* Texture objects (CUDA 5 and later). */
+template <class T> __WL_D T tex1Dfetch(cudaTextureObject_t t, int x);
+template <class T> __WL_D T tex1D(cudaTextureObject_t t, float x);
+template <class T> __WL_D T tex2D(cudaTextureObject_t t, float x, float y);
+template <class T>
+__WL_D T tex3D(cudaTextureObject_t t, float x, float y, float z);
+template <class T>
+__WL_D T tex2DLod(cudaTextureObject_t t, float x, float y, float level);
+template <class T>
+__WL_D T tex2DLayered(cudaTextureObject_t t, float x, float y, int layer);
+template <class T>
+__WL_D void tex1Dfetch(T *out, cudaTextureObject_t t, int x);
+template <class T>
+__WL_D void tex2D(T *out, cudaTextureObject_t t, float x, float y);
+
+/* Surfaces. */
+#define __SURFACE_FUNCTIONS_H__
+#define __SURFACE_INDIRECT_FUNCTIONS_H__
+#define __CUDA_SURFACE_TYPES_H__
+template <class T, int dim = cudaSurfaceType1D>
+struct __attribute__((device_builtin_surface_type)) surface
+	: public surfaceReference {
+	__host__ surface(void);
+};
+template <class T>
+__WL_D void surf1Dwrite(T v, cudaSurfaceObject_t s, int x,
+			enum cudaSurfaceBoundaryMode m = cudaBoundaryModeTrap);
+template <class T>
+__WL_D void surf2Dwrite(T v, cudaSurfaceObject_t s, int x, int y,
+			enum cudaSurfaceBoundaryMode m = cudaBoundaryModeTrap);
+template <class T>
+__WL_D T surf1Dread(cudaSurfaceObject_t s, int x,
+		    enum cudaSurfaceBoundaryMode m = cudaBoundaryModeTrap);
+template <class T>
+__WL_D T surf2Dread(cudaSurfaceObject_t s, int x, int y,
+		    enum cudaSurfaceBoundaryMode m = cudaBoundaryModeTrap);
+template <class T>
+__WL_D void surf2Dread(T *v, cudaSurfaceObject_t s, int x, int y,
+		       enum cudaSurfaceBoundaryMode m = cudaBoundaryModeTrap);
+
+#endif

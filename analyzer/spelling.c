@@ -1,0 +1,182 @@
+/* SPDX-License-Identifier: MIT */
+/* Spellings that nvcc accepts and clang does not, rewritten in place. */
+#include "analyzer/spelling.h"
+
+#include <ctype.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyzer/util.h"
+
+/* How far a launch's closing chevrons may be from its opening ones. */
+#define MAX_LAUNCH_CONFIG 4096
+
+static bool is_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' ||
+	       c == '\v';
+}
+
+static bool is_ident(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+/*
+ * The index just past the comment or literal that starts at @i, or @i
+ * when none does.  A quote after a digit is a digit separator (1'000).
+ */
+static size_t skip_opaque(const char *t, size_t len, size_t i)
+{
+	char quote;
+
+	if (t[i] == '/' && i + 1 < len && t[i + 1] == '/') {
+		while (i < len && t[i] != '\n')
+			i++;
+		return i;
+	}
+	if (t[i] == '/' && i + 1 < len && t[i + 1] == '*') {
+		for (i += 2; i + 1 < len; i++)
+			if (t[i] == '*' && t[i + 1] == '/')
+				return i + 2;
+		return len;
+	}
+	if (t[i] != '"' && t[i] != '\'')
+		return i;
+	if (t[i] == '\'' && i > 0 && isalnum((unsigned char)t[i - 1]))
+		return i + 1;
+	quote = t[i++];
+	while (i < len && t[i] != quote && t[i] != '\n')
+		i += t[i] == '\\' ? 2 : 1;
+	return i < len ? i + 1 : len;
+}
+
+/* Whether the word that ends just before @end (blanks skipped) is @word. */
+static bool word_before(const char *t, size_t end, const char *word)
+{
+	size_t n = strlen(word), start;
+
+	while (end > 0 && is_space(t[end - 1]))
+		end--;
+	start = end;
+	while (start > 0 && is_ident(t[start - 1]))
+		start--;
+	return end - start == n && !memcmp(t + start, word, n);
+}
+
+/*
+ * Whether the "<<" at @i opens a launch: written "<<<", or "<<" then
+ * blanks then "<" (*@third is that last "<"), after a kernel's name, its
+ * template arguments or a parenthesised callee, and not in
+ * "operator<< <T>".
+ */
+static bool opens_launch(const char *t, size_t len, size_t i, size_t *third)
+{
+	size_t k = i, p = i + 2;
+
+	while (k > 0 && is_space(t[k - 1]))
+		k--;
+	if (k == 0 || !(is_ident(t[k - 1]) || t[k - 1] == '>' ||
+			t[k - 1] == ')') || word_before(t, i, "operator"))
+		return false;
+	while (p < len && is_space(t[p]))
+		p++;
+	if (p >= len || t[p] != '<' || (p + 1 < len && (t[p + 1] == '<' ||
+							t[p + 1] == '=')))
+		return false;
+	*third = p;
+	return true;
+}
+
+/*
+ * Find the ">>>" or ">> >" that closes a launch configuration starting at
+ * @from: at bracket depth 0, followed by the "(" of the arguments.  Sets
+ * *@gt2 to the first ">" and *@gt3 to the third.
+ */
+static bool find_close(const char *t, size_t len, size_t from, size_t *gt2,
+		       size_t *gt3)
+{
+	size_t i = from, end = len - from > MAX_LAUNCH_CONFIG ?
+				       from + MAX_LAUNCH_CONFIG : len, p;
+	int depth = 0;
+
+	while (i < end) {
+		size_t j = skip_opaque(t, len, i);
+
+		if (j != i) {
+			i = j;
+			continue;
+		}
+		if (t[i] == '(' || t[i] == '[' || t[i] == '{') {
+			depth++;
+		} else if (t[i] == ')' || t[i] == ']' || t[i] == '}') {
+			if (--depth < 0)
+				return false;
+		} else if (t[i] == ';') {
+			return false;
+		} else if (!depth && t[i] == '>' && i + 1 < len &&
+			   t[i + 1] == '>') {
+			p = i + 2;
+			while (p < len && is_space(t[p]))
+				p++;
+			if (p < len && t[p] == '>') {
+				size_t q = p + 1;
+
+				while (q < len && is_space(t[q]))
+					q++;
+				if (q < len && t[q] == '(') {
+					*gt2 = i;
+					*gt3 = p;
+					return true;
+				}
+			}
+		}
+		i++;
+	}
+	return false;
+}
+
+/* Move the chevron at @chevron back to @at, the blanks after it. */
+static void join(char *out, const char *t, size_t at, size_t chevron)
+{
+	char c = t[chevron];
+
+	memmove(out + at + 1, t + at, chevron - at);
+	out[at] = c;
+}
+
+char *wl_spelling_fix_launches(const char *text, size_t len)
+{
+	char *out = NULL;
+	size_t i = 0, third, gt2, gt3;
+
+	while (i + 1 < len) {
+		size_t j = skip_opaque(text, len, i);
+
+		if (j != i) {
+			i = j;
+			continue;
+		}
+		if (text[i] != '<' || text[i + 1] != '<' ||
+		    (i > 0 && text[i - 1] == '<') ||
+		    !opens_launch(text, len, i, &third) ||
+		    !find_close(text, len, third + 1, &gt2, &gt3)) {
+			i++;
+			continue;
+		}
+		if (third != i + 2 || gt3 != gt2 + 2) {
+			if (!out) {
+				out = wl_xmalloc(len + 1);
+				memcpy(out, text, len);
+				out[len] = '\0';
+			}
+			if (third != i + 2)
+				join(out, text, i + 2, third);
+			if (gt3 != gt2 + 2)
+				join(out, text, gt2 + 2, gt3);
+		}
+		i = gt3 + 1;
+	}
+	return out;
+}

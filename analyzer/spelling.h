@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Spellings that nvcc accepts and clang does not, rewritten in the text
+ * handed to the parser.  Every rewrite keeps the length of the text and
+ * the offset of every token that is not rewritten, so that locations,
+ * findings and fixes computed on the parsed text apply to the file as it
+ * is on disk.
+ */
+#ifndef WL_ANALYZER_SPELLING_H
+#define WL_ANALYZER_SPELLING_H
+
+#include <stddef.h>
+
+/*
+ * A copy of @len bytes of @text in which each kernel launch written with
+ * spaces inside its chevrons, `k<< <grid, block>> >(args)` (the way older
+ * clang-format releases reformatted `<<<...>>>`), reads `k<<< grid,
+ * block>>> (args)`.  Returns NULL (and allocates nothing) when the text
+ * has no such launch.
+ */
+char *wl_spelling_fix_launches(const char *text, size_t len);
+
+#endif

@@ -1,0 +1,97 @@
+#!/bin/bash
+# Findings in headers (issue 12), on tests/fixtures/warpkit: a header two
+# sources include is reported once; a kernel body kept in a .cuh included
+# inside the kernel, and a .cuh included inside a namespace, are analysed;
+# --header-filter chooses the headers; --fix edits a header once and a
+# second --fix changes nothing; a header outside the repository is
+# reported but not edited; JSON has one FILE per reported file and SARIF
+# one artifact each.
+set -u
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+cp -r "$SOURCE_DIR/tests/fixtures/warpkit" "$tmp/wk"
+cd "$tmp/wk" || exit 1
+wl() { "$WARPLINT" --no-config --color=never "$@" 2>&1; }
+count() { grep -c -- "$1" <<<"$2"; }
+
+out=$(wl -j2 src/*.cu); rc=$?
+[ "$rc" = 1 ] || fail "status $rc: $out"
+# reduce.cuh is included by all three sources: one finding.
+[ "$(count 'include/warpkit/reduce.cuh:6:8: error: .*__shfl_xor.*\[WL101\]' "$out")" = 1 ] ||
+	fail "reduce.cuh not reported exactly once: $out"
+# Its callers are all kernels reached by every lane: a proven full mask.
+echo "$out" | grep -q "reduce.cuh:6:8: note: mask '0xffffffff': every lane" ||
+	fail "the callers in the .cu files were not seen: $out"
+# The body included inside tile_sum, and the helper inside a namespace.
+for want in 'tile_body.cuh:5:9: error: .*\[WL101\]' \
+	    'tile_body.cuh:6:9: error: .*\[WL101\]' \
+	    'tile_body.cuh:7:6: error: .*__all.*\[WL102\]' \
+	    'detail/lanes.cuh:4:9: error: .*__ballot.*\[WL102\]'; do
+	echo "$out" | grep -q "$want" || fail "missing $want: $out"
+done
+# The same with one worker: the same bytes.
+[ "$(wl -j1 src/*.cu)" = "$out" ] || fail "-j1 and -j2 differ"
+
+# --header-filter: only the matching headers; '' for none.
+out=$(wl --header-filter='detail/' src/*.cu)
+echo "$out" | grep -q 'lanes.cuh' || fail "filter dropped the match: $out"
+echo "$out" | grep -q 'reduce.cuh' && fail "filter kept reduce.cuh: $out"
+out=$(wl --header-filter= src/*.cu)
+echo "$out" | grep -q '\.cuh:' && fail "empty filter reported a header: $out"
+echo "$out" | grep -q 'src/scan.cu:11:12: error:' || fail "empty filter lost scan.cu"
+"$WARPLINT" --header-filter='(' src/scan.cu >/dev/null 2>&1
+[ $? = 3 ] || fail "a bad regex is not a usage error"
+
+# JSON: one FILE per reported file, headers marked, each once.
+wl --format=json src/*.cu >r.json
+python3 - r.json <<'PY' || fail "JSON report"
+import json, sys
+doc = json.load(open(sys.argv[1]))
+paths = [f["path"] for f in doc["files"]]
+assert len(paths) == len(set(paths)), paths
+heads = {f["path"]: f for f in doc["files"] if f["header"]}
+assert "include/warpkit/reduce.cuh" in heads, paths
+assert [x["rule"] for x in heads["include/warpkit/reduce.cuh"]["findings"]] == ["WL101"]
+inputs = [f["path"] for f in doc["files"] if not f["header"]]
+assert inputs == ["src/histogram.cu", "src/scan.cu", "src/tiles.cu"], inputs
+PY
+# SARIF: an artifact per file, results pointing at the header's.
+wl --format=sarif src/*.cu >r.sarif
+python3 - r.sarif <<'PY' || fail "SARIF report"
+import json, sys
+run = json.load(open(sys.argv[1]))["runs"][0]
+uris = [a["location"]["uri"] for a in run["artifacts"]]
+assert len(uris) == len(set(uris)) and "include/warpkit/reduce.cuh" in uris, uris
+for r in run["results"]:
+    loc = r["locations"][0]["physicalLocation"]["artifactLocation"]
+    assert uris[loc["index"]] == loc["uri"], (loc, uris)
+PY
+
+# --fix edits the header once, idempotently, and the sources.
+wl -q --fix src/*.cu >/dev/null
+grep -q '__shfl_xor_sync(0xffffffff, v, d)' include/warpkit/reduce.cuh ||
+	fail "reduce.cuh not fixed: $(cat include/warpkit/reduce.cuh)"
+[ "$(grep -c '_sync' include/warpkit/reduce.cuh)" = 1 ] || fail "fixed twice"
+grep -q '__ballot_sync' include/warpkit/detail/lanes.cuh || fail "lanes.cuh not fixed"
+grep -q '__all_sync' include/warpkit/tile_body.cuh || fail "tile_body.cuh not fixed"
+sum1=$(cat src/*.cu include/warpkit/*.cuh include/warpkit/detail/*.cuh | md5sum)
+wl -q --fix src/*.cu >/dev/null
+sum2=$(cat src/*.cu include/warpkit/*.cuh include/warpkit/detail/*.cuh | md5sum)
+[ "$sum1" = "$sum2" ] || fail "a second --fix changed something"
+out=$(wl src/*.cu)
+echo "$out" | grep -q 'WL10[12]' && fail "legacy calls left after --fix: $out"
+
+# A header from outside the repository is reported, not edited.
+mkdir -p "$tmp/vendor"
+printf '__device__ int vsum(int v) { return v + __shfl_down(v, 1); }\n' \
+	>"$tmp/vendor/vendor.cuh"
+printf '#include "vendor.cuh"\n__global__ void k(int *p) { p[0] = vsum(p[0]); }\n' \
+	>src/uses_vendor.cu
+out=$(wl -I"$tmp/vendor" --fix src/uses_vendor.cu)
+echo "$out" | grep -q "$tmp/vendor/vendor.cuh:1:41: error: .*\[WL101\]" ||
+	fail "vendor header not reported: $out"
+echo "$out" | grep -q 'not applied: the header is outside the repository' ||
+	fail "vendor header fix not refused: $out"
+grep -q '_sync' "$tmp/vendor/vendor.cuh" && fail "a header outside the repository was edited"
+echo PASS

@@ -1,0 +1,139 @@
+#!/bin/bash
+# Files parse as nvcc compiles them (issue 12): cuda_runtime.h is there
+# without an #include (host API, <<<...>>>, texture<>, every vector type,
+# half precision), the C and C++ standard headers mix with device code
+# without host/device overload clashes, launches spelled '<< <...>> >'
+# parse, and the CUDA library headers and Thrust parse when a toolkit is
+# installed (skipped parts otherwise).
+set -u
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+cd "$tmp" || exit 1
+wl() { "$WARPLINT" --no-config --no-guess-includes --color=never "$@" 2>&1; }
+clean() {	# file: no parse error, the one legacy call found
+	out=$(wl "$1"); rc=$?
+	echo "$out" | grep -q 'WL900' && fail "$1: parse error: $out"
+	echo "$out" | grep -q 'cannot overload' && fail "$1: overload clash: $out"
+	echo "$out" | grep -q "\[WL10[12]\]" || fail "$1: legacy call not found: $out"
+	[ "$rc" = 1 ] || fail "$1: status $rc"
+}
+
+cat >implicit.cu <<'CU'
+texture<float, 1, cudaReadModeElementType> tex;
+texture<uchar4, 2, cudaReadModeNormalizedFloat> img;
+__constant__ float coef[4];
+__global__ void k(float *p, ulong4 *u, double4 d, longlong2 l, half *h, int n)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+	float4 c = tex2D(img, 0.5f, 0.5f);
+	float v = tex1Dfetch(tex, i) + c.x + __expf(p[i]) + rsqrtf(p[i]);
+	ulong1 one = make_ulong1(3);
+	half hv = __hadd(__float2half(v), h[i]);
+	u[i] = make_ulong4(one.x, 0, 0, 0);
+	h[i] = hv * hv;
+	p[i] = __shfl_down(v, 1) + (float)d.w + (float)l.x + coef[0];
+}
+int main()
+{
+	float *dp;
+	cudaMalloc(&dp, 64);
+	cudaBindTexture(0, tex, dp, 64);
+	cudaFuncSetCacheConfig(k, cudaFuncCachePreferL1);
+	k<<<dim3(1), dim3(32), 0>>>(dp, 0, make_double4(1, 2, 3, 4),
+				    make_longlong2(1, 2), 0, 32);
+	cudaDeviceSynchronize();
+	printf("%s\n", cudaGetErrorString(cudaGetLastError()));
+	return 0;
+}
+CU
+clean implicit.cu
+
+cat >stdlib.cu <<'CU'
+#include <iostream>
+#include <vector>
+#include <algorithm>
+#include <numeric>
+#include <cstdint>
+#include <cmath>
+#include <cfloat>
+#include <climits>
+#include <map>
+#include <memory>
+#include <string>
+#include <complex>
+#include <cuda_runtime.h>
+__global__ void k(float *p, int64_t n)
+{
+	int i = threadIdx.x;
+	float v = sqrtf(p[i]) + std::sqrt(p[i]) + fabs(p[i]) + exp(p[i]);
+	v += fminf(v, FLT_MAX) + max(1, 2) + min(3.0f, v) + std::max(v, 1.0f);
+	printf("%f %d\n", v, abs(i));
+	assert(v >= 0);
+	p[i] = __shfl_xor(v, 1);
+}
+int main()
+{
+	std::vector<float> x(32);
+	std::sort(x.begin(), x.end());
+	std::cout << std::accumulate(x.begin(), x.end(), 0.0f) << sqrtf(2.0f);
+	return 0;
+}
+CU
+clean stdlib.cu
+
+# Older clang-format releases spelled launches with spaces.
+cat >spaced.cu <<'CU'
+template <class T> __global__ void k(T *p) { p[0] = __ballot(p[1] > 0); }
+void launch(int *p, cudaStream_t s)
+{
+	k<int> << <1, 32, 0, s >> >(p);
+	k<int>
+		<< < dim3(2), dim3(64) >> > (p);
+}
+CU
+clean spaced.cu
+
+# A missing header names itself, never the standard library.
+printf '#include <vector>\n#include "gone.h"\n__global__ void k(int *p) { p[0] = __shfl(p[1], 0) + GONE; }\n' >gone.cu
+out=$(wl gone.cu)
+echo "$out" | grep -q "gone.cu:2:10: warning: 'gone.h' file not found \[WL900\]" ||
+	fail "root cause: $out"
+echo "$out" | grep -q '/c++/' && fail "standard library named: $out"
+
+inc=$("$WARPLINT" --print-parse-args | sed -n '/-idirafter/{n;p}' | head -1)
+if [ -n "$inc" ] && [ -f "$inc/cublas_v2.h" ]; then
+	cat >libs.cu <<'CU'
+#include <cublas_v2.h>
+#include <cusparse.h>
+#include <cufft.h>
+#include <curand_kernel.h>
+#include <cuComplex.h>
+__global__ void k(float *p, curandState *s)
+{
+	p[0] = curand_uniform(s) + cuCrealf(make_cuComplex(1, 2));
+	p[1] = __shfl_up(p[0], 1);
+}
+CU
+	clean libs.cu
+else
+	echo "SKIP: no CUDA toolkit headers"
+fi
+if [ -n "$inc" ] && [ -f "$inc/cccl/thrust/device_vector.h" ]; then
+	cat >thrust.cu <<'CU'
+#include <thrust/device_vector.h>
+#include <thrust/sort.h>
+#include <cub/cub.cuh>
+__global__ void k(int *p) { p[0] = __any(p[1]); }
+int main()
+{
+	thrust::device_vector<int> v(8);
+	thrust::sort(v.begin(), v.end());
+	return 0;
+}
+CU
+	clean thrust.cu
+else
+	echo "SKIP: no Thrust headers"
+fi
+echo PASS
