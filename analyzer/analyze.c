@@ -93,6 +93,7 @@ int wl_analyze(CXIndex index, const struct wl_source *src,
 	memcpy(ctx.enabled, opts->enabled, sizeof(ctx.enabled));
 	ctx.fix_style = opts->fix_style;
 	wl_model_build(&ctx.model, ctx.tu, src);
+	wl_ppcond_build(&ctx.pp, ctx.tu, ctx.model.main_file, src);
 	wl_eval_init(&ctx.eval, &ctx.model);
 	wl_mask_cache_init(&ctx);
 	if (opts->dump_model)
@@ -100,6 +101,8 @@ int wl_analyze(CXIndex index, const struct wl_source *src,
 	for (i = 0; i < WL_NR_RULES; i++)
 		if (ctx.enabled[i] && wl_rules[i].check)
 			wl_rules[i].check(&ctx);
+	/* No fix edits code that a CUDA 13 build does not compile as seen. */
+	wl_pp_guard_fixes(&ctx.pp, &ctx.findings);
 	if (ctx.enabled[WL900])
 		report_parse_errors(&ctx);
 	/* Last, so that suppressions see every finding, WL900 included. */
@@ -112,6 +115,7 @@ int wl_analyze(CXIndex index, const struct wl_source *src,
 	free(ctx.findings.v);
 	wl_mask_cache_release(&ctx);
 	wl_eval_release(&ctx.eval);
+	wl_ppcond_release(&ctx.pp);
 	wl_model_release(&ctx.model);
 	clang_disposeTranslationUnit(ctx.tu);
 	return 0;

@@ -13,6 +13,7 @@
 #include "analyzer/diag.h"
 #include "analyzer/eval.h"
 #include "analyzer/model.h"
+#include "analyzer/ppcond.h"
 
 struct wl_source;
 struct wl_mask_cache;
@@ -27,6 +28,7 @@ struct wl_ctx {
 	const struct wl_source *src;
 	CXTranslationUnit tu;
 	struct wl_model model;
+	struct wl_ppcond pp;	/* the main file's #if structure */
 	struct wl_eval eval;
 	struct wl_mask_cache *masks;
 	struct wl_findings findings;
