@@ -167,6 +167,8 @@ static bool half_of(struct wl_ctx *ctx, struct wl_node *value, struct half *h)
 	unsigned pos;
 
 	memset(h, 0, sizeof(*h));
+	/* A zeroed CXCursor is not clang's null cursor. */
+	h->base = clang_getNullCursor();
 	if (!v)
 		return false;
 	if (v->kind == CXCursor_MemberRefExpr && v->nr_kids == 1) {
@@ -375,9 +377,170 @@ static char *join_prefix(struct wl_ctx *ctx, struct wl_node *stmt,
 	return NULL;
 }
 
+/*
+ * Where a shuffle's result goes: `Y = call`, `T Y = call` (the variable's
+ * declaration) or `a.x = call` (the member, in *@key).  False otherwise.
+ */
+static bool destination(struct wl_ctx *ctx, struct wl_node *call,
+			CXCursor *var, char *key, size_t keylen)
+{
+	struct wl_node *p = call->parent, *lhs;
+
+	while (p && (p->kind == CXCursor_UnexposedExpr ||
+		     p->kind == CXCursor_ParenExpr ||
+		     p->kind == CXCursor_CStyleCastExpr))
+		p = p->parent;
+	key[0] = '\0';
+	if (p && p->kind == CXCursor_VarDecl) {
+		*var = p->cursor;
+		return true;
+	}
+	if (!p || p->kind != CXCursor_BinaryOperator || p->nr_kids != 2 ||
+	    clang_getCursorBinaryOperatorKind(p->cursor) != CXBinaryOperator_Assign)
+		return false;
+	lhs = wl_node_strip(p->kids[0]);
+	if (lhs && lhs->kind == CXCursor_DeclRefExpr) {
+		*var = wl_node_referenced(lhs);
+		return true;
+	}
+	if (lhs && lhs->kind == CXCursor_MemberRefExpr && lhs->nr_kids == 1) {
+		struct wl_node *base = wl_node_strip(lhs->kids[0]);
+
+		if (!base || base->kind != CXCursor_DeclRefExpr)
+			return false;
+		*var = wl_node_referenced(base);
+		snprintf(key, keylen, ".%s",
+			 wl_model_spelling(&ctx->model, wl_node_referenced(lhs)));
+		return true;
+	}
+	return false;
+}
+
+/* Whether @e names variable @var. */
+static bool names_var(struct wl_node *e, CXCursor var)
+{
+	e = e ? strip_casts(e) : NULL;
+	return e && e->kind == CXCursor_DeclRefExpr &&
+	       clang_equalCursors(wl_node_referenced(e), var);
+}
+
+/* The operand numbers of the first "{%a, %b}" in an asm's template. */
+static bool brace_pair(struct wl_ctx *ctx, struct wl_node *a, unsigned *lo,
+		       unsigned *hi)
+{
+	char *text = wl_node_text(&ctx->model, a);
+	const char *b = text ? strchr(text, '{') : NULL;
+	bool ok = false;
+
+	/* Skip a "{ .reg ...; }" scope: the pair is "{%N" followed by ','. */
+	while (b && !ok) {
+		const char *q = b + 1;
+		char *end;
+
+		while (*q == ' ')
+			q++;
+		if (*q == '%') {
+			*lo = (unsigned)strtoul(q + 1, &end, 10);
+			q = end;
+			while (*q == ' ')
+				q++;
+			if (*q == ',') {
+				q++;
+				while (*q == ' ')
+					q++;
+				if (*q == '%') {
+					*hi = (unsigned)strtoul(q + 1, &end, 10);
+					ok = true;
+				}
+			}
+		}
+		b = ok ? b : strchr(b + 1, '{');
+	}
+	free(text);
+	return ok;
+}
+
+/* The variable an asm binds to operand @n (kids: outputs, then inputs). */
+static bool asm_operand_var(struct wl_node *a, unsigned n, CXCursor *var)
+{
+	struct wl_node *k;
+
+	if (n >= a->nr_kids)
+		return false;
+	k = strip_casts(a->kids[n]);
+	if (!k || k->kind != CXCursor_DeclRefExpr)
+		return false;
+	*var = wl_node_referenced(k);
+	return true;
+}
+
+/*
+ * Whether the join puts each shuffled half back where it was taken from
+ * (issue: `__hiloint2double(lo, hi)` swaps them on purpose, and one
+ * shuffle of the whole value would not).
+ */
+static bool rejoined_in_order(struct wl_ctx *ctx, struct wl_node *c1,
+			      struct wl_node *c2, const struct half *h1,
+			      const struct half *h2, struct wl_node *join)
+{
+	CXCursor d1 = clang_getNullCursor(), d2 = clang_getNullCursor();
+	char k1[64], k2[64];
+	struct wl_node *e = NULL, *args[2];
+	const struct half *hi, *lo;
+	CXCursor dhi, dlo;
+
+	if (!destination(ctx, c1, &d1, k1, sizeof(k1)) ||
+	    !destination(ctx, c2, &d2, k2, sizeof(k2)))
+		return false;
+	if (!clang_Cursor_isNull(h1->base))
+		/* a.x = shfl(a.x): each member written back into itself. */
+		return clang_equalCursors(d1, h1->base) && !strcmp(k1, h1->key) &&
+		       clang_equalCursors(d2, h2->base) && !strcmp(k2, h2->key);
+	if (k1[0] || k2[0])
+		return false;
+	if (h1->key[0] == '%') {
+		unsigned slo, shi, jlo, jhi;
+		CXCursor vlo, vhi;
+		bool first_is_lo;
+
+		if (join->kind != CXCursor_GCCAsmStmt ||
+		    !brace_pair(ctx, h1->split, &slo, &shi) ||
+		    !brace_pair(ctx, join, &jlo, &jhi) ||
+		    !asm_operand_var(join, jlo, &vlo) ||
+		    !asm_operand_var(join, jhi, &vhi))
+			return false;
+		first_is_lo = (unsigned)atoi(h1->key + 1) == slo;
+		if (!first_is_lo && (unsigned)atoi(h1->key + 1) != shi)
+			return false;
+		dlo = first_is_lo ? d1 : d2;
+		dhi = first_is_lo ? d2 : d1;
+		return clang_equalCursors(vlo, dlo) && clang_equalCursors(vhi, dhi);
+	}
+	/* __double2hiint/__double2loint, joined by __hiloint2double(hi, lo). */
+	hi = !strcmp(h1->key, "hiint") ? h1 : h2;
+	lo = hi == h1 ? h2 : h1;
+	if (strcmp(hi->key, "hiint") || strcmp(lo->key, "loint"))
+		return false;
+	dhi = hi == h1 ? d1 : d2;
+	dlo = hi == h1 ? d2 : d1;
+	if (join->kind == CXCursor_ReturnStmt && join->nr_kids == 1)
+		e = join->kids[0];
+	else if (join->kind == CXCursor_BinaryOperator && join->nr_kids == 2)
+		e = join->kids[1];
+	else if (join->kind == CXCursor_DeclStmt && join->nr_kids == 1 &&
+		 join->kids[0]->nr_kids)
+		e = join->kids[0]->kids[join->kids[0]->nr_kids - 1];
+	e = e ? wl_node_strip(e) : NULL;
+	if (!e || e->kind != CXCursor_CallExpr ||
+	    strcmp(wl_call_name(&ctx->model, e), "__hiloint2double") ||
+	    wl_call_args(e, args, 2) != 2)
+		return false;
+	return names_var(args[0], dhi) && names_var(args[1], dlo);
+}
+
 static void try_fix(struct wl_ctx *ctx, struct wl_finding *f,
 		    struct wl_node *c1, struct wl_node *c2, struct half *h,
-		    int kind)
+		    struct half *h2, int kind)
 {
 	struct wl_node *s1 = statement_of(c1), *s2 = statement_of(c2);
 	struct wl_node *split, *first, *join, *block;
@@ -429,6 +592,13 @@ static void try_fix(struct wl_ctx *ctx, struct wl_finding *f,
 			return;
 	}
 	prefix = join_prefix(ctx, join, h);
+	if (prefix && !rejoined_in_order(ctx, c1, c2, h, h2, join)) {
+		wl_finding_note(f, "no fix: the halves are not joined back in "
+				   "the order they were split, which one "
+				   "shuffle of the whole value would change");
+		free(prefix);
+		return;
+	}
 	whole = h->whole ? wl_node_text(&ctx->model, h->whole) : NULL;
 	rest = rest_args(ctx, c1, sync);
 	us = (struct use_scan){ first, join, false };
@@ -486,8 +656,6 @@ void wl104_check(struct wl_ctx *ctx)
 			same_lanes = r1 && r2 && !strcmp(r1, r2);
 			free(r1);
 			free(r2);
-			if (!same_lanes)
-				continue;
 			/*
 			 * Report where the value is split, ahead of the two
 			 * shuffles: its fix replaces theirs, so it must come
@@ -499,8 +667,14 @@ void wl104_check(struct wl_ctx *ctx)
 				      "halves; '%s' takes 'double' and 'long "
 				      "long' whole",
 				      shuffles[k1][1]);
-			try_fix(ctx, f, c1, c2, &h1, k1);
-			if (!f->fix)
+			if (!same_lanes) {
+				wl_finding_note(f, "no fix: the halves are "
+						   "shuffled with different lane or "
+						   "width arguments");
+				break;
+			}
+			try_fix(ctx, f, c1, c2, &h1, &h2, k1);
+			if (!f->fix && !f->note)
 				wl_finding_note(f, "no fix: the split, the two "
 						   "shuffles and the join are not "
 						   "consecutive statements warplint "
