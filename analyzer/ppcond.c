@@ -588,6 +588,8 @@ static const struct {
 	{ "CUDA_VERSION", 13000 },	    { "CUDART_VERSION", 13000 },
 	{ "__CUDA_API_VERSION", 13000 },    { "__CUDACC_VER_MAJOR__", 13 },
 	{ "__CUDACC_VER_MINOR__", 0 },	    { "__CUDACC_VER_BUILD__", 0 },
+	/* Removed in CUDA 9 (a string since): only older toolkits test it. */
+	{ "__CUDACC_VER__", 130000 },
 };
 
 static bool is_hip_macro(const char *name)
@@ -695,12 +697,6 @@ static struct val lookup(struct eval *ev, const char *name,
 		ev->why |= WL_PP_WHY_HIP;
 		*defined = 0;
 		return known(0);
-	}
-	/* Removed in CUDA 9 (now a string that stops the build): unknown. */
-	if (!strcmp(name, "__CUDACC_VER__")) {
-		note_unknown(ev, name);
-		*defined = -1;
-		return UNKNOWN;
 	}
 	d = find_def(ev->pp, name);
 	*defined = defined_at(ev, t, d);

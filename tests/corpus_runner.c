@@ -12,7 +12,8 @@
  *    meant to remove, and fixing it again must change nothing.  As with
  *    --fix, unsafe fixes are held back unless the header says
  *    "unsafe-fixes: yes".
- * 3. With --nvcc, FILE.fixed.cu must compile for sm_90.  With --ptxas,
+ * 3. With --nvcc, FILE.fixed.cu must compile for sm_90 (unless the header
+ *    says "nvcc: no": a header is missing on purpose).  With --ptxas,
  *    every asm statement a fix rewrote (shfl/vote) must assemble on its
  *    own for sm_90: nvcc leaves out device functions nothing calls, and a
  *    macro body is only assembled where it is used.
@@ -57,6 +58,7 @@ struct corpus_file {
 	struct wl_analyze_opts opts;
 	bool unsafe_fixes;		/* header "unsafe-fixes: yes" */
 	const char *ptxas;		/* --ptxas, or NULL */
+	bool no_nvcc;			/* header "nvcc: no" */
 	int failures;
 };
 
@@ -187,7 +189,8 @@ static void parse_line(struct corpus_file *cf, unsigned line, const char *s,
 static void parse_header_line(struct corpus_file *cf, const char *s, size_t len)
 {
 	static const char *const keys[] = { "args:", "enable:", "disable:",
-					     "fix-style:", "unsafe-fixes:" };
+					     "fix-style:", "unsafe-fixes:",
+					     "nvcc:" };
 	char *line = wl_xstrndup(s, len), *p, *tok, *save = NULL;
 	unsigned k;
 
@@ -210,6 +213,12 @@ static void parse_header_line(struct corpus_file *cf, const char *s, size_t len)
 							     : WL_FIX_STYLE_SYNCWARP;
 			} else if (k == 4) {
 				cf->unsafe_fixes = !strcmp(tok, "yes");
+			} else if (k == 5) {
+				/* "nvcc: no": the file needs a header on purpose
+				 * missing (a generated config), so no build can
+				 * compile it, before or after the fix. */
+				cf->no_nvcc = !strcmp(tok, "no");
+				break;
 			} else {
 				r = wl_rule_find(tok);
 				if (!r)
@@ -434,7 +443,7 @@ static void check_fixed(struct corpus_file *cf, CXIndex index,
 		fprintf(stderr, "note: %u legacy findings keep an unsafe fix "
 				"(unsafe-fixes: yes applies them); nvcc not run\n",
 			nr_held);
-	else if (nvcc && run_nvcc(nvcc, path, &cf->args) < 0)
+	else if (nvcc && !cf->no_nvcc && run_nvcc(nvcc, path, &cf->args) < 0)
 		fail(cf, "nvcc -arch=sm_90 rejects %s", path);
 	wl_findings_release(&again);
 	wl_source_release(&fixed_src);
