@@ -485,6 +485,7 @@ void wl_legacy_check(struct wl_ctx *ctx, enum wl_rule_id rule,
 			check_unused_macro(ctx, rule, &m->macros[i], names,
 					   nr_names);
 	check_unparsed_calls(ctx, rule, sites, nr);
+	wl_legacy_check_wrappers(ctx, rule);
 	for (i = 0; i < nr; i++)
 		free(sites[i].other_file);
 	free(sites);

@@ -47,4 +47,11 @@ void wl_legacy_check(struct wl_ctx *ctx, enum wl_rule_id rule,
  */
 void wl_legacy_check_unparsed_asm(struct wl_ctx *ctx);
 
+/*
+ * Report, under @rule, each call of a project header's function that
+ * wraps a legacy primitive (WL101/WL102) or legacy PTX (WL103), at the
+ * call in this file, naming the wrapper.  No fix: the header needs it.
+ */
+void wl_legacy_check_wrappers(struct wl_ctx *ctx, enum wl_rule_id rule);
+
 #endif

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyzer/model.h"
 #include "analyzer/util.h"
 
 #define HOLE ((unsigned)-1)
@@ -243,4 +244,52 @@ void wl_asm_parse(const struct wl_tokens *toks, unsigned first,
 unsigned wl_ptx_legacy_operands(const struct wl_ptx_insn *insn)
 {
 	return !strcmp(insn->op, "shfl") ? 4 : 2;
+}
+
+bool wl_asm_cursor_legacy(CXTranslationUnit tu, CXCursor c, const char **op,
+			  CXSourceLocation *loc)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	CXFile f1 = NULL, f2 = NULL;
+	unsigned line = 0, col = 0, b = 0, e = 0, at = 0, i;
+	CXCursor def;
+	struct wl_tokens toks;
+	struct wl_asm a;
+	bool found = false;
+
+	clang_getSpellingLocation(clang_getRangeStart(r), &f1, &line, &col, &b);
+	clang_getSpellingLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &e);
+	if (!f1)
+		return false;
+	def = clang_getCursor(tu, clang_getLocation(tu, f1, line, col));
+	if (clang_getCursorKind(def) == CXCursor_MacroDefinition) {
+		/* Spelled in a macro: read the body, never beyond it. */
+		CXSourceRange dr = clang_getCursorExtent(def);
+
+		at = b;
+		clang_getSpellingLocation(clang_getRangeStart(dr), NULL, NULL,
+					  NULL, &b);
+		clang_getSpellingLocation(clang_getRangeEnd(dr), NULL, NULL,
+					  NULL, &e);
+		wl_tokens_of_range(tu, f1, b, e, &toks);
+		i = wl_tokens_find(&toks, at);
+	} else {
+		if (!f2 || !wl_same_file(f1, f2) || e < b)
+			return false;
+		wl_tokens_of_range(tu, f1, b, e + 1, &toks);
+		i = 0;
+	}
+	if (wl_asm_keyword(&toks, i)) {
+		wl_asm_parse(&toks, i, &a);
+		for (i = 0; i < a.nr_insns && !found; i++) {
+			if (!a.insns[i].legacy)
+				continue;
+			*op = a.insns[i].op;
+			*loc = clang_getLocationForOffset(tu, f1,
+							  a.insns[i].op_begin);
+			found = true;
+		}
+	}
+	wl_tokens_release(&toks);
+	return found;
 }

@@ -57,4 +57,12 @@ void wl_asm_parse(const struct wl_tokens *toks, unsigned first,
  */
 unsigned wl_ptx_legacy_operands(const struct wl_ptx_insn *insn);
 
+/*
+ * The first legacy instruction of the asm statement @c anywhere in @tu (a
+ * header, or a macro body that spells it), read from its own tokens; its
+ * opcode in *@op and its spelling location in *@loc.  False if none.
+ */
+bool wl_asm_cursor_legacy(CXTranslationUnit tu, CXCursor c, const char **op,
+			  CXSourceLocation *loc);
+
 #endif

@@ -442,6 +442,7 @@ void wl103_check(struct wl_ctx *ctx)
 			check_unused_macro(ctx, &m->macros[i]);
 	}
 	wl_legacy_check_unparsed_asm(ctx);
+	wl_legacy_check_wrappers(ctx, WL103);
 	for (i = 0; i < nr; i++) {
 		free(macros[i].uses);
 		free(macros[i].asm_offsets);
