@@ -170,7 +170,7 @@ struct asm_macro {
 	unsigned offset;	/* of the definition, in its file */
 	struct wl_node **uses;
 	unsigned *asm_offsets;	/* each use's asm keyword in the body */
-	unsigned nr_uses, alloc_uses, alloc_offsets;
+	unsigned nr_uses, alloc_uses;
 };
 
 /* The macro definition that spells @node's first token, if any. */
@@ -363,7 +363,7 @@ static void check_unused_macro(struct wl_ctx *ctx, const struct wl_macro *mac)
 	for (i = 0; i < toks.nr; i++) {
 		struct wl_asm a;
 		struct wl_finding *f;
-		unsigned fi;
+		const char *why;
 		bool need_operand;
 		char *full;
 
@@ -373,13 +373,12 @@ static void check_unused_macro(struct wl_ctx *ctx, const struct wl_macro *mac)
 		if (!a.nr_legacy)
 			continue;
 		f = report_insn(ctx, &a);
-		fi = (unsigned)(f - ctx->findings.v);
 		wl_finding_note(f, "in the body of macro '%s', which this file "
 				   "does not use",
 				mac->name);
-		if (unfixable(&a, &need_operand)) {
-			wl_finding_note(f, "no fix: %s",
-					unfixable(&a, &need_operand));
+		why = unfixable(&a, &need_operand);
+		if (why) {
+			wl_finding_note(f, "no fix: %s", why);
 			continue;
 		}
 		full = wl_mask_const_text(ctx, 0xffffffffu);
@@ -393,7 +392,6 @@ static void check_unused_macro(struct wl_ctx *ctx, const struct wl_macro *mac)
 						   "which lanes arrive");
 		add_edits(f->fix, &a, full, need_operand);
 		free(full);
-		(void)fi;
 	}
 	wl_tokens_release(&toks);
 }
