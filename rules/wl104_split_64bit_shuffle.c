@@ -251,15 +251,61 @@ static bool same_source(struct wl_ctx *ctx, struct half *a, struct half *b)
 	return same;
 }
 
-/* Text of the arguments after the value: "lane" or "d, 16". */
-static char *rest_args(struct wl_ctx *ctx, struct wl_node *call, bool sync)
+/*
+ * The text @node is spelled with: in a macro's use, the argument as the
+ * use writes it, not the whole use.  NULL when start and end are spelled
+ * apart.
+ */
+static char *spelled_text(struct wl_ctx *ctx, struct wl_node *node)
+{
+	CXSourceRange r = clang_getCursorExtent(node->cursor);
+	CXFile f1 = NULL, f2 = NULL;
+	unsigned b = 0, e = 0;
+	size_t size = 0;
+	const char *text;
+	CXToken *last = NULL;
+	unsigned nr = 0;
+
+	clang_getSpellingLocation(clang_getRangeStart(r), &f1, NULL, NULL, &b);
+	clang_getSpellingLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &e);
+	if (!f1 || !f2 || !wl_same_file(f1, f2) || e < b)
+		return NULL;
+	text = clang_getFileContents(ctx->tu, f1, &size);
+	/* The range ends at its last token's start: add that token. */
+	clang_tokenize(ctx->tu,
+		       clang_getRange(clang_getLocationForOffset(ctx->tu, f1, e),
+				      clang_getLocationForOffset(ctx->tu, f1, e)),
+		       &last, &nr);
+	if (nr) {
+		unsigned end = 0;
+
+		clang_getFileLocation(clang_getRangeEnd(clang_getTokenExtent(
+					      ctx->tu, last[0])),
+				      NULL, NULL, NULL, &end);
+		if (end > e)
+			e = end;
+	}
+	clang_disposeTokens(ctx->tu, last, nr);
+	if (!text || e > size)
+		return NULL;
+	return wl_xstrndup(text + b, e - b);
+}
+
+/*
+ * Text of the arguments after the value: "lane" or "d, 16"; @spelled:
+ * as written at a macro's use (to compare), else as the main file has
+ * them (to write a fix).
+ */
+static char *rest_args(struct wl_ctx *ctx, struct wl_node *call, bool sync,
+		       bool spelled)
 {
 	struct wl_node *args[8];
 	unsigned n = wl_call_args(call, args, 8), i, first = sync ? 2 : 1;
 	struct wl_buf b = WL_BUF_INIT;
 
 	for (i = first; i < n && i < 8; i++) {
-		char *t = wl_node_text(&ctx->model, args[i]);
+		char *t = spelled ? spelled_text(ctx, args[i])
+				  : wl_node_text(&ctx->model, args[i]);
 
 		if (!t) {
 			wl_buf_release(&b);
@@ -550,6 +596,11 @@ static void try_fix(struct wl_ctx *ctx, struct wl_finding *f,
 	struct use_scan us;
 	bool sync = strstr(shuffles[kind][0], "_sync") != NULL;
 
+	if (c1->in_macro || c2->in_macro) {
+		wl_finding_note(f, "no fix: the shuffles are written through "
+				   "a macro");
+		return;
+	}
 	if (!h->split || !s1 || !s2 || s1->parent != s2->parent)
 		return;
 	split = statement_of(h->split);
@@ -600,7 +651,7 @@ static void try_fix(struct wl_ctx *ctx, struct wl_finding *f,
 		return;
 	}
 	whole = h->whole ? wl_node_text(&ctx->model, h->whole) : NULL;
-	rest = rest_args(ctx, c1, sync);
+	rest = rest_args(ctx, c1, sync, false);
 	us = (struct use_scan){ first, join, false };
 	if (c1->func->body)
 		wl_node_walk(c1->func->body, find_use_after, &us);
@@ -651,8 +702,8 @@ void wl104_check(struct wl_ctx *ctx)
 			    !half_of(ctx, a2[k1 >= 4 ? 1 : 0], &h2) ||
 			    !same_source(ctx, &h1, &h2))
 				continue;
-			r1 = rest_args(ctx, c1, k1 >= 4);
-			r2 = rest_args(ctx, c2, k1 >= 4);
+			r1 = rest_args(ctx, c1, k1 >= 4, true);
+			r2 = rest_args(ctx, c2, k1 >= 4, true);
 			same_lanes = r1 && r2 && !strcmp(r1, r2);
 			free(r1);
 			free(r2);
