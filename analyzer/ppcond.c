@@ -165,7 +165,7 @@ static struct wl_pp_branch *last_branch(struct wl_ppcond *pp, unsigned g)
 {
 	struct wl_pp_group *grp = &pp->groups[g];
 
-	return &pp->branches[grp->first + grp->nr - 1];
+	return &pp->branches[grp->members[grp->nr - 1]];
 }
 
 struct scan_state {
@@ -207,7 +207,6 @@ static void on_directive(struct wl_ppcond *pp, struct scan_state *st,
 		WL_GROW(pp->groups, pp->nr_groups, pp->alloc_groups);
 		g = &pp->groups[pp->nr_groups];
 		memset(g, 0, sizeof(*g));
-		g->first = pp->nr_branches;
 		WL_GROW(st->stack, st->depth, st->alloc);
 		st->stack[st->depth++] = pp->nr_groups++;
 		b = new_branch(pp);
@@ -225,7 +224,8 @@ static void on_directive(struct wl_ppcond *pp, struct scan_state *st,
 		b->parent = parent;
 		g = &pp->groups[st->stack[st->depth - 1]];
 	}
-	g->nr++;
+	g->members = wl_xrealloc(g->members, (g->nr + 1) * sizeof(*g->members));
+	g->members[g->nr++] = (unsigned)(b - pp->branches);
 	b->kind = kind;
 	b->group = (unsigned)(g - pp->groups);
 	b->line_begin = begin;
@@ -865,12 +865,24 @@ static struct val eval_expr(struct eval *ev, int min_prec)
 		int prec = prec_of(t);
 		char op[4] = "";
 		struct val rhs;
+		unsigned why;
+		char unknown[sizeof(ev->unknown)];
+		bool decided;
 
 		if (prec < 0 || prec < min_prec)
 			break;
+		why = ev->why;
 		memcpy(op, t->text, strlen(t->text) < 3 ? strlen(t->text) : 3);
+		memcpy(unknown, ev->unknown, sizeof(unknown));
 		ev->pos++;
 		rhs = eval_expr(ev, prec + 1);
+		/* What the left side decides alone, the right did not decide. */
+		decided = lhs.known && ((!strcmp(op, "&&") && !lhs.v) ||
+					(!strcmp(op, "||") && lhs.v));
+		if (decided) {
+			ev->why = why;
+			memcpy(ev->unknown, unknown, sizeof(unknown));
+		}
 		lhs = apply(op, lhs, rhs);
 	}
 	if (min_prec == 0 && accept(ev, "?")) {
@@ -926,8 +938,11 @@ static struct val taken(struct eval *ev, const struct wl_ppcond *pp,
 	struct val t = eval_cond(ev, b);
 	unsigned k;
 
-	for (k = g->first; k < i; k++) {
-		struct val c = eval_cond(ev, &pp->branches[k]);
+	/* Its own condition fails: the earlier ones are not why. */
+	if (t.known && !t.v)
+		return t;
+	for (k = 0; k < g->nr && g->members[k] != i; k++) {
+		struct val c = eval_cond(ev, &pp->branches[g->members[k]]);
 
 		t = apply("&&", t, c.known ? known(!c.v) : UNKNOWN);
 	}
@@ -1078,8 +1093,8 @@ void wl_ppcond_build(struct wl_ppcond *pp, CXTranslationUnit tu,
 
 		/* Evaluated: reached, and no earlier branch was taken. */
 		b->evaluated = parent_active;
-		for (k = g->first; k < i; k++)
-			if (pp->branches[k].active)
+		for (k = 0; k < g->nr && g->members[k] != i; k++)
+			if (pp->branches[g->members[k]].active)
 				b->evaluated = false;
 		record_names(pp, b);
 		classify(pp, i);
@@ -1102,6 +1117,8 @@ void wl_ppcond_release(struct wl_ppcond *pp)
 	for (i = 0; i < pp->nr_def_slots; i++)
 		free(pp->defs[i].name);
 	free(pp->defs);
+	for (i = 0; i < pp->nr_groups; i++)
+		free(pp->groups[i].members);
 	free(pp->branches);
 	free(pp->groups);
 	free(pp->directives);
@@ -1164,7 +1181,8 @@ static const char *kind_name(enum wl_pp_kind kind)
 
 char *wl_pp_describe(const struct wl_ppcond *pp, const struct wl_pp_branch *b)
 {
-	const struct wl_pp_branch *first = &pp->branches[pp->groups[b->group].first];
+	const struct wl_pp_branch *first =
+		&pp->branches[pp->groups[b->group].members[0]];
 	char *c, *s;
 
 	if (b->kind != WL_PP_ELSE) {
@@ -1185,10 +1203,15 @@ static const struct wl_pp_name *unresolved_name(const struct wl_ppcond *pp,
 	const struct wl_pp_group *g = &pp->groups[b->group];
 	unsigned i, k;
 
-	for (i = g->first; i <= (unsigned)(b - pp->branches); i++)
-		for (k = 0; k < pp->branches[i].nr_names; k++)
-			if (!pp->branches[i].names[k].resolved)
-				return &pp->branches[i].names[k];
+	for (i = 0; i < g->nr; i++) {
+		const struct wl_pp_branch *d = &pp->branches[g->members[i]];
+
+		for (k = 0; k < d->nr_names; k++)
+			if (!d->names[k].resolved)
+				return &d->names[k];
+		if (d == b)
+			break;
+	}
 	return NULL;
 }
 
@@ -1247,13 +1270,15 @@ bool wl_pp_dead_branch_fix(const struct wl_ppcond *pp,
 			   const struct wl_pp_branch *b, struct wl_fix *fix)
 {
 	const struct wl_pp_group *g = &pp->groups[b->group];
-	const struct wl_pp_branch *br = &pp->branches[g->first];
+	const struct wl_pp_branch *br[64];
 	unsigned i, nr_dead = 0, first_kept = g->nr;
 
-	if (!g->complete)
+	if (!g->complete || g->nr > WL_ARRAY_SIZE(br))
 		return false;
+	for (i = 0; i < g->nr; i++)
+		br[i] = &pp->branches[g->members[i]];
 	for (i = 0; i < g->nr; i++) {
-		if (br[i].cuda13 == WL_PP_NEVER)
+		if (br[i]->cuda13 == WL_PP_NEVER)
 			nr_dead++;
 		else if (first_kept == g->nr)
 			first_kept = i;
@@ -1262,21 +1287,21 @@ bool wl_pp_dead_branch_fix(const struct wl_ppcond *pp,
 		return false;
 	if (first_kept == g->nr) {
 		/* No build takes any branch: the whole group goes. */
-		delete_range(fix, br[0].line_begin, g->endif_end);
+		delete_range(fix, br[0]->line_begin, g->endif_end);
 		return true;
 	}
-	if (br[first_kept].cuda13 == WL_PP_ALWAYS) {
+	if (br[first_kept]->cuda13 == WL_PP_ALWAYS) {
 		/* Every build takes it: keep its body, drop the rest. */
-		delete_range(fix, br[0].line_begin, br[first_kept].body_begin);
-		delete_range(fix, br[first_kept].body_end, g->endif_end);
+		delete_range(fix, br[0]->line_begin, br[first_kept]->body_begin);
+		delete_range(fix, br[first_kept]->body_end, g->endif_end);
 		return true;
 	}
 	for (i = 0; i < g->nr; i++)
-		if (br[i].cuda13 == WL_PP_NEVER)
-			delete_range(fix, br[i].line_begin, br[i].body_end);
+		if (br[i]->cuda13 == WL_PP_NEVER)
+			delete_range(fix, br[i]->line_begin, br[i]->body_end);
 	/* The first branch kept now opens the group: #elif becomes #if. */
 	if (first_kept > 0)
-		wl_fix_replace(fix, br[first_kept].keyword, 2, "");
+		wl_fix_replace(fix, br[first_kept]->keyword, 2, "");
 	return true;
 }
 

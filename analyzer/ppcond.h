@@ -72,7 +72,9 @@ struct wl_pp_branch {
 };
 
 struct wl_pp_group {
-	unsigned first, nr;	/* its branches */
+	unsigned *members;	/* its branches, in order (nested groups sit
+				 * between them in pp->branches) */
+	unsigned nr;
 	unsigned endif_begin, endif_end;	/* the #endif line */
 	bool complete;		/* an #endif closes it */
 };

@@ -59,9 +59,9 @@ static bool group_deletable(const struct wl_ppcond *pp,
 	const struct wl_pp_group *g = &pp->groups[b->group];
 	unsigned i;
 
-	for (i = g->first; i < g->first + g->nr; i++)
-		if (pp->branches[i].cuda13 == WL_PP_NEVER &&
-		    !dead_fallback(&pp->branches[i]))
+	for (i = 0; i < g->nr; i++)
+		if (pp->branches[g->members[i]].cuda13 == WL_PP_NEVER &&
+		    !dead_fallback(&pp->branches[g->members[i]]))
 			return false;
 	return true;
 }

@@ -145,6 +145,26 @@ static void test_guard_defined_later(void **state)
 	release(&p);
 }
 
+/* A group nested between two branches of another ends where it ends. */
+static void test_nesting(void **state)
+{
+	struct parsed p;
+	const struct wl_pp_branch *b;
+
+	parse(state,
+	      "#if CUDA_VERSION >= 9000\n#ifdef IDE_ONLY\nint ide;\n#endif\n"
+	      "int modern;\n#else\nint old;\n#endif\nint after;\n",
+	      &p);
+	b = branch_of(&p, "ide");
+	assert_false(b->active);
+	assert_true(offset_of(&p, "int modern") >= b->body_end);
+	assert_true(branch_of(&p, "int modern")->active);
+	assert_null(wl_pp_inactive_at(&p.pp, offset_of(&p, "int modern")));
+	assert_non_null(wl_pp_inactive_at(&p.pp, offset_of(&p, "int old")));
+	assert_null(wl_pp_inactive_at(&p.pp, offset_of(&p, "int after")));
+	release(&p);
+}
+
 /* Directives in comments and strings are not directives. */
 static void test_comments(void **state)
 {
@@ -236,6 +256,7 @@ int main(void)
 		cmocka_unit_test(test_feature_macro),
 		cmocka_unit_test(test_architectures),
 		cmocka_unit_test(test_guard_defined_later),
+		cmocka_unit_test(test_nesting),
 		cmocka_unit_test(test_comments),
 		cmocka_unit_test(test_edit_blocker),
 		cmocka_unit_test(test_dead_branch_fix),
