@@ -181,7 +181,8 @@ static bool half_of(struct wl_ctx *ctx, struct wl_node *value, struct half *h)
 		find_view(ctx, base, h);
 		snprintf(h->key, sizeof(h->key), ".%s",
 			 wl_model_spelling(&ctx->model, wl_node_referenced(v)));
-		return h->key[1] != '\0';
+		/* A uint2 of its own is two values, not a split one. */
+		return h->split && h->key[1] != '\0';
 	}
 	if (v->kind == CXCursor_ArraySubscriptExpr && v->nr_kids == 2) {
 		struct wl_node *base = wl_node_strip(v->kids[0]);
@@ -194,7 +195,7 @@ static bool half_of(struct wl_ctx *ctx, struct wl_node *value, struct half *h)
 		h->base = wl_node_referenced(base);
 		find_view(ctx, base, h);
 		snprintf(h->key, sizeof(h->key), "[%lld]", idx);
-		return true;
+		return h->split != NULL;
 	}
 	if (v->kind != CXCursor_DeclRefExpr)
 		return false;

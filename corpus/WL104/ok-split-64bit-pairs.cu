@@ -1,7 +1,8 @@
 /*
  * warplint-test: WL104 near misses: halves of two different values, four
- * words of a 16-byte vector, two unrelated ints shuffled alike, and a
- * double that is already shuffled whole.
+ * words of a 16-byte vector, the two components of a uint2 that is no
+ * view of a 64-bit value, two unrelated ints shuffled alike, and a double
+ * that is already shuffled whole.
  * expect-none
  */
 #define ALL 0xffffffffu
@@ -24,6 +25,11 @@ __device__ int4 quad(int4 q, int src)
 	return q;
 }
 
+__device__ uint2 components(uint2 a, int src)
+{
+	return make_uint2(__shfl_sync(ALL, a.x, src), __shfl_sync(ALL, a.y, src)); // ok: WL104
+}
+
 __device__ int pair(int a, int b, int src)
 {
 	a = __shfl_sync(ALL, a, src); // ok: WL104
@@ -36,10 +42,11 @@ __device__ double whole(double v, int src)
 	return __shfl_sync(ALL, v, src); // ok: WL104
 }
 
-__global__ void run(double *d, int4 *q, int *i)
+__global__ void run(double *d, int4 *q, int *i, uint2 *u)
 {
 	int t = threadIdx.x;
 
+	u[t] = components(u[t], 5);
 	d[t] = mixed_sources(d[t], d[t + 1], 0) + whole(d[t], 1);
 	q[t] = quad(q[t], 2);
 	i[t] = pair(i[t], i[t + 1], 3);
