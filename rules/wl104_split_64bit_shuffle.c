@@ -143,20 +143,105 @@ static struct wl_node *viewed_object(struct wl_node *e)
 }
 
 /*
- * For a half taken from an aggregate (int2 a = *reinterpret_cast<int2 *>
- * (&x)), the declaration that makes the view and the 64-bit x it views.
+ * The 64-bit value that @e makes an 8-byte aggregate of: X in a view
+ * `*reinterpret_cast<int2 *>(&X)`, or in a call of a converting helper
+ * with X its only argument (`double_as_int2(X)`, `vectorize(X)`).
  */
-static void find_view(struct wl_ctx *ctx, struct wl_node *base, struct half *h)
+static struct wl_node *split_source(struct wl_ctx *ctx, struct wl_node *e)
+{
+	struct wl_node *x = viewed_object(e), *args[2];
+
+	if (!x) {
+		e = strip_casts(e);
+		if (!e || e->kind != CXCursor_CallExpr ||
+		    wl_call_args(e, args, 2) != 1)
+			return NULL;
+		x = wl_node_strip(args[0]);
+		(void)ctx;
+	}
+	if (!x || clang_Type_getSizeOf(clang_getCursorType(x->cursor)) != 8)
+		return NULL;
+	return x;
+}
+
+/*
+ * For a half taken from an aggregate, the statement that made the
+ * aggregate from a 64-bit x (its declaration's initializer, or the last
+ * assignment before @use) and that x.  Without one, the aggregate is no
+ * split value (a uint2 of its own) and h->split stays NULL.
+ */
+struct last_assign {
+	CXCursor var;
+	unsigned before;
+	struct wl_node *found;	/* the assignment */
+	struct wl_node *rhs;
+};
+
+/*
+ * `v = e` on the whole variable: a BinaryOperator, or for a struct
+ * (uint2) the implicit operator= call, whose kids are v, the operator
+ * and e.
+ */
+static bool find_assign(struct wl_node *n, void *data)
+{
+	struct last_assign *la = data;
+	struct wl_node *lhs = NULL, *rhs = NULL;
+
+	if (n->begin >= la->before)
+		return true;
+	if (n->kind == CXCursor_BinaryOperator && n->nr_kids == 2 &&
+	    clang_getCursorBinaryOperatorKind(n->cursor) ==
+		    CXBinaryOperator_Assign) {
+		lhs = n->kids[0];
+		rhs = n->kids[1];
+	} else if (n->kind == CXCursor_CallExpr && n->nr_kids == 3) {
+		CXString s = clang_getCursorSpelling(n->cursor);
+
+		if (!strcmp(clang_getCString(s), "operator=")) {
+			lhs = n->kids[0];
+			rhs = n->kids[2];
+		}
+		clang_disposeString(s);
+	}
+	lhs = lhs ? wl_node_strip(lhs) : NULL;
+	if (lhs && lhs->kind == CXCursor_DeclRefExpr &&
+	    clang_equalCursors(wl_node_referenced(lhs), la->var)) {
+		la->found = n;
+		la->rhs = rhs;
+	}
+	return true;
+}
+
+/*
+ * For a half taken from an aggregate, the statement that made the
+ * aggregate from a 64-bit x (the last whole assignment before @use, else
+ * its declaration's initializer) and that x.  Without one, the aggregate
+ * is no split value (a uint2 of its own) and h->split stays NULL.
+ */
+static void find_view(struct wl_ctx *ctx, struct wl_node *base,
+		      struct wl_node *use, struct half *h)
 {
 	struct wl_var *var = wl_eval_var(&ctx->eval, base);
-	struct wl_node *x;
+	struct last_assign la;
+	struct wl_node *maker = NULL, *from = NULL, *x;
 
-	if (!var || var->is_param || !var->decl_node->nr_kids)
+	if (!var || var->is_param || !use->func || !use->func->body)
 		return;
-	x = viewed_object(var->decl_node->kids[var->decl_node->nr_kids - 1]);
-	if (!x || clang_Type_getSizeOf(clang_getCursorType(x->cursor)) != 8)
+	memset(&la, 0, sizeof(la));
+	la.var = var->decl;
+	la.before = use->begin;
+	wl_node_walk(use->func->body, find_assign, &la);
+	if (la.found) {
+		maker = la.found;
+		from = la.rhs;
+	} else if (var->decl_node->nr_kids) {
+		maker = var->decl_node;
+		from = maker->kids[maker->nr_kids - 1];
+	}
+	x = from ? split_source(ctx, from) : NULL;
+	if (!x)
 		return;
-	h->split = var->decl_node;
+	h->split = maker;
 	h->whole = x;
 }
 
@@ -178,7 +263,7 @@ static bool half_of(struct wl_ctx *ctx, struct wl_node *value, struct half *h)
 		    !is_half_of_8_bytes(v, base))
 			return false;
 		h->base = wl_node_referenced(base);
-		find_view(ctx, base, h);
+		find_view(ctx, base, v, h);
 		snprintf(h->key, sizeof(h->key), ".%s",
 			 wl_model_spelling(&ctx->model, wl_node_referenced(v)));
 		/* A uint2 of its own is two values, not a split one. */
@@ -193,7 +278,7 @@ static bool half_of(struct wl_ctx *ctx, struct wl_node *value, struct half *h)
 		    !wl_node_int_value(wl_node_strip(v->kids[1]), &idx))
 			return false;
 		h->base = wl_node_referenced(base);
-		find_view(ctx, base, h);
+		find_view(ctx, base, v, h);
 		snprintf(h->key, sizeof(h->key), "[%lld]", idx);
 		return h->split != NULL;
 	}
