@@ -47,8 +47,11 @@ static void run_pass(CXTranslationUnit tu, const struct wl_source *src,
 	ctx.tu = tu;
 	memcpy(ctx.enabled, opts->enabled, sizeof(ctx.enabled));
 	ctx.fix_style = opts->fix_style;
+	ctx.want_header = opts->want_header;
+	ctx.want_header_data = opts->want_header_data;
 	/* A header's callers are in the files that include it. */
 	wl_model_build_file(&ctx.model, tu, src, target, target != NULL);
+	wl_ppcond_build(&ctx.pp, tu, ctx.model.main_file, src);
 	wl_eval_init(&ctx.eval, &ctx.model);
 	wl_mask_cache_init(&ctx);
 	if (opts->dump_model && !target)
@@ -56,6 +59,8 @@ static void run_pass(CXTranslationUnit tu, const struct wl_source *src,
 	for (i = 0; i < WL_NR_RULES; i++)
 		if (ctx.enabled[i] && wl_rules[i].check)
 			wl_rules[i].check(&ctx);
+	/* No fix edits code that a CUDA 13 build does not compile as seen. */
+	wl_pp_guard_fixes(&ctx.pp, &ctx.findings);
 	if (ctx.enabled[WL900] && !target)
 		wl_parse_errors_report(&ctx, opts->verbose);
 	/* Last, so that suppressions see every finding, WL900 included. */
@@ -69,6 +74,7 @@ static void run_pass(CXTranslationUnit tu, const struct wl_source *src,
 	wl_findings_release(&ctx.discarded);
 	wl_mask_cache_release(&ctx);
 	wl_eval_release(&ctx.eval);
+	wl_ppcond_release(&ctx.pp);
 	wl_model_release(&ctx.model);
 }
 

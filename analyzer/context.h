@@ -13,6 +13,7 @@
 #include "analyzer/diag.h"
 #include "analyzer/eval.h"
 #include "analyzer/model.h"
+#include "analyzer/ppcond.h"
 
 struct wl_source;
 struct wl_mask_cache;
@@ -27,12 +28,19 @@ struct wl_ctx {
 	const struct wl_source *src;
 	CXTranslationUnit tu;
 	struct wl_model model;
+	struct wl_ppcond pp;	/* the main file's #if structure */
 	struct wl_eval eval;
 	struct wl_mask_cache *masks;
 	struct wl_findings findings;
 	struct wl_findings discarded;	/* on nodes of other files */
 	bool enabled[WL_NR_RULES];
 	enum wl_fix_style fix_style;
+	/*
+	 * Which headers this run reports on their own (NULL: none), so
+	 * that what they hold is not reported again where they are used.
+	 */
+	bool (*want_header)(const char *path, void *data);
+	void *want_header_data;
 };
 
 #endif

@@ -14,6 +14,7 @@
 struct mark {
 	unsigned seen;			/* analyses that reported it */
 	struct wl_strvec configs;	/* under which it held */
+	bool drop;			/* reported better by another finding */
 };
 
 /* @real relative to the working folder when below it, else @real. */
@@ -180,16 +181,43 @@ static char *join(const struct wl_strvec *v)
 	return wl_buf_detach(&b);
 }
 
+/*
+ * Whether another analysis of the file compiled the code that @f (a
+ * WL105: legacy code in an inactive branch) is about: a finding of
+ * another rule starts where it does.  That analysis reports the code
+ * itself; "analyse the other configuration" would be noise.
+ */
+static bool analysed_elsewhere(const struct wl_report_file *rf,
+			       const struct wl_finding *f)
+{
+	unsigned i;
+
+	if (f->rule != WL105)
+		return false;
+	for (i = 0; i < rf->findings.nr; i++)
+		if (rf->findings.v[i].rule != WL105 &&
+		    rf->findings.v[i].offset == f->offset)
+			return true;
+	return false;
+}
+
 static void finish_file(struct wl_report_file *rf)
 {
 	unsigned i, out = 0;
 
+	/* Before any is dropped: each looks at all the others. */
+	for (i = 0; i < rf->findings.nr; i++)
+		mark_of(rf, i)->drop = analysed_elsewhere(rf,
+							  &rf->findings.v[i]);
 	for (i = 0; i < rf->findings.nr; i++) {
 		struct wl_finding *f = &rf->findings.v[i];
 		struct mark *m = mark_of(rf, i);
 
-		/* Unused only if unused in every analysis of the file. */
-		if (f->rule == WL901 && m->seen < rf->passes) {
+		/*
+		 * Unused only if unused in every analysis of the file;
+		 * inactive only if no analysis compiled it.
+		 */
+		if ((f->rule == WL901 && m->seen < rf->passes) || m->drop) {
 			wl_finding_release(f);
 			wl_strvec_release(&m->configs);
 			continue;

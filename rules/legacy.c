@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* Shared by WL101 and WL102: finding and fixing calls of legacy primitives. */
+/*
+ * Shared by WL101-WL103 and WL105: finding and fixing calls of legacy
+ * primitives, in the AST and, where statements did not parse, in tokens.
+ */
 #include "rules/legacy.h"
 
 #include <stdlib.h>
@@ -8,8 +11,99 @@
 #include "analyzer/context.h"
 #include "analyzer/mask.h"
 #include "analyzer/source.h"
+#include "analyzer/tokens.h"
 #include "analyzer/util.h"
 #include "fixits/edit.h"
+#include "rules/legacy_ptx.h"
+
+const struct wl_legacy_name wl_legacy_shuffles[4] = {
+	{ "__shfl", "__shfl_sync" },
+	{ "__shfl_up", "__shfl_up_sync" },
+	{ "__shfl_down", "__shfl_down_sync" },
+	{ "__shfl_xor", "__shfl_xor_sync" },
+};
+
+const struct wl_legacy_name wl_legacy_votes[3] = {
+	{ "__ballot", "__ballot_sync" },
+	{ "__any", "__any_sync" },
+	{ "__all", "__all_sync" },
+};
+
+/* Keywords after which a name followed by '(' is still a call. */
+static bool expression_keyword(const char *s)
+{
+	static const char *const kws[] = {
+		"return", "case", "else", "do", "throw", "co_return",
+		"co_yield", "co_await", "sizeof", "decltype",
+	};
+	unsigned i;
+
+	for (i = 0; i < WL_ARRAY_SIZE(kws); i++)
+		if (!strcmp(s, kws[i]))
+			return true;
+	return false;
+}
+
+const struct wl_legacy_name *wl_legacy_call_token(const struct wl_tokens *toks,
+						  unsigned i,
+						  enum wl_rule_id *rule)
+{
+	const struct wl_token *t = &toks->v[i], *prev;
+	const struct wl_legacy_name *hit = NULL;
+	unsigned k;
+
+	if (t->kind != CXToken_Identifier || !wl_token_is(toks, i + 1, "("))
+		return NULL;
+	for (k = 0; k < WL_ARRAY_SIZE(wl_legacy_shuffles) && !hit; k++)
+		if (!strcmp(t->text, wl_legacy_shuffles[k].legacy)) {
+			hit = &wl_legacy_shuffles[k];
+			*rule = WL101;
+		}
+	for (k = 0; k < WL_ARRAY_SIZE(wl_legacy_votes) && !hit; k++)
+		if (!strcmp(t->text, wl_legacy_votes[k].legacy)) {
+			hit = &wl_legacy_votes[k];
+			*rule = WL102;
+		}
+	if (!hit || i == 0)
+		return hit;
+	prev = &toks->v[i - 1];
+	if (!strcmp(prev->text, ".") || !strcmp(prev->text, "->"))
+		return NULL;
+	/* ::__shfl() is CUDA's; ns::__shfl() is somebody else's. */
+	if (!strcmp(prev->text, "::"))
+		return i >= 2 && (toks->v[i - 2].kind == CXToken_Identifier ||
+				  !strcmp(toks->v[i - 2].text, ">"))
+			       ? NULL
+			       : hit;
+	/* `int __shfl(`, `#define __shfl(`: a declaration, not a call. */
+	if (prev->kind == CXToken_Identifier)
+		return NULL;
+	if (prev->kind == CXToken_Keyword && !expression_keyword(prev->text))
+		return NULL;
+	return hit;
+}
+
+/*
+ * Whether token offset @off is code this parse compiled that the AST may
+ * have lost: not in a directive line (macro bodies have their own
+ * checks), not in a skipped branch (WL105), not a macro's expansion.
+ */
+static bool compiled_token(const struct wl_ctx *ctx, unsigned off)
+{
+	return !wl_pp_in_directive(&ctx->pp, off) &&
+	       !wl_pp_inactive_at(&ctx->pp, off) &&
+	       !wl_pp_is_expansion(&ctx->pp, off);
+}
+
+static void tokenize_main(struct wl_ctx *ctx, struct wl_tokens *toks)
+{
+	wl_tokens_of_range(ctx->tu, ctx->model.main_file, 0,
+			   (unsigned)ctx->src->len, toks);
+}
+
+static const char unparsed_note[] =
+	"found in the tokens of code that did not parse completely: the "
+	"mask could not be inferred, so no fix is offered";
 
 /*
  * Where the callee's name is spelled, if in the main file; otherwise
@@ -214,6 +308,95 @@ static void check_unused_macro(struct wl_ctx *ctx, enum wl_rule_id rule,
 	clang_disposeTokens(ctx->tu, toks, nr);
 }
 
+/* Whether a function of this file is named @name (it shadows CUDA's). */
+static bool own_function(struct wl_model *m, const char *name)
+{
+	unsigned i;
+
+	for (i = 0; i < m->nr_funcs; i++)
+		if (!strcmp(m->funcs[i]->name, name))
+			return true;
+	return false;
+}
+
+/*
+ * The token-level backup: a legacy call in compiled code that no AST call
+ * covers (its statement did not parse: an undeclared macro among its own
+ * arguments, an unknown type nearby, a missing header).
+ */
+static void check_unparsed_calls(struct wl_ctx *ctx, enum wl_rule_id rule,
+				 const struct legacy_site *sites, unsigned nr)
+{
+	struct wl_tokens toks;
+	unsigned i, k;
+
+	tokenize_main(ctx, &toks);
+	for (i = 0; i < toks.nr; i++) {
+		const struct wl_token *t = &toks.v[i];
+		const struct wl_legacy_name *hit;
+		enum wl_rule_id r;
+		bool covered = false;
+		struct wl_finding *f;
+
+		hit = wl_legacy_call_token(&toks, i, &r);
+		if (!hit || r != rule || !compiled_token(ctx, t->begin) ||
+		    own_function(&ctx->model, hit->legacy))
+			continue;
+		for (k = 0; k < nr && !covered; k++)
+			covered = (sites[k].has_name &&
+				   sites[k].name_off == t->begin) ||
+				  (sites[k].call->in_main &&
+				   t->begin >= sites[k].call->begin &&
+				   t->begin < sites[k].call->end);
+		if (covered)
+			continue;
+		f = wl_report_at(ctx, rule, t->begin,
+				 (unsigned)strlen(hit->legacy),
+				 "'%s' is a legacy warp primitive without a "
+				 "lane mask; use '%s'",
+				 hit->legacy, hit->sync);
+		wl_finding_note(f, "%s", unparsed_note);
+	}
+	wl_tokens_release(&toks);
+}
+
+void wl_legacy_check_unparsed_asm(struct wl_ctx *ctx)
+{
+	struct wl_model *m = &ctx->model;
+	struct wl_tokens toks;
+	unsigned i, k;
+
+	tokenize_main(ctx, &toks);
+	for (i = 0; i < toks.nr; i++) {
+		const struct wl_token *t = &toks.v[i];
+		bool covered = false;
+		struct wl_asm a;
+		struct wl_finding *f;
+
+		if (!wl_asm_keyword(&toks, i) || !compiled_token(ctx, t->begin))
+			continue;
+		for (k = 0; k < m->nr_asms && !covered; k++)
+			covered = m->asms[k]->in_main &&
+				  t->begin >= m->asms[k]->begin &&
+				  t->begin < m->asms[k]->end;
+		if (covered)
+			continue;
+		wl_asm_parse(&toks, i, &a);
+		for (k = 0; k < a.nr_insns; k++) {
+			if (!a.insns[k].legacy)
+				continue;
+			f = wl_report_at(ctx, WL103, a.insns[k].op_begin, 4,
+					 "inline PTX '%s' without '.sync' is "
+					 "rejected by ptxas for sm_70 and later; "
+					 "use '%s.sync' with a member mask",
+					 a.insns[k].op, a.insns[k].op);
+			wl_finding_note(f, "%s", unparsed_note);
+			break;
+		}
+	}
+	wl_tokens_release(&toks);
+}
+
 void wl_legacy_check(struct wl_ctx *ctx, enum wl_rule_id rule,
 		     const struct wl_legacy_name *names, unsigned nr_names)
 {
@@ -301,6 +484,8 @@ void wl_legacy_check(struct wl_ctx *ctx, enum wl_rule_id rule,
 		if (!macro_used(&m->macros[i], sites, nr))
 			check_unused_macro(ctx, rule, &m->macros[i], names,
 					   nr_names);
+	check_unparsed_calls(ctx, rule, sites, nr);
+	wl_legacy_check_wrappers(ctx, rule);
 	for (i = 0; i < nr; i++)
 		free(sites[i].other_file);
 	free(sites);

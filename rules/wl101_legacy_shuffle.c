@@ -5,15 +5,10 @@
  */
 #include "rules/legacy.h"
 
-static const struct wl_legacy_name shuffles[] = {
-	{ "__shfl", "__shfl_sync" },
-	{ "__shfl_up", "__shfl_up_sync" },
-	{ "__shfl_down", "__shfl_down_sync" },
-	{ "__shfl_xor", "__shfl_xor_sync" },
-};
+#include "analyzer/util.h"
 
 void wl101_check(struct wl_ctx *ctx)
 {
-	wl_legacy_check(ctx, WL101, shuffles,
-			sizeof(shuffles) / sizeof(shuffles[0]));
+	wl_legacy_check(ctx, WL101, wl_legacy_shuffles,
+			WL_ARRAY_SIZE(wl_legacy_shuffles));
 }

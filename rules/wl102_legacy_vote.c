@@ -5,13 +5,10 @@
  */
 #include "rules/legacy.h"
 
-static const struct wl_legacy_name votes[] = {
-	{ "__ballot", "__ballot_sync" },
-	{ "__any", "__any_sync" },
-	{ "__all", "__all_sync" },
-};
+#include "analyzer/util.h"
 
 void wl102_check(struct wl_ctx *ctx)
 {
-	wl_legacy_check(ctx, WL102, votes, sizeof(votes) / sizeof(votes[0]));
+	wl_legacy_check(ctx, WL102, wl_legacy_votes,
+			WL_ARRAY_SIZE(wl_legacy_votes));
 }

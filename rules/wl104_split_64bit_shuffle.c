@@ -143,20 +143,105 @@ static struct wl_node *viewed_object(struct wl_node *e)
 }
 
 /*
- * For a half taken from an aggregate (int2 a = *reinterpret_cast<int2 *>
- * (&x)), the declaration that makes the view and the 64-bit x it views.
+ * The 64-bit value that @e makes an 8-byte aggregate of: X in a view
+ * `*reinterpret_cast<int2 *>(&X)`, or in a call of a converting helper
+ * with X its only argument (`double_as_int2(X)`, `vectorize(X)`).
  */
-static void find_view(struct wl_ctx *ctx, struct wl_node *base, struct half *h)
+static struct wl_node *split_source(struct wl_ctx *ctx, struct wl_node *e)
+{
+	struct wl_node *x = viewed_object(e), *args[2];
+
+	if (!x) {
+		e = strip_casts(e);
+		if (!e || e->kind != CXCursor_CallExpr ||
+		    wl_call_args(e, args, 2) != 1)
+			return NULL;
+		x = wl_node_strip(args[0]);
+		(void)ctx;
+	}
+	if (!x || clang_Type_getSizeOf(clang_getCursorType(x->cursor)) != 8)
+		return NULL;
+	return x;
+}
+
+/*
+ * For a half taken from an aggregate, the statement that made the
+ * aggregate from a 64-bit x (its declaration's initializer, or the last
+ * assignment before @use) and that x.  Without one, the aggregate is no
+ * split value (a uint2 of its own) and h->split stays NULL.
+ */
+struct last_assign {
+	CXCursor var;
+	unsigned before;
+	struct wl_node *found;	/* the assignment */
+	struct wl_node *rhs;
+};
+
+/*
+ * `v = e` on the whole variable: a BinaryOperator, or for a struct
+ * (uint2) the implicit operator= call, whose kids are v, the operator
+ * and e.
+ */
+static bool find_assign(struct wl_node *n, void *data)
+{
+	struct last_assign *la = data;
+	struct wl_node *lhs = NULL, *rhs = NULL;
+
+	if (n->begin >= la->before)
+		return true;
+	if (n->kind == CXCursor_BinaryOperator && n->nr_kids == 2 &&
+	    clang_getCursorBinaryOperatorKind(n->cursor) ==
+		    CXBinaryOperator_Assign) {
+		lhs = n->kids[0];
+		rhs = n->kids[1];
+	} else if (n->kind == CXCursor_CallExpr && n->nr_kids == 3) {
+		CXString s = clang_getCursorSpelling(n->cursor);
+
+		if (!strcmp(clang_getCString(s), "operator=")) {
+			lhs = n->kids[0];
+			rhs = n->kids[2];
+		}
+		clang_disposeString(s);
+	}
+	lhs = lhs ? wl_node_strip(lhs) : NULL;
+	if (lhs && lhs->kind == CXCursor_DeclRefExpr &&
+	    clang_equalCursors(wl_node_referenced(lhs), la->var)) {
+		la->found = n;
+		la->rhs = rhs;
+	}
+	return true;
+}
+
+/*
+ * For a half taken from an aggregate, the statement that made the
+ * aggregate from a 64-bit x (the last whole assignment before @use, else
+ * its declaration's initializer) and that x.  Without one, the aggregate
+ * is no split value (a uint2 of its own) and h->split stays NULL.
+ */
+static void find_view(struct wl_ctx *ctx, struct wl_node *base,
+		      struct wl_node *use, struct half *h)
 {
 	struct wl_var *var = wl_eval_var(&ctx->eval, base);
-	struct wl_node *x;
+	struct last_assign la;
+	struct wl_node *maker = NULL, *from = NULL, *x;
 
-	if (!var || var->is_param || !var->decl_node->nr_kids)
+	if (!var || var->is_param || !use->func || !use->func->body)
 		return;
-	x = viewed_object(var->decl_node->kids[var->decl_node->nr_kids - 1]);
-	if (!x || clang_Type_getSizeOf(clang_getCursorType(x->cursor)) != 8)
+	memset(&la, 0, sizeof(la));
+	la.var = var->decl;
+	la.before = use->begin;
+	wl_node_walk(use->func->body, find_assign, &la);
+	if (la.found) {
+		maker = la.found;
+		from = la.rhs;
+	} else if (var->decl_node->nr_kids) {
+		maker = var->decl_node;
+		from = maker->kids[maker->nr_kids - 1];
+	}
+	x = from ? split_source(ctx, from) : NULL;
+	if (!x)
 		return;
-	h->split = var->decl_node;
+	h->split = maker;
 	h->whole = x;
 }
 
@@ -167,6 +252,8 @@ static bool half_of(struct wl_ctx *ctx, struct wl_node *value, struct half *h)
 	unsigned pos;
 
 	memset(h, 0, sizeof(*h));
+	/* A zeroed CXCursor is not clang's null cursor. */
+	h->base = clang_getNullCursor();
 	if (!v)
 		return false;
 	if (v->kind == CXCursor_MemberRefExpr && v->nr_kids == 1) {
@@ -176,10 +263,11 @@ static bool half_of(struct wl_ctx *ctx, struct wl_node *value, struct half *h)
 		    !is_half_of_8_bytes(v, base))
 			return false;
 		h->base = wl_node_referenced(base);
-		find_view(ctx, base, h);
+		find_view(ctx, base, v, h);
 		snprintf(h->key, sizeof(h->key), ".%s",
 			 wl_model_spelling(&ctx->model, wl_node_referenced(v)));
-		return h->key[1] != '\0';
+		/* A uint2 of its own is two values, not a split one. */
+		return h->split && h->key[1] != '\0';
 	}
 	if (v->kind == CXCursor_ArraySubscriptExpr && v->nr_kids == 2) {
 		struct wl_node *base = wl_node_strip(v->kids[0]);
@@ -190,9 +278,9 @@ static bool half_of(struct wl_ctx *ctx, struct wl_node *value, struct half *h)
 		    !wl_node_int_value(wl_node_strip(v->kids[1]), &idx))
 			return false;
 		h->base = wl_node_referenced(base);
-		find_view(ctx, base, h);
+		find_view(ctx, base, v, h);
 		snprintf(h->key, sizeof(h->key), "[%lld]", idx);
-		return true;
+		return h->split != NULL;
 	}
 	if (v->kind != CXCursor_DeclRefExpr)
 		return false;
@@ -249,15 +337,61 @@ static bool same_source(struct wl_ctx *ctx, struct half *a, struct half *b)
 	return same;
 }
 
-/* Text of the arguments after the value: "lane" or "d, 16". */
-static char *rest_args(struct wl_ctx *ctx, struct wl_node *call, bool sync)
+/*
+ * The text @node is spelled with: in a macro's use, the argument as the
+ * use writes it, not the whole use.  NULL when start and end are spelled
+ * apart.
+ */
+static char *spelled_text(struct wl_ctx *ctx, struct wl_node *node)
+{
+	CXSourceRange r = clang_getCursorExtent(node->cursor);
+	CXFile f1 = NULL, f2 = NULL;
+	unsigned b = 0, e = 0;
+	size_t size = 0;
+	const char *text;
+	CXToken *last = NULL;
+	unsigned nr = 0;
+
+	clang_getSpellingLocation(clang_getRangeStart(r), &f1, NULL, NULL, &b);
+	clang_getSpellingLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &e);
+	if (!f1 || !f2 || !wl_same_file(f1, f2) || e < b)
+		return NULL;
+	text = clang_getFileContents(ctx->tu, f1, &size);
+	/* The range ends at its last token's start: add that token. */
+	clang_tokenize(ctx->tu,
+		       clang_getRange(clang_getLocationForOffset(ctx->tu, f1, e),
+				      clang_getLocationForOffset(ctx->tu, f1, e)),
+		       &last, &nr);
+	if (nr) {
+		unsigned end = 0;
+
+		clang_getFileLocation(clang_getRangeEnd(clang_getTokenExtent(
+					      ctx->tu, last[0])),
+				      NULL, NULL, NULL, &end);
+		if (end > e)
+			e = end;
+	}
+	clang_disposeTokens(ctx->tu, last, nr);
+	if (!text || e > size)
+		return NULL;
+	return wl_xstrndup(text + b, e - b);
+}
+
+/*
+ * Text of the arguments after the value: "lane" or "d, 16"; @spelled:
+ * as written at a macro's use (to compare), else as the main file has
+ * them (to write a fix).
+ */
+static char *rest_args(struct wl_ctx *ctx, struct wl_node *call, bool sync,
+		       bool spelled)
 {
 	struct wl_node *args[8];
 	unsigned n = wl_call_args(call, args, 8), i, first = sync ? 2 : 1;
 	struct wl_buf b = WL_BUF_INIT;
 
 	for (i = first; i < n && i < 8; i++) {
-		char *t = wl_node_text(&ctx->model, args[i]);
+		char *t = spelled ? spelled_text(ctx, args[i])
+				  : wl_node_text(&ctx->model, args[i]);
 
 		if (!t) {
 			wl_buf_release(&b);
@@ -375,9 +509,170 @@ static char *join_prefix(struct wl_ctx *ctx, struct wl_node *stmt,
 	return NULL;
 }
 
+/*
+ * Where a shuffle's result goes: `Y = call`, `T Y = call` (the variable's
+ * declaration) or `a.x = call` (the member, in *@key).  False otherwise.
+ */
+static bool destination(struct wl_ctx *ctx, struct wl_node *call,
+			CXCursor *var, char *key, size_t keylen)
+{
+	struct wl_node *p = call->parent, *lhs;
+
+	while (p && (p->kind == CXCursor_UnexposedExpr ||
+		     p->kind == CXCursor_ParenExpr ||
+		     p->kind == CXCursor_CStyleCastExpr))
+		p = p->parent;
+	key[0] = '\0';
+	if (p && p->kind == CXCursor_VarDecl) {
+		*var = p->cursor;
+		return true;
+	}
+	if (!p || p->kind != CXCursor_BinaryOperator || p->nr_kids != 2 ||
+	    clang_getCursorBinaryOperatorKind(p->cursor) != CXBinaryOperator_Assign)
+		return false;
+	lhs = wl_node_strip(p->kids[0]);
+	if (lhs && lhs->kind == CXCursor_DeclRefExpr) {
+		*var = wl_node_referenced(lhs);
+		return true;
+	}
+	if (lhs && lhs->kind == CXCursor_MemberRefExpr && lhs->nr_kids == 1) {
+		struct wl_node *base = wl_node_strip(lhs->kids[0]);
+
+		if (!base || base->kind != CXCursor_DeclRefExpr)
+			return false;
+		*var = wl_node_referenced(base);
+		snprintf(key, keylen, ".%s",
+			 wl_model_spelling(&ctx->model, wl_node_referenced(lhs)));
+		return true;
+	}
+	return false;
+}
+
+/* Whether @e names variable @var. */
+static bool names_var(struct wl_node *e, CXCursor var)
+{
+	e = e ? strip_casts(e) : NULL;
+	return e && e->kind == CXCursor_DeclRefExpr &&
+	       clang_equalCursors(wl_node_referenced(e), var);
+}
+
+/* The operand numbers of the first "{%a, %b}" in an asm's template. */
+static bool brace_pair(struct wl_ctx *ctx, struct wl_node *a, unsigned *lo,
+		       unsigned *hi)
+{
+	char *text = wl_node_text(&ctx->model, a);
+	const char *b = text ? strchr(text, '{') : NULL;
+	bool ok = false;
+
+	/* Skip a "{ .reg ...; }" scope: the pair is "{%N" followed by ','. */
+	while (b && !ok) {
+		const char *q = b + 1;
+		char *end;
+
+		while (*q == ' ')
+			q++;
+		if (*q == '%') {
+			*lo = (unsigned)strtoul(q + 1, &end, 10);
+			q = end;
+			while (*q == ' ')
+				q++;
+			if (*q == ',') {
+				q++;
+				while (*q == ' ')
+					q++;
+				if (*q == '%') {
+					*hi = (unsigned)strtoul(q + 1, &end, 10);
+					ok = true;
+				}
+			}
+		}
+		b = ok ? b : strchr(b + 1, '{');
+	}
+	free(text);
+	return ok;
+}
+
+/* The variable an asm binds to operand @n (kids: outputs, then inputs). */
+static bool asm_operand_var(struct wl_node *a, unsigned n, CXCursor *var)
+{
+	struct wl_node *k;
+
+	if (n >= a->nr_kids)
+		return false;
+	k = strip_casts(a->kids[n]);
+	if (!k || k->kind != CXCursor_DeclRefExpr)
+		return false;
+	*var = wl_node_referenced(k);
+	return true;
+}
+
+/*
+ * Whether the join puts each shuffled half back where it was taken from
+ * (issue: `__hiloint2double(lo, hi)` swaps them on purpose, and one
+ * shuffle of the whole value would not).
+ */
+static bool rejoined_in_order(struct wl_ctx *ctx, struct wl_node *c1,
+			      struct wl_node *c2, const struct half *h1,
+			      const struct half *h2, struct wl_node *join)
+{
+	CXCursor d1 = clang_getNullCursor(), d2 = clang_getNullCursor();
+	char k1[64], k2[64];
+	struct wl_node *e = NULL, *args[2];
+	const struct half *hi, *lo;
+	CXCursor dhi, dlo;
+
+	if (!destination(ctx, c1, &d1, k1, sizeof(k1)) ||
+	    !destination(ctx, c2, &d2, k2, sizeof(k2)))
+		return false;
+	if (!clang_Cursor_isNull(h1->base))
+		/* a.x = shfl(a.x): each member written back into itself. */
+		return clang_equalCursors(d1, h1->base) && !strcmp(k1, h1->key) &&
+		       clang_equalCursors(d2, h2->base) && !strcmp(k2, h2->key);
+	if (k1[0] || k2[0])
+		return false;
+	if (h1->key[0] == '%') {
+		unsigned slo, shi, jlo, jhi;
+		CXCursor vlo, vhi;
+		bool first_is_lo;
+
+		if (join->kind != CXCursor_GCCAsmStmt ||
+		    !brace_pair(ctx, h1->split, &slo, &shi) ||
+		    !brace_pair(ctx, join, &jlo, &jhi) ||
+		    !asm_operand_var(join, jlo, &vlo) ||
+		    !asm_operand_var(join, jhi, &vhi))
+			return false;
+		first_is_lo = (unsigned)atoi(h1->key + 1) == slo;
+		if (!first_is_lo && (unsigned)atoi(h1->key + 1) != shi)
+			return false;
+		dlo = first_is_lo ? d1 : d2;
+		dhi = first_is_lo ? d2 : d1;
+		return clang_equalCursors(vlo, dlo) && clang_equalCursors(vhi, dhi);
+	}
+	/* __double2hiint/__double2loint, joined by __hiloint2double(hi, lo). */
+	hi = !strcmp(h1->key, "hiint") ? h1 : h2;
+	lo = hi == h1 ? h2 : h1;
+	if (strcmp(hi->key, "hiint") || strcmp(lo->key, "loint"))
+		return false;
+	dhi = hi == h1 ? d1 : d2;
+	dlo = hi == h1 ? d2 : d1;
+	if (join->kind == CXCursor_ReturnStmt && join->nr_kids == 1)
+		e = join->kids[0];
+	else if (join->kind == CXCursor_BinaryOperator && join->nr_kids == 2)
+		e = join->kids[1];
+	else if (join->kind == CXCursor_DeclStmt && join->nr_kids == 1 &&
+		 join->kids[0]->nr_kids)
+		e = join->kids[0]->kids[join->kids[0]->nr_kids - 1];
+	e = e ? wl_node_strip(e) : NULL;
+	if (!e || e->kind != CXCursor_CallExpr ||
+	    strcmp(wl_call_name(&ctx->model, e), "__hiloint2double") ||
+	    wl_call_args(e, args, 2) != 2)
+		return false;
+	return names_var(args[0], dhi) && names_var(args[1], dlo);
+}
+
 static void try_fix(struct wl_ctx *ctx, struct wl_finding *f,
 		    struct wl_node *c1, struct wl_node *c2, struct half *h,
-		    int kind)
+		    struct half *h2, int kind)
 {
 	struct wl_node *s1 = statement_of(c1), *s2 = statement_of(c2);
 	struct wl_node *split, *first, *join, *block;
@@ -387,6 +682,11 @@ static void try_fix(struct wl_ctx *ctx, struct wl_finding *f,
 	struct use_scan us;
 	bool sync = strstr(shuffles[kind][0], "_sync") != NULL;
 
+	if (c1->in_macro || c2->in_macro) {
+		wl_finding_note(f, "no fix: the shuffles are written through "
+				   "a macro");
+		return;
+	}
 	if (!h->split || !s1 || !s2 || s1->parent != s2->parent)
 		return;
 	split = statement_of(h->split);
@@ -429,8 +729,15 @@ static void try_fix(struct wl_ctx *ctx, struct wl_finding *f,
 			return;
 	}
 	prefix = join_prefix(ctx, join, h);
+	if (prefix && !rejoined_in_order(ctx, c1, c2, h, h2, join)) {
+		wl_finding_note(f, "no fix: the halves are not joined back in "
+				   "the order they were split, which one "
+				   "shuffle of the whole value would change");
+		free(prefix);
+		return;
+	}
 	whole = h->whole ? wl_node_text(&ctx->model, h->whole) : NULL;
-	rest = rest_args(ctx, c1, sync);
+	rest = rest_args(ctx, c1, sync, false);
 	us = (struct use_scan){ first, join, false };
 	if (c1->func->body)
 		wl_node_walk(c1->func->body, find_use_after, &us);
@@ -481,13 +788,11 @@ void wl104_check(struct wl_ctx *ctx)
 			    !half_of(ctx, a2[k1 >= 4 ? 1 : 0], &h2) ||
 			    !same_source(ctx, &h1, &h2))
 				continue;
-			r1 = rest_args(ctx, c1, k1 >= 4);
-			r2 = rest_args(ctx, c2, k1 >= 4);
+			r1 = rest_args(ctx, c1, k1 >= 4, true);
+			r2 = rest_args(ctx, c2, k1 >= 4, true);
 			same_lanes = r1 && r2 && !strcmp(r1, r2);
 			free(r1);
 			free(r2);
-			if (!same_lanes)
-				continue;
 			/*
 			 * Report where the value is split, ahead of the two
 			 * shuffles: its fix replaces theirs, so it must come
@@ -499,8 +804,14 @@ void wl104_check(struct wl_ctx *ctx)
 				      "halves; '%s' takes 'double' and 'long "
 				      "long' whole",
 				      shuffles[k1][1]);
-			try_fix(ctx, f, c1, c2, &h1, k1);
-			if (!f->fix)
+			if (!same_lanes) {
+				wl_finding_note(f, "no fix: the halves are "
+						   "shuffled with different lane or "
+						   "width arguments");
+				break;
+			}
+			try_fix(ctx, f, c1, c2, &h1, &h2, k1);
+			if (!f->fix && !f->note)
 				wl_finding_note(f, "no fix: the split, the two "
 						   "shuffles and the join are not "
 						   "consecutive statements warplint "

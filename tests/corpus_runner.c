@@ -3,7 +3,7 @@
  * The corpus runner: checks one corpus kernel against the expectations
  * written inside it (see corpus/README.md), then its fixed twin.
  *
- *   corpus_runner FILE.cu [--include DIR] [--nvcc PATH]
+ *   corpus_runner FILE.cu [--include DIR] [--nvcc PATH] [--ptxas PATH]
  *
  * 1. Every finding must be expected and every expectation found, both
  *    ways, with message substrings where given.
@@ -12,7 +12,11 @@
  *    meant to remove, and fixing it again must change nothing.  As with
  *    --fix, unsafe fixes are held back unless the header says
  *    "unsafe-fixes: yes".
- * 3. With --nvcc, FILE.fixed.cu must compile for sm_90.
+ * 3. With --nvcc, FILE.fixed.cu must compile for sm_90 (unless the header
+ *    says "nvcc: no": a header is missing on purpose).  With --ptxas,
+ *    every asm statement a fix rewrote (shfl/vote) must assemble on its
+ *    own for sm_90: nvcc leaves out device functions nothing calls, and a
+ *    macro body is only assembled where it is used.
  * FILE.shuffle.fixed.cu does the same with --fix-style=shuffle and WL401.
  * Exit 0 on success, 1 on any failure (each one explained on stderr).
  */
@@ -31,6 +35,7 @@
 #include "analyzer/util.h"
 #include "fixits/diff.h"
 #include "fixits/edit.h"
+#include "tests/ptxcheck.h"
 
 extern char **environ;
 
@@ -52,6 +57,8 @@ struct corpus_file {
 	struct wl_strvec args;		/* header "args:" */
 	struct wl_analyze_opts opts;
 	bool unsafe_fixes;		/* header "unsafe-fixes: yes" */
+	const char *ptxas;		/* --ptxas, or NULL */
+	bool no_nvcc;			/* header "nvcc: no" */
 	int failures;
 };
 
@@ -182,7 +189,8 @@ static void parse_line(struct corpus_file *cf, unsigned line, const char *s,
 static void parse_header_line(struct corpus_file *cf, const char *s, size_t len)
 {
 	static const char *const keys[] = { "args:", "enable:", "disable:",
-					     "fix-style:", "unsafe-fixes:" };
+					     "fix-style:", "unsafe-fixes:",
+					     "nvcc:" };
 	char *line = wl_xstrndup(s, len), *p, *tok, *save = NULL;
 	unsigned k;
 
@@ -205,6 +213,12 @@ static void parse_header_line(struct corpus_file *cf, const char *s, size_t len)
 							     : WL_FIX_STYLE_SYNCWARP;
 			} else if (k == 4) {
 				cf->unsafe_fixes = !strcmp(tok, "yes");
+			} else if (k == 5) {
+				/* "nvcc: no": the file needs a header on purpose
+				 * missing (a generated config), so no build can
+				 * compile it, before or after the fix. */
+				cf->no_nvcc = !strcmp(tok, "no");
+				break;
 			} else {
 				r = wl_rule_find(tok);
 				if (!r)
@@ -379,6 +393,18 @@ static void check_fixed(struct corpus_file *cf, CXIndex index,
 		     path, diff.s ? diff.s : "");
 		wl_buf_release(&diff);
 	}
+	/* Every PTX rewrite must assemble on its own. */
+	if (cf->ptxas) {
+		struct wl_ptxcheck_result pr;
+
+		if (wl_ptxcheck(cf->ptxas, path, fixed, fixed_len, cf->src.text,
+				&pr) < 0)
+			fail(cf, "%s could not be run", cf->ptxas);
+		else if (pr.rejected)
+			fail(cf, "ptxas rejects %u of %u rewritten asm statements "
+				 "in %s",
+			     pr.rejected, pr.checked, path);
+	}
 	/* Re-analyze the fixed text: what was fixed must be gone. */
 	wl_source_init_mem(&fixed_src, cf->src.path, fixed, fixed_len);
 	if (wl_analyze(index, &fixed_src, &cf->opts, &again, &err) < 0) {
@@ -417,7 +443,7 @@ static void check_fixed(struct corpus_file *cf, CXIndex index,
 		fprintf(stderr, "note: %u legacy findings keep an unsafe fix "
 				"(unsafe-fixes: yes applies them); nvcc not run\n",
 			nr_held);
-	else if (nvcc && run_nvcc(nvcc, path, &cf->args) < 0)
+	else if (nvcc && !cf->no_nvcc && run_nvcc(nvcc, path, &cf->args) < 0)
 		fail(cf, "nvcc -arch=sm_90 rejects %s", path);
 	wl_findings_release(&again);
 	wl_source_release(&fixed_src);
@@ -469,6 +495,8 @@ int main(int argc, char **argv)
 	for (i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--nvcc") && i + 1 < argc) {
 			nvcc = argv[++i];
+		} else if (!strcmp(argv[i], "--ptxas") && i + 1 < argc) {
+			cf.ptxas = argv[++i];
 		} else if (!strcmp(argv[i], "--include") && i + 1 < argc) {
 			char *inc = wl_xasprintf("-I%s", argv[++i]);
 
@@ -480,7 +508,7 @@ int main(int argc, char **argv)
 	}
 	if (!file) {
 		fprintf(stderr, "usage: corpus_runner FILE.cu [--include DIR] "
-				"[--nvcc PATH]\n");
+				"[--nvcc PATH] [--ptxas PATH]\n");
 		return 2;
 	}
 	if (wl_source_load(&cf.src, file, &err) < 0) {

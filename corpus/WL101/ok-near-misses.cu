@@ -1,8 +1,8 @@
 /*
  * warplint-test: WL101/WL102 near misses: the _sync forms, functions of
  * the file's own whose names merely contain the legacy ones, the names in
- * comments and strings, and code in #if branches the build skips.
- * expect-none
+ * comments and strings, and code in #if branches the build skips (no
+ * WL101/WL102 there: WL105 names the branch instead).
  */
 #define FULL_MASK 0xffffffff
 
@@ -21,13 +21,13 @@ __global__ void modern(int *data, const char **msg)
 	if (__any_sync(FULL_MASK, v > 0)) // ok: WL102
 		v = -v;
 #if 0
-	v = __shfl(v, 0); // ok: WL101
+	v = __shfl(v, 0); // expect: WL105 {{`#if 0`}}
 #endif
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 300
-	v = __shfl_xor(v, 1); // ok: WL101
+	v = __shfl_xor(v, 1); // expect: WL105 {{dead fallback}}
 #endif
 #if __CUDACC_VER_MAJOR__ < 9
-	v = __ballot(v); // ok: WL102
+	v = __ballot(v); // expect: WL105 {{toolkits before CUDA 9}}
 #endif
 	data[threadIdx.x] = v;
 }

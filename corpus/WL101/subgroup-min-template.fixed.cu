@@ -1,8 +1,9 @@
 /*
  * warplint-test: WL101 in templates.  subgroup_min keeps a CUDA_VERSION
- * guard: the build compiles the _sync branch, so the legacy branch is not
- * reported.  subgroup_max has no guard: its dependent call is reported
- * once, where it is written, and fixed there.
+ * guard: the build compiles the _sync branch, so the legacy branch is
+ * not WL101 but a WL105 note (a dead fallback).  subgroup_max has no
+ * guard: its dependent call is reported once, where it is written, and
+ * fixed there.
  */
 #include <cuda.h> /* defines CUDA_VERSION, which the guard reads */
 #include <stdint.h>
@@ -14,7 +15,7 @@ struct subgroup_min_impl {
 #if CUDA_VERSION >= 9000
 		x = min(x, __shfl_xor_sync(mask, x, STEP / 2, GROUP_SIZE)); // ok: WL101
 #else
-		x = min(x, __shfl_xor(x, STEP / 2, GROUP_SIZE)); // ok: WL101
+		x = min(x, __shfl_xor(x, STEP / 2, GROUP_SIZE)); // expect: WL105
 #endif
 		return subgroup_min_impl<T, GROUP_SIZE, STEP / 2>::call(x, mask);
 	}
