@@ -332,6 +332,20 @@ static bool stmt_has_race_read(struct wl_mem *mem, struct wl_mem_region *r,
 	return false;
 }
 
+/* Whether the region's races are in storage @array. */
+static bool region_storage(struct wl_mem *mem, struct wl_mem_region *r,
+			   unsigned array)
+{
+	unsigned k;
+
+	for (k = 0; k < r->nr_races; k++)
+		if (r->races[k].array == array ||
+		    mem->accesses[r->races[k].reader].array == array ||
+		    mem->accesses[r->races[k].writer].array == array)
+			return true;
+	return false;
+}
+
 static bool is_local_scalar(struct wl_node *n)
 {
 	CXCursor d;
@@ -383,7 +397,8 @@ static void plan_stmt(struct wl_ctx *ctx, struct wl_mem *mem,
 
 	p->shape = SHAPE_NONE;
 	for (k = 0; k < mem->nr_accesses; k++) {
-		if (!wl_node_within(mem->accesses[k].expr, p->stmt))
+		if (!wl_node_within(mem->accesses[k].expr, p->stmt) ||
+		    !region_storage(mem, r, mem->accesses[k].array))
 			continue;
 		writes |= !!(mem->accesses[k].flags & WL_MEM_WRITE);
 		reads |= !!(mem->accesses[k].flags & WL_MEM_READ);
@@ -395,6 +410,9 @@ static void plan_stmt(struct wl_ctx *ctx, struct wl_mem *mem,
 		lhs = e->kids[0];
 		rhs = e->kids[1];
 		a = wl_mem_access_of(mem, wl_node_strip(lhs));
+		/* `o[i] = s[0]`: a store to other memory only reads ours */
+		if (a >= 0 && !region_storage(mem, r, mem->accesses[a].array))
+			a = -1;
 		if (a >= 0 && (op == CXBinaryOperator_Assign ||
 			       compound_op_text(op))) {
 			char *lt = text_of(ctx, lhs), *rt = text_of(ctx, rhs);

@@ -1,0 +1,640 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Which storage an lvalue or a pointer names, and which element of it,
+ * for one thread (see memint.h).
+ *
+ * Storage is identified by its root (a __shared__ variable, a kernel's
+ * pointer parameter, a volatile pointer or a class's reference member
+ * whose owner is not in the file) and, for a member of a shared struct,
+ * by that member: `smem.partial` and `smem.flags` are two arrays, the
+ * members of a union one.  Elements are counted in scalars: a row
+ * `buf[w]` of `float buf[4][64]` starts at element 64 * w, a member of
+ * an array of structs at the struct's index times the member's size.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyzer/context.h"
+#include "analyzer/eval.h"
+#include "analyzer/memint.h"
+#include "analyzer/util.h"
+
+/* ---- types ------------------------------------------------------------ */
+
+static enum CXChildVisitResult find_shared(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	bool *found = data;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_CUDASharedAttr) {
+		*found = true;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Continue;
+}
+
+bool ma_is_shared_decl(CXCursor decl)
+{
+	bool found = false;
+
+	if (clang_getCursorKind(decl) != CXCursor_VarDecl)
+		return false;
+	clang_visitChildren(decl, find_shared, &found);
+	return found;
+}
+
+static CXType canon(CXType t)
+{
+	return clang_getCanonicalType(t);
+}
+
+static bool is_array_type(CXType t)
+{
+	enum CXTypeKind k = canon(t).kind;
+
+	return k == CXType_ConstantArray || k == CXType_IncompleteArray ||
+	       k == CXType_DependentSizedArray || k == CXType_VariableArray;
+}
+
+static bool is_pointer_type(CXType t)
+{
+	return canon(t).kind == CXType_Pointer || t.kind == CXType_Pointer;
+}
+
+static bool is_reference_type(CXType t)
+{
+	enum CXTypeKind k = canon(t).kind;
+
+	return k == CXType_LValueReference || k == CXType_RValueReference ||
+	       t.kind == CXType_LValueReference;
+}
+
+/* A dependent size: the same opaque value for the same spelling. */
+static long long opaque_size(struct ma_eval *ev, CXType t)
+{
+	CXString s = clang_getTypeSpelling(t);
+	const char *p = clang_getCString(s);
+	unsigned h = 5381;
+
+	for (; *p; p++)
+		h = h * 33 + (unsigned char)*p;
+	clang_disposeString(s);
+	if (ev)
+		ev->opaque = true;
+	return (1ll << 24) + ((long long)(h % 1021u) << 12);
+}
+
+static long long count_of(struct ma_eval *ev, CXType t)
+{
+	long long n;
+
+	t = canon(t);
+	if (t.kind == CXType_LValueReference ||
+	    t.kind == CXType_RValueReference)
+		return count_of(ev, clang_getPointeeType(t));
+	if (t.kind == CXType_ConstantArray) {
+		n = clang_getArraySize(t);
+		return (n > 0 ? n : 1) *
+		       count_of(ev, clang_getArrayElementType(t));
+	}
+	if (t.kind == CXType_DependentSizedArray ||
+	    t.kind == CXType_IncompleteArray ||
+	    t.kind == CXType_VariableArray)
+		return opaque_size(ev, t) *
+		       count_of(ev, clang_getArrayElementType(t));
+	return 1;
+}
+
+long long ma_elem_count(CXType t)
+{
+	return count_of(NULL, t);
+}
+
+/* The scalar type at the bottom of pointers, references and arrays. */
+static char *elem_type_text(CXType t)
+{
+	CXString s;
+	char *r;
+	unsigned guard;
+
+	for (guard = 0; guard < 8; guard++) {
+		CXType c = canon(t);
+
+		if (c.kind == CXType_Pointer || is_reference_type(c))
+			t = clang_getPointeeType(t).kind != CXType_Invalid
+				    ? clang_getPointeeType(t)
+				    : clang_getPointeeType(c);
+		else if (is_array_type(c))
+			t = clang_getArrayElementType(t).kind != CXType_Invalid
+				    ? clang_getArrayElementType(t)
+				    : clang_getArrayElementType(c);
+		else
+			break;
+	}
+	s = clang_getTypeSpelling(clang_getUnqualifiedType(t));
+	r = wl_xstrdup(clang_getCString(s));
+	clang_disposeString(s);
+	return r;
+}
+
+/* ---- the arrays ------------------------------------------------------- */
+
+static int find_array(struct wl_mem *mem, CXCursor decl, CXCursor field)
+{
+	unsigned i;
+
+	for (i = 0; i < mem->nr_arrays; i++)
+		if (clang_equalCursors(mem->arrays[i].decl, decl) &&
+		    clang_equalCursors(mem->arrays[i].field, field))
+			return (int)i;
+	return -1;
+}
+
+static int add_array(struct wl_mem *mem, CXCursor decl, CXCursor field,
+		     enum wl_mem_kind kind, const char *parent_name)
+{
+	struct wl_model *m = &mem->ctx->model;
+	struct wl_mem_array *a;
+	int i = find_array(mem, decl, field);
+
+	if (i >= 0)
+		return i;
+	WL_GROW(mem->arrays, mem->nr_arrays, mem->alloc_arrays);
+	a = &mem->arrays[mem->nr_arrays];
+	memset(a, 0, sizeof(*a));
+	a->decl = decl;
+	a->field = field;
+	a->kind = kind;
+	a->is_shared = kind == WL_MEM_SHARED;
+	if (clang_Cursor_isNull(field)) {
+		a->name = wl_model_spelling(m, decl);
+		a->elem_type = elem_type_text(clang_getCursorType(decl));
+	} else {
+		char *n = wl_xasprintf("%s.%s", parent_name,
+				       wl_model_spelling(m, field));
+
+		a->name = wl_arena_strdup(&m->arena, n);
+		free(n);
+		a->elem_type = elem_type_text(clang_getCursorType(field));
+	}
+	return (int)mem->nr_arrays++;
+}
+
+/* ---- locating ----------------------------------------------------------- */
+
+static bool pointer_loc(struct ma_eval *ev, struct wl_node *e,
+			const struct ma_env *env, struct ma_loc *out);
+static bool lvalue_loc(struct ma_eval *ev, struct wl_node *e,
+		       const struct ma_env *env, struct ma_loc *out);
+
+/*
+ * Whether pointer variable @v is ever assigned itself; eval.c also counts
+ * stores through it (`p[0] += 3`) as writes of the variable.
+ */
+static bool reassigned(struct wl_var *v)
+{
+	unsigned i;
+
+	for (i = 0; i < v->nr_writes; i++) {
+		struct wl_node *w = v->writes[i];
+		struct wl_node *l = w->nr_kids ? ma_strip(w->kids[0]) : NULL;
+
+		if (l && l->kind == CXCursor_DeclRefExpr)
+			return true;
+	}
+	return false;
+}
+
+static bool pointee_volatile(CXType t)
+{
+	return clang_isVolatileQualifiedType(clang_getPointeeType(t)) ||
+	       clang_isVolatileQualifiedType(
+		       clang_getPointeeType(canon(t)));
+}
+
+static bool own_storage(struct wl_mem *mem, CXCursor d, enum wl_mem_kind k,
+			struct ma_loc *out)
+{
+	out->array = add_array(mem, d, clang_getNullCursor(), k, NULL);
+	out->elem = 0;
+	if (k == WL_MEM_VOLATILE_PTR || k == WL_MEM_MEMBER)
+		out->flags |= MA_LOC_UNSEEN;
+	return true;
+}
+
+/* The memory a variable or parameter reaches (its value, if a pointer). */
+static bool decl_loc(struct ma_eval *ev, struct wl_node *ref,
+		     const struct ma_env *env, struct ma_loc *out)
+{
+	struct wl_mem *mem = ev->mem;
+	CXCursor d = clang_getCursorReferenced(ref->cursor);
+	enum CXCursorKind k = clang_getCursorKind(d);
+	CXType t = clang_getCursorType(d);
+	bool ptr = is_pointer_type(t), refty = is_reference_type(t);
+
+	if (k == CXCursor_VarDecl && ma_is_shared_decl(d))
+		return own_storage(mem, d, WL_MEM_SHARED, out);
+	if (k == CXCursor_VarDecl && ref->func && (ptr || refty)) {
+		struct wl_var *v = wl_eval_var(&mem->ctx->eval, ref);
+
+		if (v && v->init && !reassigned(v) && !v->addr_taken)
+			return pointer_loc(ev, v->init, env, out);
+		/* a volatile pointer whose target is unknown */
+		if (ptr && pointee_volatile(t) &&
+		    wl_eval_dep(&mem->ctx->eval, ref) < WL_DEP_LANE)
+			return own_storage(mem, d, WL_MEM_VOLATILE_PTR, out);
+		return false;
+	}
+	if (k == CXCursor_ParmDecl && ref->func && (ptr || refty)) {
+		struct wl_func *fn = ref->func;
+		int pi = ma_param_index(fn, d);
+		struct ma_env up;
+		struct wl_node *arg = ma_frame_arg(mem, env, fn, pi, &up);
+		struct ma_loc saved = *out;
+
+		if (arg && pointer_loc(ev, arg, &up, out))
+			return true;
+		if (arg && out->array >= 0)
+			return false;	/* the storage, not the element */
+		*out = saved;
+		if (ptr && (fn->flags & WL_FUNC_KERNEL) && !arg)
+			return own_storage(mem, d, WL_MEM_GLOBAL, out);
+		if (ptr && pointee_volatile(t) && pi >= 0)
+			return own_storage(mem, d, WL_MEM_VOLATILE_PTR, out);
+	}
+	return false;
+}
+
+/*
+ * A function outside the model that returns its object (`Alias()`
+ * returning `*this`) or a __shared__ variable: what its return names.
+ */
+struct raw_ret {
+	CXCursor expr;
+	bool found;
+};
+
+static enum CXChildVisitResult find_return(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	struct raw_ret *rr = data;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_ReturnStmt) {
+		rr->expr = c;
+		rr->found = true;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+static enum CXChildVisitResult last_kid(CXCursor c, CXCursor parent,
+					CXClientData data)
+{
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_TypeRef &&
+	    clang_getCursorKind(c) != CXCursor_TemplateRef)
+		*(CXCursor *)data = c;
+	return CXChildVisit_Continue;
+}
+
+static CXCursor raw_strip(CXCursor c)
+{
+	for (;;) {
+		enum CXCursorKind k = clang_getCursorKind(c);
+		CXCursor kid = clang_getNullCursor();
+
+		if (k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr &&
+		    k != CXCursor_CStyleCastExpr &&
+		    k != CXCursor_CXXStaticCastExpr &&
+		    k != CXCursor_CXXReinterpretCastExpr &&
+		    k != CXCursor_CXXConstCastExpr && k != CXCursor_ReturnStmt)
+			return c;
+		clang_visitChildren(c, last_kid, &kid);
+		if (clang_Cursor_isNull(kid))
+			return c;
+		c = kid;
+	}
+}
+
+enum raw_ret_kind { RET_NONE, RET_THIS, RET_SHARED };
+
+static enum raw_ret_kind raw_returns(CXCursor fn, CXCursor *shared)
+{
+	struct raw_ret rr = { clang_getNullCursor(), false };
+	CXCursor e, kid = clang_getNullCursor();
+
+	if (!clang_isCursorDefinition(fn))
+		fn = clang_getCursorDefinition(fn);
+	if (clang_Cursor_isNull(fn))
+		return RET_NONE;
+	clang_visitChildren(fn, find_return, &rr);
+	if (!rr.found)
+		return RET_NONE;
+	e = raw_strip(rr.expr);
+	if (clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
+	    ma_is_shared_decl(clang_getCursorReferenced(e))) {
+		*shared = clang_getCursorReferenced(e);
+		return RET_SHARED;
+	}
+	if (clang_getCursorKind(e) == CXCursor_UnaryOperator &&
+	    clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_Deref) {
+		clang_visitChildren(e, last_kid, &kid);
+		if (!clang_Cursor_isNull(kid) &&
+		    clang_getCursorKind(raw_strip(kid)) == CXCursor_CXXThisExpr)
+			return RET_THIS;
+	}
+	return RET_NONE;
+}
+
+/* The first `return EXPR;` of a model function's body. */
+static bool find_model_return(struct wl_node *n, void *data)
+{
+	struct wl_node **ret = data;
+
+	if (*ret)
+		return false;
+	if (n->kind == CXCursor_ReturnStmt && n->nr_kids == 1) {
+		*ret = n->kids[0];
+		return false;
+	}
+	return n->kind != CXCursor_LambdaExpr;
+}
+
+/* The object of a member call `obj.f()`, or NULL. */
+static struct wl_node *call_object(struct wl_node *call)
+{
+	struct wl_node *callee = call->nr_kids ? ma_strip(call->kids[0]) : NULL;
+
+	if (callee && callee->kind == CXCursor_MemberRefExpr &&
+	    callee->nr_kids == 1)
+		return callee->kids[0];
+	return NULL;
+}
+
+/* What a call returns: `getPointer()`, `SharedMemory<T>()`, `Alias()`. */
+static bool call_loc(struct ma_eval *ev, struct wl_node *call,
+		     const struct ma_env *env, struct ma_loc *out)
+{
+	struct wl_mem *mem = ev->mem;
+	struct wl_func *fn = wl_call_target(&mem->ctx->model, call);
+	struct wl_node *obj = call_object(call), *ret = NULL;
+	CXCursor shared = clang_getNullCursor();
+
+	if (fn && fn->body && ev->depth < MA_MAX_DEPTH * 2) {
+		struct ma_frame f;
+		struct ma_env e;
+
+		wl_node_walk(fn->body, find_model_return, &ret);
+		if (!ret)
+			return false;
+		memset(&f, 0, sizeof(f));
+		f.call = call;
+		f.fn = fn;
+		f.object = obj;
+		f.up = env ? env->frame : NULL;
+		if (env)
+			e = *env;
+		else
+			memset(&e, 0, sizeof(e));
+		e.frame = &f;
+		return pointer_loc(ev, ret, &e, out);
+	}
+	if (fn)
+		return false;
+	switch (raw_returns(clang_getCursorReferenced(call->cursor), &shared)) {
+	case RET_SHARED:
+		return own_storage(mem, shared, WL_MEM_SHARED, out);
+	case RET_THIS:
+		return obj && lvalue_loc(ev, obj, env, out);
+	default:
+		return false;
+	}
+}
+
+/*
+ * A reference or pointer member of a class: what the constructor set it
+ * to, else (storage handed to a constructor the file does not show) the
+ * member itself, as storage whose owner was not seen.
+ */
+static bool field_value_loc(struct ma_eval *ev, struct wl_node *n,
+			    CXCursor field, const struct ma_env *env,
+			    struct ma_loc *out)
+{
+	struct wl_node *obj = NULL, *base, *init;
+	struct ma_env oenv, ienv;
+	struct ma_frame frame;
+	struct ma_loc saved = *out;
+
+	base = n->nr_kids ? ma_strip(n->kids[0]) : NULL;
+	memset(&oenv, 0, sizeof(oenv));
+	if (!base || base->kind == CXCursor_CXXThisExpr) {
+		if (!ma_this_object(env, &obj, &oenv))
+			obj = NULL;
+	} else {
+		obj = base;
+		if (env)
+			oenv = *env;
+	}
+	init = ma_field_init(ev->mem, field, obj, &oenv, &frame, &ienv);
+	/*
+	 * Only a member some constructor of the file sets (storage handed
+	 * over), not a pointer in a plain struct of parameters.
+	 */
+	if (!init)
+		return false;
+	if (pointer_loc(ev, init, &ienv, out))
+		return true;
+	if (out->array >= 0)
+		return false;
+	*out = saved;
+	return own_storage(ev->mem, field, WL_MEM_MEMBER, out);
+}
+
+/* `B.F`: a member of a struct in shared memory, or a class's field. */
+static bool member_loc(struct ma_eval *ev, struct wl_node *n,
+		       const struct ma_env *env, struct ma_loc *out)
+{
+	struct wl_mem *mem = ev->mem;
+	CXCursor field = clang_getCursorReferenced(n->cursor);
+	CXType ft = clang_getCursorType(field);
+	struct wl_node *base = n->nr_kids ? ma_strip(n->kids[0]) : NULL;
+	struct wl_mem_array *a;
+	CXCursor rec;
+	struct ma_loc b = { -1, 0, 0 };
+	struct wl_node *obj;
+	struct ma_env oenv;
+	bool ok;
+
+	if (clang_getCursorKind(field) != CXCursor_FieldDecl)
+		return false;
+	if (is_reference_type(ft) || is_pointer_type(ft))
+		return field_value_loc(ev, n, field, env, out);
+	/* a member held by value: the object's location, then the member */
+	if (!base || base->kind == CXCursor_CXXThisExpr)
+		ok = ma_this_object(env, &obj, &oenv) &&
+		     lvalue_loc(ev, obj, &oenv, &b);
+	else if (is_pointer_type(clang_getCursorType(base->cursor)))
+		ok = pointer_loc(ev, base, env, &b);
+	else
+		ok = lvalue_loc(ev, base, env, &b);
+	if (!ok) {
+		out->array = b.array;	/* known storage, unknown element */
+		return false;
+	}
+	out->flags |= b.flags;
+	rec = clang_getCursorSemanticParent(field);
+	if (clang_getCursorKind(rec) == CXCursor_UnionDecl) {
+		out->array = b.array;	/* a union's members alias */
+		out->elem = b.elem;
+		return true;
+	}
+	a = &mem->arrays[b.array];
+	out->array = add_array(mem, a->decl, field, a->kind, a->name);
+	out->elem = b.elem * count_of(ev, ft);
+	return true;
+}
+
+static bool lvalue_loc(struct ma_eval *ev, struct wl_node *e,
+		       const struct ma_env *env, struct ma_loc *out)
+{
+	struct wl_node *n = ma_strip(e);
+	long long i;
+
+	if (!n || ev->depth > MA_MAX_DEPTH * 4)
+		return false;
+	switch (n->kind) {
+	case CXCursor_ArraySubscriptExpr: {
+		struct wl_node *b = n->nr_kids == 2 ? n->kids[0] : NULL;
+		bool ok;
+
+		if (!b)
+			return false;
+		ev->depth++;
+		ok = pointer_loc(ev, b, env, out);
+		ev->depth--;
+		if (!ok)
+			return false;
+		if (!ma_eval(ev, n->kids[1], env, &i))
+			return false;
+		out->elem += i * count_of(ev, clang_getCursorType(n->cursor));
+		return true;
+	}
+	case CXCursor_UnaryOperator:
+		if (clang_getCursorUnaryOperatorKind(n->cursor) !=
+			    CXUnaryOperator_Deref ||
+		    n->nr_kids != 1)
+			return false;
+		return pointer_loc(ev, n->kids[0], env, out);
+	case CXCursor_MemberRefExpr:
+		return member_loc(ev, n, env, out);
+	case CXCursor_DeclRefExpr:
+		return decl_loc(ev, n, env, out);
+	case CXCursor_CallExpr:
+		return call_loc(ev, n, env, out);
+	default:
+		return false;
+	}
+}
+
+static bool pointer_loc(struct ma_eval *ev, struct wl_node *e,
+			const struct ma_env *env, struct ma_loc *out)
+{
+	struct wl_node *n = ma_strip(e);
+	long long k, c;
+
+	if (!n || ev->depth > MA_MAX_DEPTH * 4)
+		return false;
+	switch (n->kind) {
+	case CXCursor_UnaryOperator:
+		if (clang_getCursorUnaryOperatorKind(n->cursor) ==
+			    CXUnaryOperator_AddrOf &&
+		    n->nr_kids == 1)
+			return lvalue_loc(ev, n->kids[0], env, out);
+		return false;
+	case CXCursor_BinaryOperator: {
+		enum CXBinaryOperatorKind op =
+			clang_getCursorBinaryOperatorKind(n->cursor);
+		struct wl_node *p, *o;
+		CXType pt;
+
+		if (n->nr_kids != 2 || (op != CXBinaryOperator_Add &&
+					op != CXBinaryOperator_Sub))
+			return false;
+		p = n->kids[0];
+		o = n->kids[1];
+		pt = clang_getCursorType(ma_strip(p)->cursor);
+		if (!is_pointer_type(pt) && !is_array_type(pt)) {
+			if (op == CXBinaryOperator_Sub)
+				return false;
+			p = n->kids[1];
+			o = n->kids[0];
+			pt = clang_getCursorType(ma_strip(p)->cursor);
+			if (!is_pointer_type(pt) && !is_array_type(pt))
+				return false;
+		}
+		if (!pointer_loc(ev, p, env, out))
+			return false;
+		if (!ma_eval(ev, o, env, &k))
+			return false;
+		c = is_array_type(pt) ? count_of(ev, clang_getArrayElementType(
+							   canon(pt)))
+				      : count_of(ev, clang_getPointeeType(pt));
+		out->elem += (op == CXBinaryOperator_Sub ? -k : k) * c;
+		return true;
+	}
+	case CXCursor_ConditionalOperator: {
+		struct ma_loc a = *out, b = *out;
+		long long cv;
+
+		if (n->nr_kids != 3)
+			return false;
+		if (ma_eval_exact(ev->mem, n->kids[0], env, ev->tid, &cv))
+			return pointer_loc(ev, n->kids[cv ? 1 : 2], env, out);
+		if (!pointer_loc(ev, n->kids[1], env, &a) ||
+		    !pointer_loc(ev, n->kids[2], env, &b) ||
+		    a.array != b.array || a.elem != b.elem)
+			return false;
+		*out = a;
+		return true;
+	}
+	case CXCursor_CallExpr:
+		return call_loc(ev, n, env, out);
+	case CXCursor_ArraySubscriptExpr:
+	case CXCursor_DeclRefExpr:
+	case CXCursor_MemberRefExpr:
+		/* an array (a row, a member) decays to its first element; a
+		   pointer or reference variable gives what it points to */
+		return lvalue_loc(ev, n, env, out);
+	default:
+		return false;
+	}
+}
+
+bool ma_lvalue_loc(struct ma_eval *ev, struct wl_node *e,
+		   const struct ma_env *env, struct ma_loc *out)
+{
+	out->array = -1;
+	out->elem = 0;
+	out->flags = 0;
+	return lvalue_loc(ev, e, env, out);
+}
+
+bool ma_pointer_loc(struct ma_eval *ev, struct wl_node *e,
+		    const struct ma_env *env, struct ma_loc *out)
+{
+	out->array = -1;
+	out->elem = 0;
+	out->flags = 0;
+	return pointer_loc(ev, e, env, out);
+}
+
+bool ma_may_be_storage(struct wl_mem *mem, struct wl_node *e)
+{
+	struct ma_eval ev = { mem, 0, false, 0 };
+	struct ma_loc loc;
+
+	ma_lvalue_loc(&ev, e, NULL, &loc);
+	return loc.array >= 0;
+}
