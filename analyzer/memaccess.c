@@ -22,6 +22,7 @@
 #include "analyzer/context.h"
 #include "analyzer/eval.h"
 #include "analyzer/memint.h"
+#include "analyzer/source.h"
 #include "analyzer/util.h"
 
 #define MA_MAX_TRIPS 64
@@ -1454,6 +1455,85 @@ static enum CXChildVisitResult find_instances(CXCursor c, CXCursor parent,
 					  : CXChildVisit_Recurse;
 }
 
+/* An integer literal argument, `256` or `0x100u`. */
+static bool literal_arg(const char *p, const char *end, long long *v)
+{
+	char buf[32], *e;
+	size_t n;
+
+	while (p < end && (*p == ' ' || *p == '\t' || *p == '\n'))
+		p++;
+	while (end > p && (end[-1] == ' ' || end[-1] == '\t' ||
+			   end[-1] == '\n'))
+		end--;
+	n = (size_t)(end - p);
+	if (!n || n >= sizeof(buf) || !isdigit((unsigned char)*p))
+		return false;
+	memcpy(buf, p, n);
+	buf[n] = '\0';
+	*v = strtoll(buf, &e, 0);
+	while (*e == 'u' || *e == 'U' || *e == 'l' || *e == 'L')
+		e++;
+	return !*e;
+}
+
+/*
+ * `NAME<256, 8>` spelled in the file: an explicit instantiation or a
+ * launch, which libclang does not show as cursors when the launch does
+ * not parse or the instantiation is explicit.  Integer literal
+ * arguments only; the rest stay unbound.
+ */
+static void text_instances(struct wl_mem *mem, struct wl_func *fn,
+			   struct instances *is)
+{
+	const char *t = mem->ctx->src->text, *end = t + mem->ctx->src->len;
+	size_t len = strlen(fn->name);
+	const char *p;
+
+	if (!len)
+		return;
+	for (p = t; p + len < end && is->nr < MA_MAX_INSTANCES; p++) {
+		struct instance in;
+		const char *q, *arg;
+		int depth = 0;
+		bool any = false;
+
+		if (memcmp(p, fn->name, len) ||
+		    (p > t && (isalnum((unsigned char)p[-1]) || p[-1] == '_')))
+			continue;
+		for (q = p + len; q < end && (*q == ' ' || *q == '\t'); q++)
+			;
+		if (q >= end || *q != '<')
+			continue;
+		memset(&in, 0, sizeof(in));
+		for (arg = ++q; q < end && in.nr < 16; q++) {
+			if (*q == '<' || *q == '(')
+				depth++;
+			else if ((*q == '>' || *q == ')') && depth)
+				depth--;
+			else if ((*q == ',' || *q == '>') && !depth) {
+				in.is_value[in.nr] = literal_arg(
+					arg, q, &in.values[in.nr]);
+				any |= in.is_value[in.nr];
+				in.nr++;
+				arg = q + 1;
+				if (*q == '>')
+					break;
+			} else if (*q == ';' || *q == '{')
+				break;
+		}
+		if (q < end && *q == '>' && any) {
+			unsigned i;
+
+			for (i = 0; i < is->nr; i++)
+				if (!memcmp(&is->v[i], &in, sizeof(in)))
+					break;
+			if (i == is->nr)
+				is->v[is->nr++] = in;
+		}
+	}
+}
+
 /*
  * The instantiations of template kernel @fn that the file shows:
  * explicit instantiations and launches with constant arguments.
@@ -1467,6 +1547,7 @@ static void collect_instances(struct wl_mem *mem, struct wl_func *fn,
 		return;
 	clang_visitChildren(clang_getTranslationUnitCursor(mem->ctx->tu),
 			    find_instances, is);
+	text_instances(mem, fn, is);
 }
 
 static void walk_root(struct wl_mem *mem, struct wl_func *fn,

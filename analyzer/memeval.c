@@ -333,6 +333,8 @@ struct wl_node *ma_frame_arg(struct wl_mem *mem, const struct ma_env *env,
 	memset(up, 0, sizeof(*up));
 	if (env && env->frame && env->frame->fn == fn) {
 		call = env->frame->call;
+		if (!call)
+			return NULL;	/* a constructor nobody is seen calling */
 		*up = *env;
 		up->frame = env->frame->up;
 	} else if (env && env->frame) {

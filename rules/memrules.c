@@ -942,6 +942,10 @@ static void build_fix(struct wl_ctx *ctx, struct wl_mem *mem,
 	fx.reuse_barrier = r->barrier_after;
 	fx.fix = wl_fix_new("read into a register, then __syncwarp() "
 			    "between the reads and the writes (Listing 8)");
+	if (r->unseen)
+		wl_fix_mark_unsafe(fx.fix, "the memory is taken to be shared "
+				   "by the lanes of a warp without seeing "
+				   "where it comes from");
 	qsort(r->stmts, r->nr_stmts, sizeof(*r->stmts), cmp_stmt);
 	reg = wl_memrules_fresh_name(ctx, r->stmts[0]->func->root, "v");
 	for (i = 0; i < r->nr_stmts && !fx.why; i++) {
@@ -1020,20 +1024,33 @@ static void build_fix(struct wl_ctx *ctx, struct wl_mem *mem,
 
 /* ---- the rules -------------------------------------------------------- */
 
-/* The race to name: one whose reader is in the region's first statement. */
-static const struct wl_mem_race *pick_race(struct wl_mem *mem,
-					   const struct wl_mem_region *r)
+/*
+ * The race to name at statement @s: one it reads in (the collision seen
+ * from the reader), else one it writes in; NULL if none involves it.
+ */
+static const struct wl_mem_race *race_at(struct wl_mem *mem,
+					 const struct wl_mem_region *r,
+					 const struct wl_node *s, bool *as_writer)
 {
-	unsigned k;
+	unsigned k, pass;
 
-	for (k = 0; k < r->nr_races; k++)
-		if (mem->accesses[r->races[k].reader].stmt == r->first &&
-		    !r->races[k].write_write)
-			return &r->races[k];
-	for (k = 0; k < r->nr_races; k++)
-		if (!r->races[k].write_write)
-			return &r->races[k];
-	return &r->races[0];
+	*as_writer = false;
+	for (pass = 0; pass < 4; pass++)
+		for (k = 0; k < r->nr_races; k++) {
+			const struct wl_mem_race *x = &r->races[k];
+			bool rd = mem->accesses[x->reader].stmt == s;
+			bool wr = mem->accesses[x->writer].stmt == s;
+
+			if ((pass == 0 && rd && wr && !x->write_write) ||
+			    (pass == 1 && rd && !x->write_write) ||
+			    (pass == 2 && rd))
+				return x;
+			if (pass == 3 && wr) {
+				*as_writer = true;
+				return x;
+			}
+		}
+	return NULL;
 }
 
 /* The name of the barrier that follows statement @s in its block. */
@@ -1054,42 +1071,165 @@ static const char *barrier_after_name(struct wl_ctx *ctx, struct wl_node *s)
 	return wl_call_name(&ctx->model, next);
 }
 
+/* The message of @rule for the race @race, seen from statement @s. */
+static char *stmt_message(struct wl_ctx *ctx, struct wl_mem *mem,
+			  enum wl_rule_id rule, const struct wl_mem_race *race,
+			  struct wl_node *s, bool as_writer)
+{
+	char *tail, *msg;
+	unsigned line, col;
+
+	if (rule == WL302) {
+		tail = wl_xasprintf("in the same statement; the %s() after it "
+				    "comes too late",
+				    barrier_after_name(ctx, s));
+		msg = race_message(ctx, mem, race, tail);
+		free(tail);
+		return msg;
+	}
+	if (!as_writer)
+		return race_message(ctx, mem, race, "without __syncwarp()");
+	/* a write that a read elsewhere races with: say so from here */
+	wl_source_line_col(ctx->src,
+			   mem->accesses[race->reader].stmt->begin, &line,
+			   &col);
+	tail = access_text(ctx, &mem->accesses[race->writer]);
+	msg = wl_xasprintf("lane %u writes %s while lane %u of its warp reads "
+			   "it at line %u without __syncwarp()",
+			   race->other & 31, tail, race->lane & 31, line);
+	free(tail);
+	return msg;
+}
+
+/* Where the memory was taken to be warp-shared by convention: why. */
+static void note_unseen(struct wl_ctx *ctx, struct wl_mem *mem,
+			const struct wl_mem_region *r, struct wl_finding *f)
+{
+	unsigned k;
+
+	for (k = 0; k < r->nr_races; k++) {
+		const struct wl_mem_array *a = &mem->arrays[r->races[k].array];
+		struct wl_node *s = mem->accesses[r->races[k].reader].stmt;
+
+		if (a->kind == WL_MEM_VOLATILE_PTR) {
+			wl_finding_note(f, "'%s' is taken to point to memory "
+					"the lanes of a warp share (the "
+					"pre-Volta convention for a volatile "
+					"pointer): the caller of '%s' was not "
+					"seen",
+					a->name, s->func->name);
+			return;
+		}
+		if (a->kind == WL_MEM_MEMBER) {
+			wl_finding_note(f, "member '%s' is taken to refer to "
+					"memory the lanes of a warp share: the "
+					"storage handed to its constructor was "
+					"not seen",
+					a->name);
+			return;
+		}
+	}
+	(void)ctx;
+}
+
+/*
+ * A race inside a helper, reported at the call that brings it into the
+ * kernel too: that is where the user reads the kernel.
+ */
+static void report_call(struct wl_ctx *ctx, struct wl_mem *mem,
+			enum wl_rule_id rule, const struct wl_mem_region *r,
+			struct wl_node *call)
+{
+	const struct wl_mem_race *race = NULL;
+	struct wl_node *s;
+	struct wl_finding *f;
+	struct wl_func *fn;
+	unsigned k, line, col;
+	bool as_writer;
+	char *msg;
+
+	for (k = 0; k < r->nr_stmts; k++)
+		if (r->stmts[k]->func == call->func)
+			return;	/* the racing code is right here */
+	s = r->first;
+	race = race_at(mem, r, s, &as_writer);
+	if (!race || !call->in_main || call->in_macro)
+		return;
+	fn = wl_call_target(&ctx->model, call);
+	wl_source_line_col(ctx->src, s->begin, &line, &col);
+	msg = stmt_message(ctx, mem, rule, race, s, as_writer);
+	f = wl_report(ctx, rule, call,
+		      "'%s' lets lanes of a warp race on '%s' without "
+		      "__syncwarp() (line %u)",
+		      fn ? fn->name : wl_call_name(&ctx->model, call),
+		      mem->arrays[race->array].name, line);
+	wl_finding_note(f, "in '%s' at line %u: %s", s->func->name, line,
+			msg);
+	note_unseen(ctx, mem, r, f);
+	free(msg);
+}
+
+static int cmp_stmt_index(const void *a, const void *b)
+{
+	const struct wl_node *x = *(struct wl_node *const *)a;
+	const struct wl_node *y = *(struct wl_node *const *)b;
+
+	return x->index < y->index ? -1 : x->index > y->index;
+}
+
 void wl_memrules_check(struct wl_ctx *ctx, enum wl_rule_id rule)
 {
 	struct wl_mem mem;
-	unsigned i;
+	unsigned i, k, line, col;
 
 	wl_mem_build(&mem, ctx);
 	for (i = 0; i < mem.nr_regions; i++) {
 		struct wl_mem_region *r = &mem.regions[i];
-		const struct wl_mem_race *race;
-		struct wl_finding *f;
-		char *msg;
+		struct wl_finding *first;
+		int first_at = -1;	/* findings move as more are added */
 
 		if ((rule == WL302) != r->barrier_after || !r->nr_races)
 			continue;
-		race = pick_race(&mem, r);
-		if (rule == WL302) {
-			char *tail = wl_xasprintf("in the same statement; the "
-						  "%s() after it comes too "
-						  "late",
-						  barrier_after_name(ctx,
-								     r->first));
+		qsort(r->stmts, r->nr_stmts, sizeof(*r->stmts),
+		      cmp_stmt_index);
+		/* every racing statement, the reads and the writes */
+		for (k = 0; k < r->nr_stmts; k++) {
+			struct wl_node *s = r->stmts[k];
+			const struct wl_mem_race *race;
+			struct wl_finding *f;
+			bool as_writer;
+			char *msg;
 
-			msg = race_message(ctx, &mem, race, tail);
-			free(tail);
+			race = race_at(&mem, r, s, &as_writer);
+			if (!race)
+				continue;
+			msg = stmt_message(ctx, &mem, rule, race, s,
+					   as_writer);
+			f = wl_report(ctx, rule, s, "%s", msg);
+			free(msg);
+			if (first_at < 0) {
+				first_at = (int)(f - ctx->findings.v);
+				note_unseen(ctx, &mem, r, f);
+				continue;
+			}
+			wl_source_line_col(ctx->src, r->first->begin, &line,
+					   &col);
+			wl_finding_note(f, "one stretch with line %u: the fix "
+					"there covers this statement",
+					line);
 		}
-		else
-			msg = race_message(ctx, &mem, race,
-					   "without __syncwarp()");
-		f = wl_report(ctx, rule, r->first, "%s", msg);
-		free(msg);
+		for (k = 0; k < r->nr_calls; k++)
+			report_call(ctx, &mem, rule, r, r->calls[k]);
+		if (first_at < 0)
+			continue;
+		first = &ctx->findings.v[first_at];
 		if (ctx->fix_style == WL_FIX_STYLE_SHUFFLE &&
 		    wl_memrules_shuffle_takes(ctx, &mem, r)) {
-			wl_finding_note(f, "fixed by WL401's shuffle rewrite");
+			wl_finding_note(first,
+					"fixed by WL401's shuffle rewrite");
 			continue;
 		}
-		build_fix(ctx, &mem, r, f);
+		build_fix(ctx, &mem, r, first);
 	}
 	wl_mem_release(&mem);
 }
