@@ -133,6 +133,32 @@ static unsigned address_use(struct wl_model *m, struct wl_node *addr)
 	return 0;
 }
 
+/*
+ * A pointer handed as it is to a load or store helper of a header
+ * (`ThreadStore(temp_storage, v)`, `x = ThreadLoad(p)`): the memory it
+ * points to is read or written.  0 for anything else.
+ */
+static unsigned pointer_arg_use(struct wl_model *m, struct wl_node *n)
+{
+	struct wl_node *u = up_parens(n), *p = u->parent, *s = ma_strip(n);
+	CXType t;
+
+	if (!p || p->kind != CXCursor_CallExpr || !p->nr_kids ||
+	    p->kids[0] == u || !s)
+		return 0;
+	if (s->kind == CXCursor_UnaryOperator &&
+	    clang_getCursorUnaryOperatorKind(s->cursor) ==
+		    CXUnaryOperator_AddrOf)
+		return 0;	/* &s[i]: the subscript is the access */
+	t = clang_getCanonicalType(clang_getCursorType(s->cursor));
+	if (t.kind != CXType_Pointer && t.kind != CXType_ConstantArray &&
+	    t.kind != CXType_IncompleteArray &&
+	    t.kind != CXType_DependentSizedArray &&
+	    t.kind != CXType_LValueReference)
+		return 0;
+	return address_use(m, n);
+}
+
 /* READ/WRITE of the lvalue @e, or 0 when it is not an access of ours. */
 static unsigned access_kind(struct wl_model *m, struct wl_node *e)
 {
@@ -267,6 +293,33 @@ static bool is_candidate(struct wl_node *n)
 	return true;
 }
 
+/* `ThreadStore(p, v)`: the pointer argument @n as an access. */
+static void collect_pointer_arg(struct wl_mem *mem, struct wl_node *n)
+{
+	struct ma_eval ev = { mem, 0, false, 0 };
+	struct wl_mem_access *a;
+	struct ma_loc loc;
+
+	ma_pointer_loc(&ev, n, NULL, &loc);
+	if (loc.array < 0 || n->index >= mem->nr_access_of ||
+	    mem->access_of[n->index] >= 0)
+		return;
+	WL_GROW(mem->accesses, mem->nr_accesses, mem->alloc_accesses);
+	a = &mem->accesses[mem->nr_accesses];
+	memset(a, 0, sizeof(*a));
+	a->expr = n;
+	a->base = ma_strip(n);
+	a->stmt = wl_mem_statement(n);
+	a->array = (unsigned)loc.array;
+	a->flags = pointer_arg_use(&mem->ctx->model, n);
+	if (clang_isVolatileQualifiedType(clang_getPointeeType(
+		    clang_getCursorType(a->base->cursor))))
+		a->flags |= WL_MEM_VOLATILE;
+	a->ptr_decl = pointer_decl(mem, a->base);
+	a->by_address = true;
+	mem->access_of[n->index] = (int)mem->nr_accesses++;
+}
+
 static bool collect_access(struct wl_node *n, void *data)
 {
 	struct wl_mem *mem = data;
@@ -275,9 +328,17 @@ static bool collect_access(struct wl_node *n, void *data)
 	struct ma_eval ev = { mem, 0, false, 0 };
 	struct ma_loc loc;
 	unsigned nr = 0, i, kind;
+	bool by_address = false;
 
 	if (n->kind == CXCursor_LambdaExpr)
 		return false;
+	if (n->kind == CXCursor_CallExpr) {
+		/* the call's own pointer arguments, then its subtree */
+		for (i = 1; i < n->nr_kids; i++)
+			if (pointer_arg_use(&mem->ctx->model, n->kids[i]))
+				collect_pointer_arg(mem, n->kids[i]);
+		return true;
+	}
 	if (!is_candidate(n))
 		return true;
 	ma_lvalue_loc(&ev, n, NULL, &loc);
@@ -302,6 +363,7 @@ static bool collect_access(struct wl_node *n, void *data)
 	if (clang_isVolatileQualifiedType(clang_getCursorType(n->cursor)))
 		a->flags |= WL_MEM_VOLATILE;
 	a->ptr_decl = pointer_decl(mem, a->base);
+	a->by_address = by_address;
 	if (n->index < mem->nr_access_of)
 		mem->access_of[n->index] = (int)mem->nr_accesses;
 	mem->nr_accesses++;
@@ -415,6 +477,14 @@ static bool active(struct wl_mem *mem, struct wl_node *node,
 	}
 }
 
+static bool access_loc(struct ma_eval *ev, const struct wl_mem_access *a,
+		       const struct ma_env *env, struct ma_loc *loc)
+{
+	if (a->by_address)
+		return ma_pointer_loc(ev, a->expr, env, loc);
+	return ma_lvalue_loc(ev, a->expr, env, loc);
+}
+
 bool wl_mem_index(struct wl_mem *mem, unsigned ai, unsigned tid,
 		  long long *element, bool *is_active)
 {
@@ -425,7 +495,7 @@ bool wl_mem_index(struct wl_mem *mem, unsigned ai, unsigned tid,
 
 	memset(&env, 0, sizeof(env));
 	*is_active = active(mem, a->expr, &env, tid);
-	if (!ma_lvalue_loc(&ev, a->expr, &env, &loc))
+	if (!access_loc(&ev, a, &env, &loc))
 		return false;
 	*element = loc.elem;
 	return true;
@@ -601,8 +671,10 @@ static void update_binding(struct ma_walk *w, struct wl_node *n,
 struct carried_scan {
 	struct wl_mem *mem;
 	struct wl_node *loop;
+	CXCursor counter;	/* the for variable, or null */
 	struct wl_var *vars[MA_MAX_CARRIED];
 	unsigned nr;
+	struct wl_var *skip;	/* last one seen written on some trips */
 	bool fail;
 };
 
@@ -638,12 +710,19 @@ static bool find_carried(struct wl_node *n, void *data)
 	for (i = 0; i < cs->nr; i++)
 		if (cs->vars[i] == v)
 			break;
-	if (!every_trip(n, cs->loop) || (i == cs->nr &&
-					 cs->nr == MA_MAX_CARRIED)) {
-		cs->fail = true;
-		return false;
+	/*
+	 * Data the loop accumulates (`input = op(input, peer)` under a
+	 * flag) stays unbound: only what every trip steps is a counter.
+	 */
+	if (!every_trip(n, cs->loop)) {
+		if (clang_equalCursors(v->decl, cs->counter))
+			cs->fail = true;
+		if (i < cs->nr)
+			cs->vars[i] = cs->vars[--cs->nr];
+		cs->skip = v;
+		return !cs->fail;
 	}
-	if (i == cs->nr)
+	if (i == cs->nr && cs->nr < MA_MAX_CARRIED && v != cs->skip)
 		cs->vars[cs->nr++] = v;
 	return true;
 }
@@ -667,6 +746,9 @@ static bool bind_counters(struct ma_walk *w, struct wl_node *n,
 	memset(&cs, 0, sizeof(cs));
 	cs.mem = w->mem;
 	cs.loop = n;
+	cs.counter = clang_getNullCursor();
+	if (init && loop_var(init, &decl, &first))
+		cs.counter = decl;
 	for (i = 0; i < n->nr_kids; i++)
 		if (n->kids[i] != init)
 			wl_node_walk(n->kids[i], find_carried, &cs);
@@ -684,9 +766,8 @@ static bool bind_counters(struct ma_walk *w, struct wl_node *n,
 			continue;
 		if (ma_bound(e, cs.vars[i]->decl, &v, NULL))
 			continue;	/* an outer loop's counter */
-		if (!ma_eval_var_before(w->mem, cs.vars[i], n, e, &v))
-			return false;
-		ma_bind(e, cs.vars[i]->decl, v, false);
+		if (ma_eval_var_before(w->mem, cs.vars[i], n, e, &v))
+			ma_bind(e, cs.vars[i]->decl, v, false);
 	}
 	return e->nr_binds < MA_MAX_BINDS;
 }
@@ -724,6 +805,9 @@ static void walk_loop(struct ma_walk *w, struct wl_node *n,
 		for (trips = 0; trips < MA_MAX_TRIPS && !w->truncated;
 		     trips++) {
 			if (n->kind != CXCursor_DoStmt || trips) {
+				/* the condition's own reads run every time */
+				if (cond)
+					walk(w, cond, &e);
 				if (cond && ma_eval_uniform(w->mem, cond, &e,
 							    &c)) {
 					if (!c)
@@ -736,6 +820,8 @@ static void walk_loop(struct ma_walk *w, struct wl_node *n,
 			if (inc)
 				walk(w, inc, &e);
 		}
+		if (n->kind == CXCursor_DoStmt && cond && trips == MA_MAX_TRIPS)
+			walk(w, cond, &e);
 		w->loop_depth--;
 		return;
 	}
@@ -958,8 +1044,8 @@ static void compute_event(struct wl_mem *mem, struct ma_event *e)
 
 		if (!e->act[t])
 			continue;
-		if (!ma_lvalue_loc(&ev, mem->accesses[e->access].expr, &e->env,
-				   &loc) ||
+		if (!access_loc(&ev, &mem->accesses[e->access], &e->env,
+				&loc) ||
 		    (e->array >= 0 && loc.array != e->array)) {
 			e->known = false;
 			if (e->array < 0)
@@ -1678,7 +1764,7 @@ bool wl_mem_index_bound(struct wl_mem *mem, unsigned ai, unsigned tid,
 
 	memset(&env, 0, sizeof(env));
 	ma_bind(&env, var, value, false);
-	if (!ma_lvalue_loc(&ev, mem->accesses[ai].expr, &env, &loc))
+	if (!access_loc(&ev, &mem->accesses[ai], &env, &loc))
 		return false;
 	*element = loc.elem;
 	return true;

@@ -83,6 +83,8 @@ struct wl_mem_access {
 	unsigned flags;
 	/* The pointer variable or parameter it goes through, if any. */
 	struct wl_node *ptr_decl;
+	/* @expr is the address a load/store helper is given (`store(p, v)`). */
+	bool by_address;
 };
 
 /* A pair of accesses that race, found in one barrier-free stretch. */

@@ -870,6 +870,15 @@ static bool eval_builtin(struct ma_eval *ev, struct wl_node *n, long long *out)
 	return true;
 }
 
+static bool in_loop(struct wl_node *n)
+{
+	for (; n; n = n->parent)
+		if (n->role == WL_ROLE_BODY && n->parent &&
+		    wl_node_is_loop(n->parent))
+			return true;
+	return false;
+}
+
 /* An unknown value that is the same in every lane of a warp. */
 static bool opaque(struct ma_eval *ev, CXCursor d, long long *out)
 {
@@ -905,9 +914,14 @@ static bool eval_declref(struct ma_eval *ev, struct wl_node *n,
 		if (v && !v->is_param) {
 			if (eval_local(ev, v, n, env, out))
 				return true;
-			if (!v->nr_writes && is_integer_type(v->decl_node ?
-				clang_getCursorType(v->decl) :
-				clang_getCursorType(d)) &&
+			/*
+			 * Unknown but uniform, and the same wherever it is
+			 * read: never written, not declared in a loop (where
+			 * each trip may give it another value).
+			 */
+			if (!v->nr_writes && v->decl_node &&
+			    !in_loop(v->decl_node) &&
+			    is_integer_type(clang_getCursorType(v->decl)) &&
 			    wl_eval_dep(&ev->mem->ctx->eval, n) <= WL_DEP_WARP)
 				return opaque(ev, d, out);
 			return false;
@@ -985,6 +999,16 @@ static bool eval_binop(struct ma_eval *ev, struct wl_node *n,
 	if (op == CXBinaryOperator_Mul &&
 	    ((!a && !l.opaque) || (!b && !r.opaque))) {
 		*out = 0;
+		return true;
+	}
+	/*
+	 * `1 << STEP` for a template's step: some power of two, taken as
+	 * the first (the offsets a tree of steps starts with); still
+	 * opaque, so that no condition is decided on it.
+	 */
+	if (op == CXBinaryOperator_Shl && r.opaque && !l.opaque) {
+		ev->opaque = true;
+		*out = a;
 		return true;
 	}
 	ev->opaque |= l.opaque | r.opaque;

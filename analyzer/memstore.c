@@ -452,12 +452,70 @@ static bool field_value_loc(struct ma_eval *ev, struct wl_node *n,
 	return own_storage(ev->mem, field, WL_MEM_MEMBER, out);
 }
 
+struct field_find {
+	const char *name;
+	CXCursor found;
+};
+
+static enum CXChildVisitResult find_field(CXCursor c, CXCursor parent,
+					  CXClientData data)
+{
+	struct field_find *ff = data;
+	CXString s;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_FieldDecl)
+		return CXChildVisit_Continue;
+	s = clang_getCursorSpelling(c);
+	if (!strcmp(clang_getCString(s), ff->name))
+		ff->found = c;
+	clang_disposeString(s);
+	return clang_Cursor_isNull(ff->found) ? CXChildVisit_Continue
+					      : CXChildVisit_Break;
+}
+
+/*
+ * The field a member expression names.  In a template, `ts.reduce` on a
+ * member of the current instantiation is a dependent member expression
+ * that libclang does not resolve: the name is its last token, looked up
+ * in the record the base's type names.
+ */
+static CXCursor member_field(struct wl_mem *mem, struct wl_node *n)
+{
+	CXCursor field = clang_getCursorReferenced(n->cursor);
+	CXTranslationUnit tu = mem->ctx->tu;
+	struct field_find ff = { NULL, clang_getNullCursor() };
+	struct wl_node *base;
+	CXToken *tokens = NULL;
+	unsigned nr = 0;
+	CXString name;
+	CXType t;
+
+	if (!clang_Cursor_isNull(field) || !n->nr_kids)
+		return field;
+	base = ma_strip(n->kids[0]);
+	if (!base)
+		return field;
+	t = canon(clang_getCursorType(base->cursor));
+	if (t.kind == CXType_Pointer || is_reference_type(t))
+		t = canon(clang_getPointeeType(t));
+	clang_tokenize(tu, clang_getCursorExtent(n->cursor), &tokens, &nr);
+	if (!nr)
+		return field;
+	name = clang_getTokenSpelling(tu, tokens[nr - 1]);
+	ff.name = clang_getCString(name);
+	clang_visitChildren(clang_getTypeDeclaration(t), find_field, &ff);
+	clang_disposeString(name);
+	clang_disposeTokens(tu, tokens, nr);
+	return ff.found;
+}
+
 /* `B.F`: a member of a struct in shared memory, or a class's field. */
 static bool member_loc(struct ma_eval *ev, struct wl_node *n,
 		       const struct ma_env *env, struct ma_loc *out)
 {
 	struct wl_mem *mem = ev->mem;
-	CXCursor field = clang_getCursorReferenced(n->cursor);
+	CXCursor field = member_field(mem, n);
 	CXType ft = clang_getCursorType(field);
 	struct wl_node *base = n->nr_kids ? ma_strip(n->kids[0]) : NULL;
 	struct wl_mem_array *a;

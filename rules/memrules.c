@@ -458,6 +458,8 @@ static void plan_stmt(struct wl_ctx *ctx, struct wl_mem *mem,
 	}
 	if (reads && !writes)
 		p->shape = SHAPE_READ;
+	else if (writes && !reads && e && e->kind == CXCursor_CallExpr)
+		p->shape = SHAPE_WRITE;	/* store(&s[i], v) */
 	else if (writes && e && e->kind == CXCursor_DeclStmt)
 		p->shape = SHAPE_WRITE;
 	else if (e && e->kind == CXCursor_BinaryOperator && e->nr_kids == 2 &&
