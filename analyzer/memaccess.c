@@ -45,6 +45,8 @@ struct ma_event {
 	unsigned char *act;	/* per thread: performs it */
 	int array;		/* the storage, in this context */
 	bool known;
+	bool opaque;		/* elements rest on unknown uniform values */
+	bool collective;	/* a barrier event that is only a collective */
 	unsigned loop_depth;
 };
 
@@ -419,7 +421,31 @@ static bool cond_false(struct wl_mem *mem, struct wl_node *cond, bool want,
 	return (v != 0) != want;
 }
 
-/* `if (tid >= 32) return;` before @child in block @blk sends @tid away. */
+/*
+ * `assert(threadIdx.x == 0);` (`c ? (void)0 : __assert_fail(...)`): the
+ * code after it assumes the condition; its condition, or NULL.
+ */
+static struct wl_node *assertion(struct wl_mem *mem, struct wl_node *s)
+{
+	struct wl_node *e = ma_strip(s), *fail;
+	const char *name;
+
+	if (!e || e->kind != CXCursor_ConditionalOperator || e->nr_kids != 3)
+		return NULL;
+	fail = ma_strip(e->kids[2]);
+	if (!fail || fail->kind != CXCursor_CallExpr)
+		return NULL;
+	name = wl_call_name(&mem->ctx->model, fail);
+	if (strcmp(name, "__assert_fail") && strcmp(name, "__assertfail") &&
+	    strcmp(name, "_assert") && strcmp(name, "__assert_rtn"))
+		return NULL;
+	return e->kids[0];
+}
+
+/*
+ * `if (tid >= 32) return;` before @child in block @blk sends @tid away,
+ * and `assert(tid < 32);` says it never gets there.
+ */
 static bool returned(struct wl_mem *mem, struct wl_node *blk,
 		     struct wl_node *child, const struct ma_env *env,
 		     unsigned tid)
@@ -428,6 +454,10 @@ static bool returned(struct wl_mem *mem, struct wl_node *blk,
 
 	for (i = 0; i < blk->nr_kids && blk->kids[i] != child; i++) {
 		struct wl_node *s = blk->kids[i], *t, *c;
+
+		c = assertion(mem, s);
+		if (c && cond_false(mem, c, true, env, tid))
+			return true;
 
 		if (s->kind != CXCursor_IfStmt || wl_node_kid(s, WL_ROLE_ELSE))
 			continue;
@@ -939,6 +969,17 @@ static void bind_template_args(struct ma_walk *w, struct wl_node *call,
 	}
 }
 
+/* A shuffle or vote, legacy or _sync: lanes meet there. */
+static bool is_collective(const char *name)
+{
+	return wl_starts_with(name, "__shfl") ||
+	       wl_starts_with(name, "__ballot") ||
+	       wl_starts_with(name, "__any") || wl_starts_with(name, "__all") ||
+	       wl_starts_with(name, "__match") ||
+	       wl_starts_with(name, "__reduce_") ||
+	       wl_starts_with(name, "__uni_sync");
+}
+
 static void walk_call(struct ma_walk *w, struct wl_node *n,
 		      struct ma_env *env)
 {
@@ -953,6 +994,13 @@ static void walk_call(struct ma_walk *w, struct wl_node *n,
 		walk(w, n->kids[i], env);
 	if (wl_mem_is_barrier(m, n)) {
 		add_event(w, -1, n, env);
+		return;
+	}
+	if (is_collective(wl_call_name(m, n))) {
+		struct ma_event *e = add_event(w, -1, n, env);
+
+		if (e)
+			e->collective = true;
 		return;
 	}
 	fn = wl_call_target(m, n);
@@ -1054,6 +1102,7 @@ static void compute_event(struct wl_mem *mem, struct ma_event *e)
 		}
 		e->array = loc.array;
 		e->elem[t] = loc.elem;
+		e->opaque |= ev.opaque;
 	}
 	if (e->array < 0)
 		e->array = (int)mem->accesses[e->access].array;
@@ -1206,20 +1255,41 @@ static struct wl_mem_race *record(struct wl_mem *mem, struct ma_event *p,
  */
 struct ma_bars {
 	unsigned short *lbar;
+	/*
+	 * The same counting collectives too (shuffles, votes): between two
+	 * accesses to global memory, a collective the lanes pass together
+	 * is taken to order them, as it did for the lock-step code.
+	 */
+	unsigned short *lsync;
 	unsigned from, to;	/* events p + 1 and q */
 };
 
-static bool separated(const struct ma_bars *b, unsigned t)
+static bool separated(const struct ma_bars *b, unsigned t, bool global)
 {
-	return b->lbar[(size_t)b->to * MA_TIDS + t] !=
-	       b->lbar[(size_t)b->from * MA_TIDS + t];
+	const unsigned short *c = global ? b->lsync : b->lbar;
+
+	return c[(size_t)b->to * MA_TIDS + t] != c[(size_t)b->from * MA_TIDS + t];
+}
+
+/* Whether the active lanes of warp @w touch pairwise distinct elements. */
+static bool own_elements(const struct ma_event *e, unsigned w)
+{
+	unsigned i, j;
+
+	for (i = w * 32; i < w * 32 + 32; i++)
+		for (j = i + 1; e->act[i] && j < w * 32 + 32; j++)
+			if (e->act[j] && e->elem[i] == e->elem[j])
+				return false;
+	return true;
 }
 
 /*
  * Lanes @ti of @p and @tj of @q (one warp, ti != tj) touch one element,
- * one of them writing, with no barrier that both pass between them.
- * Global memory: only a read and a write (lanes exchanging values); two
- * lanes storing to one output element is not warp-synchronous code.
+ * one reading and the other writing, with no barrier that both pass
+ * between them.  Two lanes that only store to one element exchange
+ * nothing.  Global memory: the writing lanes must each own their
+ * element (an in-place scan, a neighbour's element read); lanes that
+ * all set one flag or one output are not warp-synchronous code.
  */
 static bool conflict(struct ma_event *p, struct ma_event *q,
 		     struct wl_mem *mem, unsigned w, const struct ma_bars *bars,
@@ -1227,16 +1297,16 @@ static bool conflict(struct ma_event *p, struct ma_event *q,
 {
 	unsigned fp = mem->accesses[p->access].flags;
 	unsigned fq = mem->accesses[q->access].flags;
+	bool global = mem->arrays[p->array].kind == WL_MEM_GLOBAL;
 	unsigned i, j, pass;
-	unsigned passes = mem->arrays[p->array].kind == WL_MEM_GLOBAL ? 2 : 3;
 
-	for (pass = 0; pass < passes; pass++) {
-		/* pass 0: p reads, q writes; 1: p writes, q reads; 2: W/W */
-		unsigned need_p = pass == 0 ? WL_MEM_READ : WL_MEM_WRITE;
-		unsigned need_q = pass == 1 ? WL_MEM_READ : WL_MEM_WRITE;
-		bool ok = (fp & need_p) && (fq & need_q);
+	for (pass = 0; pass < 2; pass++) {
+		/* pass 0: p reads, q writes; 1: p writes, q reads */
+		struct ma_event *wr = pass == 0 ? q : p;
+		bool ok = pass == 0 ? (fp & WL_MEM_READ) && (fq & WL_MEM_WRITE)
+				    : (fp & WL_MEM_WRITE) && (fq & WL_MEM_READ);
 
-		if (!ok)
+		if (!ok || (global && !own_elements(wr, w)))
 			continue;
 		/* the reading lane in the outer loop: the lowest reader */
 		for (i = w * 32; i < w * 32 + 32; i++)
@@ -1246,8 +1316,8 @@ static bool conflict(struct ma_event *p, struct ma_event *q,
 
 				if (a != b && p->act[a] && q->act[b] &&
 				    p->elem[a] == q->elem[b] &&
-				    !(separated(bars, a) &&
-				      separated(bars, b))) {
+				    !(separated(bars, a, global) &&
+				      separated(bars, b, global))) {
 					*ti = a;
 					*tj = b;
 					*p_reads = pass == 0;
@@ -1315,11 +1385,44 @@ static bool collide(struct wl_mem *mem, struct ma_event *p,
 	return true;
 }
 
+/*
+ * The block cannot hold a thread that would index a shared array of
+ * known size out of bounds: `buffer[threadIdx.x]` in a buffer of
+ * SOFTMAX_THREADS + 1 elements bounds the block.  Threads past the first
+ * such one take part in nothing (the evaluation otherwise assumes
+ * MA_TIDS threads).  Elements resting on unknown values do not count.
+ */
+static void limit_block(struct wl_mem *mem, struct ma_walk *w)
+{
+	unsigned i, t, n = MA_TIDS;
+
+	for (i = 0; i < w->nr_ev; i++) {
+		const struct ma_event *e = &w->ev[i];
+		long long size;
+
+		if (e->access < 0 || !e->known || e->opaque || e->array < 0)
+			continue;
+		size = mem->arrays[e->array].size;
+		if (size <= 0)
+			continue;
+		for (t = 0; t < n; t++)
+			if (e->act[t] && (e->elem[t] < 0 || e->elem[t] >= size))
+				n = t;
+	}
+	if (n == MA_TIDS || !n)
+		return;
+	for (i = 0; i < w->nr_ev; i++)
+		for (t = n; t < MA_TIDS; t++)
+			w->ev[i].act[t] = 0;
+}
+
 static void find_races(struct wl_mem *mem, struct ma_walk *w)
 {
 	unsigned short *lbar = wl_xcalloc((size_t)(w->nr_ev + 1) * MA_TIDS,
 					  sizeof(*lbar));
-	struct ma_bars bars = { lbar, 0, 0 };
+	unsigned short *lsync = wl_xcalloc((size_t)(w->nr_ev + 1) * MA_TIDS,
+					   sizeof(*lsync));
+	struct ma_bars bars = { lbar, lsync, 0, 0 };
 	/*
 	 * Access pairs already known to race need no second look.  The
 	 * table covers only the accesses this walk meets, numbered locally:
@@ -1339,11 +1442,16 @@ static void find_races(struct wl_mem *mem, struct ma_walk *w)
 
 	for (i = 0; i < w->nr_ev; i++)
 		compute_event(mem, &w->ev[i]);
+	limit_block(mem, w);
 	for (i = 0; i < w->nr_ev; i++)
-		for (t = 0; t < MA_TIDS; t++)
-			lbar[(size_t)(i + 1) * MA_TIDS + t] =
-				lbar[(size_t)i * MA_TIDS + t] +
-				(w->ev[i].access < 0 && w->ev[i].act[t]);
+		for (t = 0; t < MA_TIDS; t++) {
+			size_t at = (size_t)i * MA_TIDS + t;
+			bool passes = w->ev[i].access < 0 && w->ev[i].act[t];
+
+			lbar[at + MA_TIDS] = lbar[at] +
+					     (passes && !w->ev[i].collective);
+			lsync[at + MA_TIDS] = lsync[at] + passes;
+		}
 	for (i = 0; i < w->nr_ev; i++) {
 		struct ma_event *p = &w->ev[i];
 
@@ -1359,8 +1467,8 @@ static void find_races(struct wl_mem *mem, struct ma_walk *w)
 			bars.from = i + 1;
 			bars.to = j;
 			if (!p->known || !q->known) {
-				if (i != j && !(separated(&bars, 0) &&
-						separated(&bars, 1)) &&
+				if (i != j && !(separated(&bars, 0, false) &&
+						separated(&bars, 1, false)) &&
 				    collide(mem, p, q, &p_reads)) {
 					struct wl_mem_race *x;
 
@@ -1383,7 +1491,7 @@ static void find_races(struct wl_mem *mem, struct ma_walk *w)
 			for (k = 0; k < MA_WARPS; k++) {
 				/* the whole warp passed a barrier between */
 				for (t = k * 32; t < k * 32 + 32; t++)
-					if (!separated(&bars, t))
+					if (!separated(&bars, t, false))
 						break;
 				if (t == k * 32 + 32)
 					continue;
@@ -1406,6 +1514,7 @@ out:
 	free(found);
 	free(local);
 	free(lbar);
+	free(lsync);
 }
 
 static void release_walk(struct ma_walk *w)

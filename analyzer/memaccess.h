@@ -66,6 +66,8 @@ struct wl_mem_array {
 	enum wl_mem_kind kind;
 	bool is_shared;		/* kind == WL_MEM_SHARED */
 	char *elem_type;	/* unqualified element type, "float", "T" */
+	long long size;		/* elements, when a constant; else 0 */
+	const char *view;	/* element type a cast reads it as, or NULL */
 };
 
 /*
@@ -90,7 +92,7 @@ struct wl_mem_access {
 /* A pair of accesses that race, found in one barrier-free stretch. */
 struct wl_mem_race {
 	unsigned reader, writer;	/* accesses (reader may also write) */
-	bool write_write;		/* both only write */
+	bool write_write;		/* both only write (not reported) */
 	unsigned lane, other;		/* an example: thread ids in one warp */
 	long long element;		/* the element both touch */
 	bool collision;			/* same data-dependent index */

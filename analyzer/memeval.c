@@ -551,12 +551,14 @@ static bool eval_field(struct ma_eval *ev, struct wl_node *n, CXCursor field,
 	struct ma_frame frame;
 
 	base = n->nr_kids ? ma_strip(n->kids[0]) : NULL;
+	memset(&oenv, 0, sizeof(oenv));
 	if (!base || base->kind == CXCursor_CXXThisExpr) {
 		if (!ma_this_object(env, &obj, &oenv))
 			obj = NULL;
 	} else {
 		obj = base;
-		oenv = *env;
+		if (env)
+			oenv = *env;
 	}
 	init = ma_field_init(ev->mem, field, obj, &oenv, &frame, &ienv);
 	if (!init)
@@ -870,11 +872,11 @@ static bool eval_builtin(struct ma_eval *ev, struct wl_node *n, long long *out)
 	return true;
 }
 
+/* Whether @n is inside a loop: its body, or its header (`for (auto x :`). */
 static bool in_loop(struct wl_node *n)
 {
-	for (; n; n = n->parent)
-		if (n->role == WL_ROLE_BODY && n->parent &&
-		    wl_node_is_loop(n->parent))
+	for (n = n->parent; n; n = n->parent)
+		if (wl_node_is_loop(n))
 			return true;
 	return false;
 }

@@ -140,13 +140,17 @@ static char *elem_type_text(CXType t)
 
 /* ---- the arrays ------------------------------------------------------- */
 
-static int find_array(struct wl_mem *mem, CXCursor decl, CXCursor field)
+static int find_array(struct wl_mem *mem, CXCursor decl, CXCursor field,
+		      const char *view)
 {
 	unsigned i;
 
 	for (i = 0; i < mem->nr_arrays; i++)
 		if (clang_equalCursors(mem->arrays[i].decl, decl) &&
-		    clang_equalCursors(mem->arrays[i].field, field))
+		    clang_equalCursors(mem->arrays[i].field, field) &&
+		    (mem->arrays[i].view && view
+			     ? !strcmp(mem->arrays[i].view, view)
+			     : mem->arrays[i].view == view))
 			return (int)i;
 	return -1;
 }
@@ -156,7 +160,7 @@ static int add_array(struct wl_mem *mem, CXCursor decl, CXCursor field,
 {
 	struct wl_model *m = &mem->ctx->model;
 	struct wl_mem_array *a;
-	int i = find_array(mem, decl, field);
+	int i = find_array(mem, decl, field, NULL);
 
 	if (i >= 0)
 		return i;
@@ -170,6 +174,10 @@ static int add_array(struct wl_mem *mem, CXCursor decl, CXCursor field,
 	if (clang_Cursor_isNull(field)) {
 		a->name = wl_model_spelling(m, decl);
 		a->elem_type = elem_type_text(clang_getCursorType(decl));
+		if (kind == WL_MEM_SHARED &&
+		    canon(clang_getCursorType(decl)).kind ==
+			    CXType_ConstantArray)
+			a->size = count_of(NULL, clang_getCursorType(decl));
 	} else {
 		char *n = wl_xasprintf("%s.%s", parent_name,
 				       wl_model_spelling(m, field));
@@ -177,8 +185,57 @@ static int add_array(struct wl_mem *mem, CXCursor decl, CXCursor field,
 		a->name = wl_arena_strdup(&m->arena, n);
 		free(n);
 		a->elem_type = elem_type_text(clang_getCursorType(field));
+		if (kind == WL_MEM_SHARED &&
+		    canon(clang_getCursorType(field)).kind ==
+			    CXType_ConstantArray)
+			a->size = count_of(NULL, clang_getCursorType(field));
 	}
 	return (int)mem->nr_arrays++;
+}
+
+/*
+ * The same storage read through a pointer of another element type
+ * (`(unsigned *)smem_char`, `(T *)smem`): indices count in other units,
+ * so each view is storage of its own, never compared with another.
+ */
+static int view_of(struct wl_mem *mem, int base, CXType elem)
+{
+	struct wl_model *m = &mem->ctx->model;
+	struct wl_mem_array *a;
+	CXString sp = clang_getTypeSpelling(
+		clang_getUnqualifiedType(canon(elem)));
+	const char *view = wl_arena_strdup(&m->arena, clang_getCString(sp));
+	int i;
+
+	clang_disposeString(sp);
+	i = find_array(mem, mem->arrays[base].decl, mem->arrays[base].field,
+		       view);
+	if (i >= 0)
+		return i;
+	WL_GROW(mem->arrays, mem->nr_arrays, mem->alloc_arrays);
+	a = &mem->arrays[mem->nr_arrays];
+	*a = mem->arrays[base];
+	a->elem_type = wl_xstrdup(view);
+	a->size = 0;
+	a->view = view;
+	return (int)mem->nr_arrays++;
+}
+
+/* The element type a pointer or array expression reaches. */
+static CXType pointee_of(CXType t)
+{
+	t = canon(t);
+	if (t.kind == CXType_Pointer || is_reference_type(t))
+		return canon(clang_getPointeeType(t));
+	if (is_array_type(t))
+		return canon(clang_getArrayElementType(t));
+	return t;
+}
+
+static bool same_type(CXType a, CXType b)
+{
+	return clang_equalTypes(clang_getUnqualifiedType(a),
+				clang_getUnqualifiedType(b));
 }
 
 /* ---- locating ----------------------------------------------------------- */
@@ -596,12 +653,40 @@ static bool lvalue_loc(struct ma_eval *ev, struct wl_node *e,
 	}
 }
 
+static bool is_cast(const struct wl_node *n)
+{
+	return n->kind == CXCursor_CStyleCastExpr ||
+	       n->kind == CXCursor_CXXReinterpretCastExpr ||
+	       n->kind == CXCursor_CXXStaticCastExpr;
+}
+
 static bool pointer_loc(struct ma_eval *ev, struct wl_node *e,
 			const struct ma_env *env, struct ma_loc *out)
 {
-	struct wl_node *n = ma_strip(e);
+	struct wl_node *n = e;
 	long long k, c;
 
+	/* casts that retype the elements make a view */
+	while (n && n->nr_kids && (is_cast(n) || n->kind == CXCursor_ParenExpr ||
+				   (n->kind == CXCursor_UnexposedExpr &&
+				    n->nr_kids == 1))) {
+		struct wl_node *from = n->kids[n->nr_kids - 1];
+		CXType to = clang_getCursorType(n->cursor);
+
+		if (is_cast(n) && canon(to).kind == CXType_Pointer &&
+		    !same_type(pointee_of(to),
+			       pointee_of(clang_getCursorType(
+				       ma_strip(from)->cursor)))) {
+			bool ok = pointer_loc(ev, from, env, out);
+
+			if (out->array >= 0)
+				out->array = view_of(ev->mem, out->array,
+						     pointee_of(to));
+			return ok;
+		}
+		n = from;
+	}
+	n = ma_strip(n);
 	if (!n || ev->depth > MA_MAX_DEPTH * 4)
 		return false;
 	switch (n->kind) {
@@ -660,6 +745,12 @@ static bool pointer_loc(struct ma_eval *ev, struct wl_node *e,
 	case CXCursor_CallExpr:
 		return call_loc(ev, n, env, out);
 	case CXCursor_ArraySubscriptExpr:
+		/* a row decays to its first element; a pointer stored in
+		   an array (`dst[j]` of `T **dst`) points who knows where */
+		if (canon(clang_getCursorType(n->cursor)).kind ==
+		    CXType_Pointer)
+			return false;
+		return lvalue_loc(ev, n, env, out);
 	case CXCursor_DeclRefExpr:
 	case CXCursor_MemberRefExpr:
 		/* an array (a row, a member) decays to its first element; a
