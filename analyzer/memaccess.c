@@ -203,6 +203,11 @@ static unsigned access_kind(struct wl_model *m, struct wl_node *e)
 
 		for (i = 1; fn && i < p->nr_kids && p->kids[i] != u; i++)
 			;
+		/* an object handed to a constructor or a helper by
+		   reference is not read or written by the handing */
+		if (clang_getCanonicalType(clang_getCursorType(e->cursor))
+			    .kind == CXType_Record)
+			return 0;
 		if (fn && i <= fn->nr_params && i < p->nr_kids) {
 			CXType t = clang_getCursorType(fn->params[i - 1]->cursor);
 
@@ -513,6 +518,35 @@ static bool access_loc(struct ma_eval *ev, const struct wl_mem_access *a,
 	if (a->by_address)
 		return ma_pointer_loc(ev, a->expr, env, loc);
 	return ma_lvalue_loc(ev, a->expr, env, loc);
+}
+
+uint32_t wl_mem_lanes_reaching(struct wl_mem *mem, struct wl_node *node)
+{
+	struct ma_env env;
+	uint32_t lanes = 0;
+	unsigned t;
+
+	memset(&env, 0, sizeof(env));
+	for (t = 0; t < 32; t++)
+		if (active(mem, node, &env, t))
+			lanes |= 1u << t;
+	return lanes;
+}
+
+bool wl_mem_cond_splits_warp(struct wl_mem *mem, struct wl_node *cond)
+{
+	long long v, first = 0;
+	unsigned t;
+
+	for (t = 0; t < 32; t++) {
+		if (!ma_eval_exact(mem, cond, NULL, t, &v))
+			return false;
+		if (!t)
+			first = v != 0;
+		else if ((v != 0) != first)
+			return true;
+	}
+	return false;
 }
 
 bool wl_mem_index(struct wl_mem *mem, unsigned ai, unsigned tid,
@@ -1386,6 +1420,35 @@ static bool collide(struct wl_mem *mem, struct ma_event *p,
 }
 
 /*
+ * A race between events @i and @j (lane @ti of @i) that a nearer pair
+ * explains: lane @ti writes its element again before the read (the read
+ * races with that last write), or reads it again before the write.  The
+ * report stays at the statements that really meet.
+ */
+static bool subsumed(struct wl_mem *mem, const struct ma_walk *w, unsigned i,
+		     unsigned j, unsigned ti, bool p_reads)
+{
+	const struct ma_event *p = &w->ev[i];
+	struct wl_node *sp = mem->accesses[p->access].stmt;
+	struct wl_node *sq = mem->accesses[w->ev[j].access].stmt;
+	unsigned need = p_reads ? WL_MEM_READ : WL_MEM_WRITE, k;
+
+	for (k = i + 1; k < j; k++) {
+		const struct ma_event *r = &w->ev[k];
+
+		/* within one statement the reads come before the write */
+		if (r->access < 0 || mem->accesses[r->access].stmt == sp ||
+		    mem->accesses[r->access].stmt == sq)
+			continue;
+		if (r->array == p->array && r->known &&
+		    (mem->accesses[r->access].flags & need) && r->act[ti] &&
+		    r->elem[ti] == p->elem[ti])
+			return true;
+	}
+	return false;
+}
+
+/*
  * The block cannot hold a thread that would index a shared array of
  * known size out of bounds: `buffer[threadIdx.x]` in a buffer of
  * SOFTMAX_THREADS + 1 elements bounds the block.  Threads past the first
@@ -1501,6 +1564,8 @@ static void find_races(struct wl_mem *mem, struct ma_walk *w)
 				}
 				if (conflict(p, q, mem, k, &bars, &ti, &tj,
 					     &p_reads)) {
+					if (subsumed(mem, w, i, j, ti, p_reads))
+						break;
 					record(mem, p, q, ti, tj, p_reads);
 					if (found)
 						found[(size_t)local[p->access] * n +
@@ -1820,7 +1885,7 @@ void wl_mem_release(struct wl_mem *mem)
 	free(mem->accesses);
 	free(mem->regions);
 	free(mem->escape);
-	free(mem->raw);
+	ma_raw_release(mem);
 	free(mem->access_of);
 	memset(mem, 0, sizeof(*mem));
 }

@@ -39,6 +39,7 @@
 
 #include <clang-c/Index.h>
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "analyzer/model.h"
 
@@ -181,6 +182,16 @@ bool wl_mem_loop_values(struct wl_mem *mem, struct wl_node *loop,
 /* wl_mem_index with the loop variable @var bound to @value. */
 bool wl_mem_index_bound(struct wl_mem *mem, unsigned a, unsigned tid,
 			CXCursor var, long long value, long long *element);
+
+/*
+ * The lanes of warp 0 that the guards around @node (up to its function)
+ * do not rule out, as this analysis evaluates them: it follows class
+ * fields and helpers that the uniformity analysis does not.
+ */
+uint32_t wl_mem_lanes_reaching(struct wl_mem *mem, struct wl_node *node);
+
+/* Whether condition @cond takes different values in lanes of one warp. */
+bool wl_mem_cond_splits_warp(struct wl_mem *mem, struct wl_node *cond);
 
 /* Whether @call is a barrier: __syncwarp, __syncthreads, cg .sync(). */
 bool wl_mem_is_barrier(struct wl_model *model, struct wl_node *call);

@@ -22,15 +22,6 @@
 
 #define MA_MAX_EVAL_DEPTH 48
 
-/* A question about a function outside the model, and its answer. */
-struct wl_mem_cache_entry {
-	unsigned hash;
-	CXCursor fn;
-	int what;		/* RAW_LANE_ID, RAW_BARRIER */
-	bool answer;
-};
-
-enum { RAW_LANE_ID, RAW_BARRIER };
 
 struct wl_node *ma_strip(struct wl_node *n)
 {
@@ -110,8 +101,8 @@ int ma_param_index(struct wl_func *fn, CXCursor decl)
 	return -1;
 }
 
-static bool apply_binop(enum CXBinaryOperatorKind op, long long a,
-			long long b, long long *r)
+bool ma_apply_binop(enum CXBinaryOperatorKind op, long long a, long long b,
+		    long long *r)
 {
 	switch (op) {
 	case CXBinaryOperator_Add: case CXBinaryOperator_AddAssign:
@@ -297,7 +288,7 @@ static bool eval_local(struct ma_eval *ev, struct wl_var *v,
 			return false;
 		if (w->kind == CXCursor_BinaryOperator) {
 			val = rhs;
-		} else if (!apply_binop(clang_getCursorBinaryOperatorKind(
+		} else if (!ma_apply_binop(clang_getCursorBinaryOperatorKind(
 						w->cursor),
 					val, rhs, &r)) {
 			return false;
@@ -322,6 +313,25 @@ bool ma_eval_var_before(struct wl_mem *mem, struct wl_var *v,
 
 /* ---- parameters and frames ------------------------------------------ */
 
+unsigned ma_call_args(struct wl_mem *mem, struct wl_node *call,
+		      struct wl_node **args, unsigned max)
+{
+	struct wl_func *fn = wl_call_target(&mem->ctx->model, call);
+	unsigned i, n = 0;
+
+	/* a construction has no callee child: its kids are the arguments */
+	if (!fn || clang_getCursorKind(fn->cursor) != CXCursor_Constructor)
+		return wl_call_args(call, args, max);
+	for (i = 0; i < call->nr_kids; i++) {
+		if (!call->kids[i]->in_main)
+			continue;	/* a default argument */
+		if (n < max)
+			args[n] = call->kids[i];
+		n++;
+	}
+	return n;
+}
+
 struct wl_node *ma_frame_arg(struct wl_mem *mem, const struct ma_env *env,
 			     struct wl_func *fn, int pi, struct ma_env *up)
 {
@@ -344,7 +354,7 @@ struct wl_node *ma_frame_arg(struct wl_mem *mem, const struct ma_env *env,
 	} else {
 		return NULL;
 	}
-	n = wl_call_args(call, args, 16);
+	n = ma_call_args(mem, call, args, 16);
 	if ((unsigned)pi >= n || (unsigned)pi >= 16) {
 		/* not written at the call: the parameter's default argument */
 		struct wl_node *p = fn->params[pi];
@@ -354,7 +364,6 @@ struct wl_node *ma_frame_arg(struct wl_mem *mem, const struct ma_env *env,
 		memset(up, 0, sizeof(*up));
 		return p->kids[p->nr_kids - 1];
 	}
-	(void)mem;
 	return args[pi];
 }
 
@@ -410,6 +419,48 @@ bool ma_this_object(const struct ma_env *env, struct wl_node **obj,
 	return false;
 }
 
+struct decl_find {
+	CXCursor decl;
+	struct wl_node *found;
+};
+
+static bool find_decl(struct wl_node *n, void *data)
+{
+	struct decl_find *df = data;
+
+	if (df->found)
+		return false;
+	if (n->kind == CXCursor_VarDecl && clang_equalCursors(n->cursor,
+							      df->decl))
+		df->found = n;
+	return !df->found;
+}
+
+/*
+ * The node declaring local @decl in @fn: eval.c follows scalars only, so
+ * an object (`warp_prefix<int> scan(space[w]);`) is looked up here, once.
+ */
+static struct wl_node *local_decl(struct wl_mem *mem, struct wl_func *fn,
+				  CXCursor decl)
+{
+	unsigned h = clang_hashCursor(decl), i;
+	struct decl_find df = { decl, NULL };
+
+	for (i = 0; i < mem->nr_raw; i++)
+		if (mem->raw[i].what == MA_CACHE_DECL && mem->raw[i].hash == h &&
+		    clang_equalCursors(mem->raw[i].fn, decl))
+			return mem->raw[i].node;
+	if (fn && fn->body)
+		wl_node_walk(fn->body, find_decl, &df);
+	WL_GROW(mem->raw, mem->nr_raw, mem->alloc_raw);
+	memset(&mem->raw[mem->nr_raw], 0, sizeof(*mem->raw));
+	mem->raw[mem->nr_raw].hash = h;
+	mem->raw[mem->nr_raw].fn = decl;
+	mem->raw[mem->nr_raw].what = MA_CACHE_DECL;
+	mem->raw[mem->nr_raw++].node = df.found;
+	return df.found;
+}
+
 /* The construction expression behind object @obj, if it can be seen. */
 static struct wl_node *construction(struct wl_mem *mem, struct wl_node *obj,
 				    const struct ma_env *env,
@@ -434,8 +485,7 @@ static struct wl_node *construction(struct wl_mem *mem, struct wl_node *obj,
 		return NULL;
 	d = clang_getCursorReferenced(obj->cursor);
 	if (clang_getCursorKind(d) == CXCursor_VarDecl) {
-		struct wl_var *v = wl_eval_var(&mem->ctx->eval, obj);
-		struct wl_node *dn = v ? v->decl_node : NULL;
+		struct wl_node *dn = local_decl(mem, obj->func, d);
 		unsigned i;
 
 		if (!dn)
@@ -566,125 +616,6 @@ static bool eval_field(struct ma_eval *ev, struct wl_node *n, CXCursor field,
 	return ma_eval(ev, init, &ienv, out);
 }
 
-/* ---- functions outside the model --------------------------------------- */
-
-static struct wl_mem_cache_entry *raw_cached(struct wl_mem *mem, CXCursor fn,
-					    int what)
-{
-	unsigned h = clang_hashCursor(fn), i;
-
-	for (i = 0; i < mem->nr_raw; i++)
-		if (mem->raw[i].hash == h && mem->raw[i].what == what &&
-		    clang_equalCursors(mem->raw[i].fn, fn))
-			return &mem->raw[i];
-	return NULL;
-}
-
-static void raw_remember(struct wl_mem *mem, CXCursor fn, int what,
-			 bool answer)
-{
-	WL_GROW(mem->raw, mem->nr_raw, mem->alloc_raw);
-	mem->raw[mem->nr_raw].hash = clang_hashCursor(fn);
-	mem->raw[mem->nr_raw].fn = fn;
-	mem->raw[mem->nr_raw].what = what;
-	mem->raw[mem->nr_raw++].answer = answer;
-}
-
-struct raw_scan {
-	CXTranslationUnit tu;
-	struct wl_mem *mem;
-	bool laneid, barrier;
-	int depth;
-};
-
-static bool asm_text_has(CXTranslationUnit tu, CXCursor c, const char *what)
-{
-	CXToken *tokens = NULL;
-	unsigned nr = 0, i;
-	bool found = false;
-
-	clang_tokenize(tu, clang_getCursorExtent(c), &tokens, &nr);
-	for (i = 0; i < nr && !found; i++) {
-		CXString s = clang_getTokenSpelling(tu, tokens[i]);
-
-		found = strstr(clang_getCString(s), what) != NULL;
-		clang_disposeString(s);
-	}
-	clang_disposeTokens(tu, tokens, nr);
-	return found;
-}
-
-static bool barrier_name(const char *name)
-{
-	static const char *const names[] = {
-		"__syncwarp", "__syncthreads", "__syncthreads_count",
-		"__syncthreads_and", "__syncthreads_or", "__barrier_sync",
-	};
-	unsigned i;
-
-	for (i = 0; i < WL_ARRAY_SIZE(names); i++)
-		if (!strcmp(name, names[i]))
-			return true;
-	return false;
-}
-
-static enum CXChildVisitResult raw_visit(CXCursor c, CXCursor parent,
-					 CXClientData data)
-{
-	struct raw_scan *rs = data;
-	enum CXCursorKind k = clang_getCursorKind(c);
-
-	(void)parent;
-	if (k == CXCursor_GCCAsmStmt || k == CXCursor_AsmStmt) {
-		if (asm_text_has(rs->tu, c, "%laneid"))
-			rs->laneid = true;
-		if (asm_text_has(rs->tu, c, "bar.sync") ||
-		    asm_text_has(rs->tu, c, "bar.warp.sync") ||
-		    asm_text_has(rs->tu, c, "barrier.sync"))
-			rs->barrier = true;
-		return CXChildVisit_Continue;
-	}
-	if (k == CXCursor_CallExpr) {
-		CXString s = clang_getCursorSpelling(c);
-
-		if (barrier_name(clang_getCString(s)))
-			rs->barrier = true;
-		clang_disposeString(s);
-	}
-	return rs->laneid || rs->barrier ? CXChildVisit_Break
-					 : CXChildVisit_Recurse;
-}
-
-static void raw_scan_fn(struct wl_mem *mem, CXCursor fn, struct raw_scan *rs)
-{
-	memset(rs, 0, sizeof(*rs));
-	rs->tu = mem->ctx->tu;
-	rs->mem = mem;
-	if (clang_Cursor_isNull(fn) || !clang_isCursorDefinition(fn))
-		fn = clang_getCursorDefinition(fn);
-	if (clang_Cursor_isNull(fn))
-		return;
-	clang_visitChildren(fn, raw_visit, rs);
-}
-
-static bool raw_answer(struct wl_mem *mem, CXCursor fn, int what)
-{
-	struct wl_mem_cache_entry *e = raw_cached(mem, fn, what);
-	struct raw_scan rs;
-
-	if (e)
-		return e->answer;
-	raw_scan_fn(mem, fn, &rs);
-	raw_remember(mem, fn, RAW_LANE_ID, rs.laneid);
-	raw_remember(mem, fn, RAW_BARRIER, rs.barrier);
-	return what == RAW_LANE_ID ? rs.laneid : rs.barrier;
-}
-
-bool ma_raw_barrier(struct wl_mem *mem, CXCursor fn)
-{
-	return raw_answer(mem, fn, RAW_BARRIER);
-}
-
 /* "LaneId", "laneid", "get_lane_id": lowercase, no underscores. */
 static bool lane_id_name(const char *name)
 {
@@ -724,6 +655,26 @@ static bool is_thread_block(CXType t)
 	return yes;
 }
 
+/*
+ * The type of the object before a conversion to its base class: libclang
+ * shows `tile` in `tile.thread_rank()` as an unexposed conversion to
+ * thread_group whose operand only the raw cursor tree holds.
+ */
+static enum CXChildVisitResult find_typed(CXCursor c, CXCursor parent,
+					  CXClientData data)
+{
+	CXType *t = data;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr ||
+	    clang_getCursorKind(c) == CXCursor_CallExpr ||
+	    clang_getCursorKind(c) == CXCursor_MemberRefExpr) {
+		*t = clang_getCursorType(c);
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
 /* tile.thread_rank(), block.thread_rank(), cg::thread_rank(g). */
 static bool eval_group_call(struct ma_eval *ev, struct wl_node *call,
 			    const char *name, long long *out)
@@ -744,6 +695,9 @@ static bool eval_group_call(struct ma_eval *ev, struct wl_node *call,
 	if (!obj)
 		return false;
 	t = clang_getCursorType(obj->cursor);
+	/* under the conversion to thread_group, the tile's own type */
+	if (!tile_size(t) && !is_thread_block(t))
+		clang_visitChildren(obj->cursor, find_typed, &t);
 	if (t.kind == CXType_Pointer)
 		t = clang_getPointeeType(t);
 	n = tile_size(t);
@@ -839,10 +793,14 @@ static bool eval_call(struct ma_eval *ev, struct wl_node *n,
 		return eval_model_call(ev, n, fn, env, out);
 	/* A header's function: LaneId() reads %laneid in asm. */
 	ref = clang_getCursorReferenced(n->cursor);
-	if (!clang_Cursor_isNull(ref) && raw_answer(ev->mem, ref, RAW_LANE_ID)) {
+	if (!clang_Cursor_isNull(ref) && ma_raw_lane_id(ev->mem, ref)) {
 		*out = ev->tid & 31;
 		return true;
 	}
+	/* warp_id() { return threadIdx.x >> 5; } in a header */
+	if (!clang_Cursor_isNull(ref) && !wl_call_args(n, NULL, 0) &&
+	    ma_raw_value(ev->mem, ref, ev->tid, out))
+		return true;
 	if (lane_id_name(name) && wl_call_args(n, NULL, 0) == 0) {
 		*out = ev->tid & 31;
 		return true;
@@ -1014,7 +972,7 @@ static bool eval_binop(struct ma_eval *ev, struct wl_node *n,
 		return true;
 	}
 	ev->opaque |= l.opaque | r.opaque;
-	return apply_binop(op, a, b, out);
+	return ma_apply_binop(op, a, b, out);
 }
 
 bool ma_eval(struct ma_eval *ev, struct wl_node *n, const struct ma_env *env,

@@ -98,6 +98,9 @@ bool ma_bound(const struct ma_env *env, CXCursor decl, long long *v,
 void ma_bind(struct ma_env *env, CXCursor decl, long long v, bool opaque);
 void ma_unbind(struct ma_env *env, CXCursor decl);
 int ma_param_index(struct wl_func *fn, CXCursor decl);
+/* The written arguments of a call or of a construction (`T obj(a, b)`). */
+unsigned ma_call_args(struct wl_mem *mem, struct wl_node *call,
+		      struct wl_node **args, unsigned max);
 /* The argument for parameter @pi of the frame's call (NULL: none). */
 struct wl_node *ma_frame_arg(struct wl_mem *mem, const struct ma_env *env,
 			     struct wl_func *fn, int pi, struct ma_env *up);
@@ -120,8 +123,50 @@ struct wl_node *ma_field_init(struct wl_mem *mem, CXCursor field,
 long long ma_opaque_value(CXCursor decl);
 /* Strip parentheses, implicit and explicit casts. */
 struct wl_node *ma_strip(struct wl_node *n);
+
+/* memraw.c: functions outside the model (a header's helpers) */
+
+/* A question about a function outside the model (or a declaration), and
+   its answer. */
+struct wl_mem_cache_entry {
+	unsigned hash;
+	CXCursor fn;
+	int what;		/* enum ma_cache_kind */
+	bool answer;
+	struct wl_node *node;	/* MA_CACHE_DECL: the declaration, or NULL */
+	long long *values;	/* MA_CACHE_VALUE: per thread, or NULL */
+};
+
+enum ma_cache_kind {
+	MA_CACHE_LANE_ID,
+	MA_CACHE_BARRIER,
+	MA_CACHE_DECL,
+	MA_CACHE_VALUE,
+};
+
 /* Whether a call to a function outside the model is a barrier. */
 bool ma_raw_barrier(struct wl_mem *mem, CXCursor fn);
+/* Whether a function outside the model returns %laneid from asm. */
+bool ma_raw_lane_id(struct wl_mem *mem, CXCursor fn);
+/*
+ * The value a parameterless function outside the model returns for
+ * thread @tid, when its body is `return EXPR;` over the built-in
+ * variables and constants (`warp_id() { return threadIdx.x >> 5; }`).
+ */
+bool ma_raw_value(struct wl_mem *mem, CXCursor fn, unsigned tid,
+		  long long *out);
+
+enum ma_raw_ret { MA_RET_NONE, MA_RET_THIS, MA_RET_SHARED };
+/*
+ * What a function outside the model returns: its object (`Alias()`
+ * returning `*this`) or a __shared__ variable (then in *@shared).
+ */
+enum ma_raw_ret ma_raw_returns(CXCursor fn, CXCursor *shared);
+/* Free the answers. */
+void ma_raw_release(struct wl_mem *mem);
+/* Apply a binary operator to two known values; false if undefined. */
+bool ma_apply_binop(enum CXBinaryOperatorKind op, long long a, long long b,
+		    long long *r);
 
 /* memstore.c */
 enum ma_loc_flags {

@@ -290,6 +290,10 @@ static bool decl_loc(struct ma_eval *ev, struct wl_node *ref,
 	CXType t = clang_getCursorType(d);
 	bool ptr = is_pointer_type(t), refty = is_reference_type(t);
 
+	/* a parameter declared as an array (`T s[][N]`) is a pointer */
+	if (k == CXCursor_ParmDecl && is_array_type(t))
+		ptr = true;
+
 	if (k == CXCursor_VarDecl && ma_is_shared_decl(d))
 		return own_storage(mem, d, WL_MEM_SHARED, out);
 	if (k == CXCursor_VarDecl && ref->func && (ptr || refty)) {
@@ -321,88 +325,6 @@ static bool decl_loc(struct ma_eval *ev, struct wl_node *ref,
 			return own_storage(mem, d, WL_MEM_VOLATILE_PTR, out);
 	}
 	return false;
-}
-
-/*
- * A function outside the model that returns its object (`Alias()`
- * returning `*this`) or a __shared__ variable: what its return names.
- */
-struct raw_ret {
-	CXCursor expr;
-	bool found;
-};
-
-static enum CXChildVisitResult find_return(CXCursor c, CXCursor parent,
-					   CXClientData data)
-{
-	struct raw_ret *rr = data;
-
-	(void)parent;
-	if (clang_getCursorKind(c) == CXCursor_ReturnStmt) {
-		rr->expr = c;
-		rr->found = true;
-		return CXChildVisit_Break;
-	}
-	return CXChildVisit_Recurse;
-}
-
-static enum CXChildVisitResult last_kid(CXCursor c, CXCursor parent,
-					CXClientData data)
-{
-	(void)parent;
-	if (clang_getCursorKind(c) != CXCursor_TypeRef &&
-	    clang_getCursorKind(c) != CXCursor_TemplateRef)
-		*(CXCursor *)data = c;
-	return CXChildVisit_Continue;
-}
-
-static CXCursor raw_strip(CXCursor c)
-{
-	for (;;) {
-		enum CXCursorKind k = clang_getCursorKind(c);
-		CXCursor kid = clang_getNullCursor();
-
-		if (k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr &&
-		    k != CXCursor_CStyleCastExpr &&
-		    k != CXCursor_CXXStaticCastExpr &&
-		    k != CXCursor_CXXReinterpretCastExpr &&
-		    k != CXCursor_CXXConstCastExpr && k != CXCursor_ReturnStmt)
-			return c;
-		clang_visitChildren(c, last_kid, &kid);
-		if (clang_Cursor_isNull(kid))
-			return c;
-		c = kid;
-	}
-}
-
-enum raw_ret_kind { RET_NONE, RET_THIS, RET_SHARED };
-
-static enum raw_ret_kind raw_returns(CXCursor fn, CXCursor *shared)
-{
-	struct raw_ret rr = { clang_getNullCursor(), false };
-	CXCursor e, kid = clang_getNullCursor();
-
-	if (!clang_isCursorDefinition(fn))
-		fn = clang_getCursorDefinition(fn);
-	if (clang_Cursor_isNull(fn))
-		return RET_NONE;
-	clang_visitChildren(fn, find_return, &rr);
-	if (!rr.found)
-		return RET_NONE;
-	e = raw_strip(rr.expr);
-	if (clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
-	    ma_is_shared_decl(clang_getCursorReferenced(e))) {
-		*shared = clang_getCursorReferenced(e);
-		return RET_SHARED;
-	}
-	if (clang_getCursorKind(e) == CXCursor_UnaryOperator &&
-	    clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_Deref) {
-		clang_visitChildren(e, last_kid, &kid);
-		if (!clang_Cursor_isNull(kid) &&
-		    clang_getCursorKind(raw_strip(kid)) == CXCursor_CXXThisExpr)
-			return RET_THIS;
-	}
-	return RET_NONE;
 }
 
 /* The first `return EXPR;` of a model function's body. */
@@ -460,10 +382,11 @@ static bool call_loc(struct ma_eval *ev, struct wl_node *call,
 	}
 	if (fn)
 		return false;
-	switch (raw_returns(clang_getCursorReferenced(call->cursor), &shared)) {
-	case RET_SHARED:
+	switch (ma_raw_returns(clang_getCursorReferenced(call->cursor),
+			       &shared)) {
+	case MA_RET_SHARED:
 		return own_storage(mem, shared, WL_MEM_SHARED, out);
-	case RET_THIS:
+	case MA_RET_THIS:
 		return obj && lvalue_loc(ev, obj, env, out);
 	default:
 		return false;

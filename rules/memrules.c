@@ -517,6 +517,19 @@ static const struct wl_mask *mask_at(struct fixer *fx, struct wl_node *n)
 					       m->why ? m->why : "unknown");
 		return NULL;
 	}
+	/*
+	 * The mask must not name a lane that this analysis sees ruled out
+	 * on the way (a condition on a class's lane member, which the mask
+	 * inference does not follow): such a __syncwarp would hang.
+	 */
+	if ((m->reach == WL_REACH_FULL || m->reach == WL_REACH_CONST) &&
+	    (m->bits & ~wl_mem_lanes_reaching(fx->mem, n))) {
+		if (!fx->why)
+			fx->why = wl_xstrdup("the lanes that reach the barrier "
+					     "depend on a value the mask "
+					     "inference cannot follow");
+		return NULL;
+	}
 	if (m->guessed)
 		wl_fix_mark_unsafe(fx->fix, m->note ? m->note
 						    : "the mask is guessed");
@@ -651,7 +664,8 @@ static struct wl_node *divergent_owner(struct fixer *fx, struct wl_node *s)
 		if (!cond)
 			continue;
 		wl_eval_cond(&fx->ctx->eval, cond, &cc);
-		if (cc.kind == WL_COND_UNIFORM)
+		if (cc.kind == WL_COND_UNIFORM &&
+		    !wl_mem_cond_splits_warp(fx->mem, cond))
 			continue;
 		for (k = 0; k < fx->r->nr_stmts; k++)
 			if (fx->r->stmts[k]->func == s->func &&
@@ -681,7 +695,9 @@ static void rewrite_split(struct fixer *fx, struct stmt_plan *p)
 	if (!div && owner && owner->kind == CXCursor_IfStmt &&
 	    wl_node_kid(owner, WL_ROLE_COND)) {
 		wl_eval_cond(&ctx->eval, wl_node_kid(owner, WL_ROLE_COND), &cc);
-		if (cc.kind != WL_COND_UNIFORM)
+		if (cc.kind != WL_COND_UNIFORM ||
+		    wl_mem_cond_splits_warp(fx->mem,
+					    wl_node_kid(owner, WL_ROLE_COND)))
 			div = owner;
 	}
 
