@@ -720,17 +720,47 @@ static void update_binding(struct ma_walk *w, struct wl_node *n,
 	struct wl_node *x = assigned_var(n);
 	CXCursor d;
 	long long v;
+	bool op;
 
 	if (!x)
 		return;
 	d = clang_getCursorReferenced(x->cursor);
-	if (!ma_bound(env, d, &v, NULL))
+	if (!ma_bound(env, d, &v, &op))
 		return;
 	if (step(w->mem, n, d, env, &v))
-		ma_bind(env, d, v, false);
+		ma_bind(env, d, v, op);
 	else
 		ma_unbind(env, d);
 }
+
+/* `s >>= 1`, `s /= 2`, `s <<= 1`, `s *= 2`: the steps of a tree. */
+static bool tree_step(struct wl_node *inc)
+{
+	long long k;
+
+	inc = inc ? wl_node_strip(inc) : NULL;
+	if (!inc || inc->kind != CXCursor_CompoundAssignOperator ||
+	    inc->nr_kids != 2 || !wl_node_int_value(ma_strip(inc->kids[1]), &k))
+		return false;
+	switch (clang_getCursorBinaryOperatorKind(inc->cursor)) {
+	case CXBinaryOperator_ShrAssign:
+	case CXBinaryOperator_ShlAssign:
+		return k == 1;
+	case CXBinaryOperator_DivAssign:
+	case CXBinaryOperator_MulAssign:
+		return k == 2;
+	default:
+		return false;
+	}
+}
+
+/*
+ * The first value of a tree loop whose bound is unknown but uniform
+ * (`for (s = TILE; s > 0; s >>= 1)` with no instantiation in sight):
+ * taken as a warp's width, marked opaque, so that the first trips show
+ * how the lanes meet while no condition is decided on it.
+ */
+#define MA_PLAUSIBLE_TREE 32
 
 struct carried_scan {
 	struct wl_mem *mem;
@@ -819,10 +849,17 @@ static bool bind_counters(struct ma_walk *w, struct wl_node *n,
 	if (cs.fail)
 		return false;
 	if (init) {
-		if (!loop_var(init, &decl, &first) ||
-		    !ma_eval_uniform(w->mem, first, e, &v))
+		struct ma_eval ev = { w->mem, 0, false, 0 };
+
+		if (!loop_var(init, &decl, &first))
 			return false;
-		ma_bind(e, decl, v, false);
+		if (ma_eval_uniform(w->mem, first, e, &v))
+			ma_bind(e, decl, v, false);
+		else if (ma_eval(&ev, first, e, &v) && ev.opaque &&
+			 tree_step(wl_node_kid(n, WL_ROLE_INC)))
+			ma_bind(e, decl, MA_PLAUSIBLE_TREE, true);
+		else
+			return false;
 	}
 	for (i = 0; i < cs.nr; i++) {
 		if (init && loop_var(init, &decl, &first) &&

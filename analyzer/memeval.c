@@ -830,15 +830,6 @@ static bool eval_builtin(struct ma_eval *ev, struct wl_node *n, long long *out)
 	return true;
 }
 
-/* Whether @n is inside a loop: its body, or its header (`for (auto x :`). */
-static bool in_loop(struct wl_node *n)
-{
-	for (n = n->parent; n; n = n->parent)
-		if (wl_node_is_loop(n))
-			return true;
-	return false;
-}
-
 /* An unknown value that is the same in every lane of a warp. */
 static bool opaque(struct ma_eval *ev, CXCursor d, long long *out)
 {
@@ -871,21 +862,8 @@ static bool eval_declref(struct ma_eval *ev, struct wl_node *n,
 		CXString s;
 		bool ws;
 
-		if (v && !v->is_param) {
-			if (eval_local(ev, v, n, env, out))
-				return true;
-			/*
-			 * Unknown but uniform, and the same wherever it is
-			 * read: never written, not declared in a loop (where
-			 * each trip may give it another value).
-			 */
-			if (!v->nr_writes && v->decl_node &&
-			    !in_loop(v->decl_node) &&
-			    is_integer_type(clang_getCursorType(v->decl)) &&
-			    wl_eval_dep(&ev->mem->ctx->eval, n) <= WL_DEP_WARP)
-				return opaque(ev, d, out);
-			return false;
-		}
+		if (v && !v->is_param)
+			return eval_local(ev, v, n, env, out);
 		/* warpSize is a builtin constant, not a variable. */
 		s = clang_getCursorSpelling(d);
 		ws = !strcmp(clang_getCString(s), "warpSize");

@@ -682,7 +682,7 @@ static void rewrite_split(struct fixer *fx, struct stmt_plan *p)
 {
 	struct wl_ctx *ctx = fx->ctx;
 	struct wl_node *owner = unbraced_owner(p->stmt);
-	struct wl_node *div = divergent_owner(fx, p->stmt);
+	struct wl_node *div = divergent_owner(fx, p->stmt), *outer;
 	const struct wl_mask *m;
 	char *ind, *in2, *sync, *text, *cm;
 	struct wl_cond_class cc;
@@ -721,7 +721,8 @@ static void rewrite_split(struct fixer *fx, struct stmt_plan *p)
 						     "branch with more in it");
 			return;
 		}
-		if (unbraced_owner(owner) ||
+		outer = unbraced_owner(owner);
+		if ((outer && unbraced_owner(outer)) ||
 		    !wl_eval_pure(&ctx->eval, cond)) {
 			if (!fx->why)
 				fx->why = wl_xstrdup("the condition around the "
@@ -733,19 +734,39 @@ static void rewrite_split(struct fixer *fx, struct stmt_plan *p)
 		if (!m)
 			return;
 		ct = text_of(ctx, cond);
-		ind = wl_memrules_indent(ctx, owner->begin);
 		sync = sync_text(m);
-		text = wl_xasprintf("if (%s) %s;%s%s%s%s%sif (%s) %s;%s%s%s",
-				    ct, p->read, fx->nl, ind, sync, fx->nl, ind,
-				    ct, p->write, fx->nl, ind, sync);
 		end = wl_memrules_full_end(ctx, owner);
 		cm = wl_memrules_trailing_comment(ctx, &end);
-		free(text);
-		text = wl_xasprintf("if (%s) %s;%s%s%s%s%s%sif (%s) %s;%s%s%s",
-				    ct, p->read, cm, fx->nl, ind, sync, fx->nl,
-				    ind, ct, p->write, fx->nl, ind, sync);
+		if (outer) {
+			/* `for (...) if (c) s[i] += s[i + o];`: the loop's
+			 * body gets braces around the written-twice branch */
+			const char *t = ctx->src->text;
+			unsigned begin = owner->begin;
+			char *oind = wl_memrules_indent(ctx, outer->begin);
+
+			ind = deeper(oind);
+			while (begin > outer->begin &&
+			       (t[begin - 1] == ' ' || t[begin - 1] == '\t' ||
+				t[begin - 1] == '\n' || t[begin - 1] == '\r'))
+				begin--;
+			text = wl_xasprintf(" {%s%sif (%s) %s;%s%s%s%s%s%sif "
+					    "(%s) %s;%s%s%s%s%s}",
+					    fx->nl, ind, ct, p->read, cm, fx->nl,
+					    ind, sync, fx->nl, ind, ct, p->write,
+					    fx->nl, ind, sync, fx->nl, oind);
+			wl_fix_replace(fx->fix, begin, end - begin, text);
+			free(oind);
+		} else {
+			ind = wl_memrules_indent(ctx, owner->begin);
+			text = wl_xasprintf("if (%s) %s;%s%s%s%s%s%sif (%s) "
+					    "%s;%s%s%s",
+					    ct, p->read, cm, fx->nl, ind, sync,
+					    fx->nl, ind, ct, p->write, fx->nl,
+					    ind, sync);
+			wl_fix_replace(fx->fix, owner->begin,
+				       end - owner->begin, text);
+		}
 		free(cm);
-		wl_fix_replace(fx->fix, owner->begin, end - owner->begin, text);
 		free(text);
 		free(sync);
 		free(ind);
@@ -1154,7 +1175,7 @@ static void note_unseen(struct wl_ctx *ctx, struct wl_mem *mem,
  * A race inside a helper, reported at the call that brings it into the
  * kernel too: that is where the user reads the kernel.
  */
-static void report_call(struct wl_ctx *ctx, struct wl_mem *mem,
+static bool report_call(struct wl_ctx *ctx, struct wl_mem *mem,
 			enum wl_rule_id rule, const struct wl_mem_region *r,
 			struct wl_node *call)
 {
@@ -1168,11 +1189,11 @@ static void report_call(struct wl_ctx *ctx, struct wl_mem *mem,
 
 	for (k = 0; k < r->nr_stmts; k++)
 		if (r->stmts[k]->func == call->func)
-			return;	/* the racing code is right here */
+			return false;	/* the racing code is right here */
 	s = r->first;
 	race = race_at(mem, r, s, &as_writer);
 	if (!race || !call->in_main || call->in_macro)
-		return;
+		return false;
 	fn = wl_call_target(&ctx->model, call);
 	wl_source_line_col(ctx->src, s->begin, &line, &col);
 	msg = stmt_message(ctx, mem, rule, race, s, as_writer);
@@ -1185,6 +1206,7 @@ static void report_call(struct wl_ctx *ctx, struct wl_mem *mem,
 			msg);
 	note_unseen(ctx, mem, r, f);
 	free(msg);
+	return true;
 }
 
 static int cmp_stmt_index(const void *a, const void *b)
@@ -1195,8 +1217,21 @@ static int cmp_stmt_index(const void *a, const void *b)
 	return x->index < y->index ? -1 : x->index > y->index;
 }
 
+/* Whether @call is in @done. */
+static bool seen_call(struct wl_node **done, unsigned nr, struct wl_node *call)
+{
+	unsigned i;
+
+	for (i = 0; i < nr; i++)
+		if (done[i] == call)
+			return true;
+	return false;
+}
+
 void wl_memrules_check(struct wl_ctx *ctx, enum wl_rule_id rule)
 {
+	struct wl_node **calls_done = NULL;
+	unsigned nr_done = 0, alloc_done = 0;
 	struct wl_mem mem;
 	unsigned i, k, line, col;
 
@@ -1236,8 +1271,13 @@ void wl_memrules_check(struct wl_ctx *ctx, enum wl_rule_id rule)
 					"there covers this statement",
 					line);
 		}
+		/* a call is reported once, for the first stretch it runs */
 		for (k = 0; k < r->nr_calls; k++)
-			report_call(ctx, &mem, rule, r, r->calls[k]);
+			if (!seen_call(calls_done, nr_done, r->calls[k]) &&
+			    report_call(ctx, &mem, rule, r, r->calls[k])) {
+				WL_GROW(calls_done, nr_done, alloc_done);
+				calls_done[nr_done++] = r->calls[k];
+			}
 		if (first_at < 0)
 			continue;
 		first = &ctx->findings.v[first_at];
@@ -1249,5 +1289,6 @@ void wl_memrules_check(struct wl_ctx *ctx, enum wl_rule_id rule)
 		}
 		build_fix(ctx, &mem, r, first);
 	}
+	free(calls_done);
 	wl_mem_release(&mem);
 }
