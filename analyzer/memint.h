@@ -162,6 +162,13 @@ enum ma_raw_ret { MA_RET_NONE, MA_RET_THIS, MA_RET_SHARED };
  * returning `*this`) or a __shared__ variable (then in *@shared).
  */
 enum ma_raw_ret ma_raw_returns(CXCursor fn, CXCursor *shared);
+/*
+ * A method @method of the class (template) an object of type @obj is,
+ * in any of its specializations, returns a __shared__ variable:
+ * `SharedMem<T>::getPointer()` returning `extern __shared__ float s[]`.
+ */
+bool ma_raw_member_shared(struct wl_mem *mem, CXType obj, const char *method,
+			  CXCursor *shared);
 /* Free the answers. */
 void ma_raw_release(struct wl_mem *mem);
 /* Apply a binary operator to two known values; false if undefined. */

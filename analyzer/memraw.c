@@ -462,3 +462,73 @@ enum ma_raw_ret ma_raw_returns(CXCursor fn, CXCursor *shared)
 	}
 	return MA_RET_NONE;
 }
+
+/* ---- dependent calls of a class template's methods ------------------- */
+
+struct spec_scan {
+	CXCursor tmpl;
+	const char *method;
+	CXCursor shared;
+	bool found;
+};
+
+static enum CXChildVisitResult spec_method(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	struct spec_scan *ss = data;
+	CXString s;
+	bool named;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_CXXMethod)
+		return CXChildVisit_Continue;
+	s = clang_getCursorSpelling(c);
+	named = !strcmp(clang_getCString(s), ss->method);
+	clang_disposeString(s);
+	if (named && ma_raw_returns(c, &ss->shared) == MA_RET_SHARED)
+		ss->found = true;
+	return ss->found ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+static enum CXChildVisitResult find_spec(CXCursor c, CXCursor parent,
+					 CXClientData data)
+{
+	struct spec_scan *ss = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CXCursor t;
+
+	(void)parent;
+	if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec ||
+	    k == CXCursor_UnexposedDecl)
+		return CXChildVisit_Recurse;
+	if (k != CXCursor_StructDecl && k != CXCursor_ClassDecl &&
+	    k != CXCursor_ClassTemplatePartialSpecialization &&
+	    k != CXCursor_ClassTemplate)
+		return CXChildVisit_Continue;
+	t = clang_getSpecializedCursorTemplate(c);
+	if (clang_equalCursors(c, ss->tmpl) ||
+	    (!clang_Cursor_isNull(t) && clang_equalCursors(t, ss->tmpl)))
+		clang_visitChildren(c, spec_method, ss);
+	return ss->found ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+bool ma_raw_member_shared(struct wl_mem *mem, CXType obj, const char *method,
+			  CXCursor *shared)
+{
+	CXCursor decl, tmpl;
+	struct spec_scan ss;
+
+	if (obj.kind == CXType_Pointer || obj.kind == CXType_LValueReference)
+		obj = clang_getPointeeType(obj);
+	decl = clang_getTypeDeclaration(obj);
+	if (clang_Cursor_isNull(decl) || !*method)
+		return false;
+	tmpl = clang_getSpecializedCursorTemplate(decl);
+	memset(&ss, 0, sizeof(ss));
+	ss.tmpl = clang_Cursor_isNull(tmpl) ? decl : tmpl;
+	ss.method = method;
+	clang_visitChildren(clang_getTranslationUnitCursor(mem->ctx->tu),
+			    find_spec, &ss);
+	*shared = ss.shared;
+	return ss.found;
+}

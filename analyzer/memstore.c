@@ -270,10 +270,48 @@ static bool pointee_volatile(CXType t)
 		       clang_getPointeeType(canon(t)));
 }
 
+/* `extern __shared__ T s[];`: dynamic shared memory. */
+static bool is_dynamic_shared(CXCursor d)
+{
+	return clang_Cursor_getStorageClass(d) == CX_SC_Extern &&
+	       canon(clang_getCursorType(d)).kind == CXType_IncompleteArray;
+}
+
+/*
+ * Every extern __shared__ array of a kernel starts at the same address:
+ * they are one storage, the first one seen, read as a view of its own
+ * element type where another array declares another.
+ */
+static int dynamic_shared(struct wl_mem *mem, CXCursor d)
+{
+	CXType elem = canon(clang_getArrayElementType(
+		canon(clang_getCursorType(d))));
+	unsigned i;
+	int base = -1;
+
+	for (i = 0; i < mem->nr_arrays && base < 0; i++)
+		if (mem->arrays[i].kind == WL_MEM_SHARED &&
+		    clang_Cursor_isNull(mem->arrays[i].field) &&
+		    !mem->arrays[i].view &&
+		    is_dynamic_shared(mem->arrays[i].decl))
+			base = (int)i;
+	if (base < 0)
+		return add_array(mem, d, clang_getNullCursor(), WL_MEM_SHARED,
+				 NULL);
+	if (same_type(elem, canon(clang_getArrayElementType(canon(
+				    clang_getCursorType(
+					    mem->arrays[base].decl))))))
+		return base;
+	return view_of(mem, base, elem);
+}
+
 static bool own_storage(struct wl_mem *mem, CXCursor d, enum wl_mem_kind k,
 			struct ma_loc *out)
 {
-	out->array = add_array(mem, d, clang_getNullCursor(), k, NULL);
+	if (k == WL_MEM_SHARED && is_dynamic_shared(d))
+		out->array = dynamic_shared(mem, d);
+	else
+		out->array = add_array(mem, d, clang_getNullCursor(), k, NULL);
 	out->elem = 0;
 	if (k == WL_MEM_VOLATILE_PTR || k == WL_MEM_MEMBER)
 		out->flags |= MA_LOC_UNSEEN;
@@ -352,6 +390,94 @@ static struct wl_node *call_object(struct wl_node *call)
 	return NULL;
 }
 
+/*
+ * The name a member call spells: libclang leaves `smem.getPointer()` on
+ * a dependent object unnamed; the name is the callee's last token.
+ */
+static const char *member_call_name(struct wl_mem *mem, struct wl_node *call)
+{
+	struct wl_model *m = &mem->ctx->model;
+	const char *name = wl_call_name(m, call);
+	struct wl_node *callee;
+	CXToken *tokens = NULL;
+	unsigned nr = 0;
+	CXString sp;
+
+	if (!call->nr_kids)
+		return name;
+	callee = ma_strip(call->kids[0]);
+	/* (wl_call_name() names the object there: `smem`) */
+	if (!callee || callee->kind != CXCursor_MemberRefExpr ||
+	    *wl_model_spelling(m, callee->cursor))
+		return name;
+	clang_tokenize(mem->ctx->tu, clang_getCursorExtent(callee->cursor),
+		       &tokens, &nr);
+	if (nr) {
+		sp = clang_getTokenSpelling(mem->ctx->tu, tokens[nr - 1]);
+		name = wl_arena_strdup(&m->arena, clang_getCString(sp));
+		clang_disposeString(sp);
+	}
+	clang_disposeTokens(mem->ctx->tu, tokens, nr);
+	return name;
+}
+
+/* The model's method named @name, for a call libclang left unresolved. */
+static struct wl_func *method_named(struct wl_mem *mem, const char *name,
+				    unsigned nargs)
+{
+	struct wl_model *m = &mem->ctx->model;
+	unsigned i;
+
+	for (i = 0; *name && i < m->nr_funcs; i++)
+		if (!strcmp(m->funcs[i]->name, name) &&
+		    m->funcs[i]->nr_params == nargs && m->funcs[i]->body)
+			return m->funcs[i];
+	return NULL;
+}
+
+/*
+ * A dependent call resolved by name to a method that gives no storage
+ * (the primary template's `getPointer()` returning 0): a specialization
+ * of the same name in the file may return the shared array.
+ */
+static bool other_method_loc(struct ma_eval *ev, struct wl_node *call,
+			     struct wl_func *tried, const struct ma_env *env,
+			     struct ma_loc *out)
+{
+	struct wl_model *m = &ev->mem->ctx->model;
+	unsigned i;
+
+	for (i = 0; i < m->nr_funcs && ev->depth <= MA_MAX_DEPTH * 2; i++) {
+		struct wl_func *fn = m->funcs[i];
+		struct wl_node *ret = NULL;
+		struct ma_frame f;
+		struct ma_env e;
+		bool ok;
+
+		if (fn == tried || !fn->body || strcmp(fn->name, tried->name) ||
+		    fn->nr_params != tried->nr_params)
+			continue;
+		wl_node_walk(fn->body, find_model_return, &ret);
+		if (!ret)
+			continue;
+		memset(&f, 0, sizeof(f));
+		f.call = call;
+		f.fn = fn;
+		f.up = env ? env->frame : NULL;
+		if (env)
+			e = *env;
+		else
+			memset(&e, 0, sizeof(e));
+		e.frame = &f;
+		ev->depth++;
+		ok = pointer_loc(ev, ret, &e, out);
+		ev->depth--;
+		if (ok || out->array >= 0)
+			return ok;
+	}
+	return false;
+}
+
 /* What a call returns: `getPointer()`, `SharedMemory<T>()`, `Alias()`. */
 static bool call_loc(struct ma_eval *ev, struct wl_node *call,
 		     const struct ma_env *env, struct ma_loc *out)
@@ -360,14 +486,19 @@ static bool call_loc(struct ma_eval *ev, struct wl_node *call,
 	struct wl_func *fn = wl_call_target(&mem->ctx->model, call);
 	struct wl_node *obj = call_object(call), *ret = NULL;
 	CXCursor shared = clang_getNullCursor();
+	const char *name = member_call_name(mem, call);
+
+	if (!fn && obj)
+		fn = method_named(mem, name, wl_call_args(call, NULL, 0));
 
 	if (fn && fn->body && ev->depth < MA_MAX_DEPTH * 2) {
 		struct ma_frame f;
 		struct ma_env e;
+		bool ok;
 
 		wl_node_walk(fn->body, find_model_return, &ret);
 		if (!ret)
-			return false;
+			return other_method_loc(ev, call, fn, env, out);
 		memset(&f, 0, sizeof(f));
 		f.call = call;
 		f.fn = fn;
@@ -378,7 +509,10 @@ static bool call_loc(struct ma_eval *ev, struct wl_node *call,
 		else
 			memset(&e, 0, sizeof(e));
 		e.frame = &f;
-		return pointer_loc(ev, ret, &e, out);
+		ok = pointer_loc(ev, ret, &e, out);
+		if (ok || out->array >= 0)
+			return ok;
+		return other_method_loc(ev, call, fn, env, out);
 	}
 	if (fn)
 		return false;
@@ -389,8 +523,20 @@ static bool call_loc(struct ma_eval *ev, struct wl_node *call,
 	case MA_RET_THIS:
 		return obj && lvalue_loc(ev, obj, env, out);
 	default:
-		return false;
+		break;
 	}
+	/* smem.getPointer() of a SharedMem<T> whose specializations return
+	   extern __shared__ arrays: dynamic shared memory, read as a T */
+	if (obj && ma_raw_member_shared(mem, clang_getCursorType(
+						     ma_strip(obj)->cursor),
+					name, &shared)) {
+		own_storage(mem, shared, WL_MEM_SHARED, out);
+		out->array = view_of(mem, out->array,
+				     pointee_of(clang_getCursorType(
+					     call->cursor)));
+		return true;
+	}
+	return false;
 }
 
 /*
