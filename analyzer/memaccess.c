@@ -1,37 +1,35 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Memory access facts and warp-level races (see memaccess.h).
+ * Memory accesses and warp-level races (see memaccess.h).
  *
  * Each kernel (and each device function nobody in the file calls) is
- * walked once in program order into a trace of events: accesses and
- * barriers.  Calls of the file's own device functions are walked in
- * place with their parameters bound to the call's arguments; counted
- * loops whose trip count is the same in every thread are unrolled with
- * the loop variable bound to each value.  Two accesses race when some
- * warp has no barrier between them in the trace and two different lanes
- * of it touch the same element, one of them writing.
+ * walked once per known instantiation in program order into a trace of
+ * events: accesses and barriers.  Calls of the file's own device
+ * functions are walked in place with their parameters (and template
+ * parameters, and `this`) bound to the call's; loops whose trip count is
+ * the same in every thread are unrolled with their variables (the loop
+ * variable and any other variable the body steps, `k >>= 1`) bound to
+ * each trip's values.  Two accesses race when some warp has no barrier
+ * between them in the trace and two different lanes of it touch the same
+ * element, one of them writing.
  */
 #include "analyzer/memaccess.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "analyzer/context.h"
 #include "analyzer/eval.h"
+#include "analyzer/memint.h"
+#include "analyzer/source.h"
 #include "analyzer/util.h"
 
-/* Threads evaluated: 8 warps, enough to tell warps apart. */
-#define MA_TIDS 256u
-#define MA_WARPS (MA_TIDS / 32u)
-/*
- * blockDim.x where a loop bound needs it (the classic reduction's
- * `s = blockDim.x / 2`): a typical power of two; only loops whose every
- * trip is barrier-separated or cross-warp depend on it.
- */
-#define MA_BLOCK_DIM 256
-#define MA_MAX_BINDS 8
 #define MA_MAX_TRIPS 64
-#define MA_MAX_DEPTH 8
+/* Trips walked of a loop whose condition cannot be decided. */
+#define MA_FIRST_TRIPS 2
+#define MA_MAX_CARRIED 6
+#define MA_MAX_INSTANCES 4
 /*
  * Bounds that keep a pathological kernel (deep unrolled loops full of
  * accesses) from taking long: past them the rest is given up on.
@@ -39,31 +37,16 @@
 #define MA_MAX_EVENTS 4096
 #define MA_MAX_CHECKS 200000
 
-struct ma_bind {
-	CXCursor decl;
-	long long value;
-};
-
-/* A call being walked: parameters of its target read its arguments. */
-struct ma_frame {
-	struct wl_node *call;
-	struct ma_frame *up;
-	struct ma_frame *next_alloc;
-};
-
-struct ma_env {
-	struct ma_bind binds[MA_MAX_BINDS];
-	unsigned nr_binds;
-	struct ma_frame *frame;
-};
-
 struct ma_event {
 	int access;		/* -1: a barrier */
 	struct wl_node *node;
 	struct ma_env env;
 	long long *elem;	/* per thread, when known */
 	unsigned char *act;	/* per thread: performs it */
+	int array;		/* the storage, in this context */
 	bool known;
+	bool opaque;		/* elements rest on unknown uniform values */
+	bool collective;	/* a barrier event that is only a collective */
 	unsigned loop_depth;
 };
 
@@ -77,262 +60,6 @@ struct ma_walk {
 	unsigned loop_depth;
 	bool truncated;		/* MA_MAX_EVENTS reached */
 };
-
-static bool eval_rec(struct wl_mem *mem, struct wl_node *n,
-		     const struct ma_env *env, unsigned tid, long long *out,
-		     int depth);
-
-/* ---- storage ---------------------------------------------------------- */
-
-static enum CXChildVisitResult find_shared(CXCursor c, CXCursor parent,
-					   CXClientData data)
-{
-	bool *found = data;
-
-	(void)parent;
-	if (clang_getCursorKind(c) == CXCursor_CUDASharedAttr) {
-		*found = true;
-		return CXChildVisit_Break;
-	}
-	return CXChildVisit_Continue;
-}
-
-static bool is_shared_decl(CXCursor decl)
-{
-	bool found = false;
-
-	clang_visitChildren(decl, find_shared, &found);
-	return found;
-}
-
-static bool is_pointer(CXType t)
-{
-	return clang_getCanonicalType(t).kind == CXType_Pointer ||
-	       t.kind == CXType_Pointer;
-}
-
-/* A pointer, or an array that decays to one in `s + k`. */
-static bool is_pointerish(CXType t)
-{
-	enum CXTypeKind k = clang_getCanonicalType(t).kind;
-
-	return is_pointer(t) || k == CXType_ConstantArray ||
-	       k == CXType_IncompleteArray || k == CXType_DependentSizedArray;
-}
-
-static bool pointee_volatile(CXType t)
-{
-	return clang_isVolatileQualifiedType(clang_getPointeeType(t));
-}
-
-static char *type_text(CXType t)
-{
-	CXString s = clang_getTypeSpelling(clang_getUnqualifiedType(t));
-	char *r = wl_xstrdup(clang_getCString(s));
-
-	clang_disposeString(s);
-	return r;
-}
-
-static int find_array(struct wl_mem *mem, CXCursor decl)
-{
-	unsigned i;
-
-	for (i = 0; i < mem->nr_arrays; i++)
-		if (clang_equalCursors(mem->arrays[i].decl, decl))
-			return (int)i;
-	return -1;
-}
-
-static int add_array(struct wl_mem *mem, CXCursor decl, bool shared)
-{
-	struct wl_mem_array *a;
-	CXType t = clang_getCursorType(decl);
-	CXString s;
-	int i = find_array(mem, decl);
-
-	if (i >= 0)
-		return i;
-	WL_GROW(mem->arrays, mem->nr_arrays, mem->alloc_arrays);
-	a = &mem->arrays[mem->nr_arrays];
-	memset(a, 0, sizeof(*a));
-	a->decl = decl;
-	a->is_shared = shared;
-	s = clang_getCursorSpelling(decl);
-	a->name = wl_model_spelling(&mem->ctx->model, decl);
-	clang_disposeString(s);
-	if (is_pointer(t)) {
-		a->elem_type = type_text(clang_getPointeeType(t));
-	} else {
-		while (a->nr_dims < 4 &&
-		       (t.kind == CXType_ConstantArray ||
-			t.kind == CXType_IncompleteArray ||
-			t.kind == CXType_DependentSizedArray)) {
-			long long n = clang_getArraySize(t);
-
-			a->dims[a->nr_dims++] = n > 0 ? (unsigned)n : 0;
-			t = clang_getArrayElementType(t);
-		}
-		a->elem_type = type_text(t);
-	}
-	return (int)mem->nr_arrays++;
-}
-
-static struct wl_node *strip_all(struct wl_node *n)
-{
-	for (;;) {
-		n = wl_node_strip(n);
-		if (!n || n->kind != CXCursor_UnexposedExpr || n->nr_kids != 1)
-			return n;
-		n = n->kids[0];
-	}
-}
-
-/*
- * The DeclRefExpr at the root of a pointer expression `s`, `s + k`,
- * `&s[k]`, `(T *)s`; the offset part (or NULL) in *@offset.
- */
-static struct wl_node *pointer_root(struct wl_node *n, struct wl_node **offset)
-{
-	*offset = NULL;
-	n = strip_all(n);
-	if (!n)
-		return NULL;
-	if (n->kind == CXCursor_DeclRefExpr)
-		return n;
-	if (n->kind == CXCursor_BinaryOperator && n->nr_kids == 2 &&
-	    clang_getCursorBinaryOperatorKind(n->cursor) ==
-		    CXBinaryOperator_Add) {
-		struct wl_node *l = strip_all(n->kids[0]);
-
-		if (l && l->kind == CXCursor_DeclRefExpr &&
-		    is_pointerish(clang_getCursorType(l->cursor))) {
-			*offset = n->kids[1];
-			return l;
-		}
-		l = strip_all(n->kids[1]);
-		if (l && l->kind == CXCursor_DeclRefExpr &&
-		    is_pointerish(clang_getCursorType(l->cursor))) {
-			*offset = n->kids[0];
-			return l;
-		}
-		return NULL;
-	}
-	if (n->kind == CXCursor_UnaryOperator && n->nr_kids == 1 &&
-	    clang_getCursorUnaryOperatorKind(n->cursor) ==
-		    CXUnaryOperator_AddrOf) {
-		struct wl_node *s = strip_all(n->kids[0]);
-		struct wl_node *b;
-
-		if (!s || s->kind != CXCursor_ArraySubscriptExpr ||
-		    s->nr_kids != 2)
-			return NULL;
-		b = strip_all(s->kids[0]);
-		if (!b || b->kind != CXCursor_DeclRefExpr)
-			return NULL;
-		*offset = s->kids[1];
-		return b;
-	}
-	return NULL;
-}
-
-/*
- * Whether pointer variable @v is ever assigned itself; eval.c also counts
- * stores through it (`p[0] += 3`) as writes of the variable.
- */
-static bool reassigned(struct wl_var *v)
-{
-	unsigned i;
-
-	for (i = 0; i < v->nr_writes; i++) {
-		struct wl_node *w = v->writes[i];
-		struct wl_node *l = w->nr_kids ? strip_all(w->kids[0]) : NULL;
-
-		if (l && l->kind == CXCursor_DeclRefExpr)
-			return true;
-	}
-	return false;
-}
-
-static int param_index(struct wl_func *fn, CXCursor decl)
-{
-	unsigned i;
-
-	for (i = 0; i < fn->nr_params; i++)
-		if (clang_equalCursors(fn->params[i]->cursor, decl))
-			return (int)i;
-	return -1;
-}
-
-/*
- * Which storage the DeclRefExpr @ref names: a __shared__ variable, a
- * local pointer initialized from one, or a pointer parameter bound to one
- * at every call site.  A volatile pointer whose target cannot be found is
- * storage of its own.  Sets *@via to the pointer's declaration node.
- */
-static int resolve_storage(struct wl_mem *mem, struct wl_node *ref,
-			   struct wl_node **via, int depth)
-{
-	CXCursor d = clang_getCursorReferenced(ref->cursor);
-	enum CXCursorKind k = clang_getCursorKind(d);
-	CXType t = clang_getCursorType(d);
-	struct wl_node *off, *root;
-	int r = -1;
-
-	if (depth > MA_MAX_DEPTH)
-		return -1;
-	if (k == CXCursor_VarDecl && is_shared_decl(d))
-		return add_array(mem, d, true);
-	if (!is_pointer(t) || (k != CXCursor_VarDecl && k != CXCursor_ParmDecl))
-		return -1;
-	if (k == CXCursor_VarDecl && ref->func) {
-		struct wl_var *v = wl_eval_var(&mem->ctx->eval, ref);
-
-		if (v && v->init && !reassigned(v) && !v->addr_taken) {
-			root = pointer_root(v->init, &off);
-			if (root)
-				r = resolve_storage(mem, root, NULL, depth + 1);
-		}
-		if (v && via)
-			*via = v->decl_node;
-	} else if (k == CXCursor_ParmDecl && ref->func) {
-		struct wl_func *fn = ref->func;
-		int pi = param_index(fn, d);
-		unsigned i;
-
-		if (via && pi >= 0)
-			*via = fn->params[pi];
-		for (i = 0; pi >= 0 && i < fn->nr_callers; i++) {
-			struct wl_node *args[16];
-			unsigned n = wl_call_args(fn->callers[i], args, 16);
-			int ri = -1;
-
-			if ((unsigned)pi < n && (unsigned)pi < 16) {
-				root = pointer_root(args[pi], &off);
-				if (root)
-					ri = resolve_storage(mem, root, NULL,
-							     depth + 1);
-			}
-			if (ri < 0 || (i && ri != r)) {
-				r = -1;
-				break;
-			}
-			r = ri;
-		}
-	}
-	/*
-	 * A volatile pointer whose target is unknown is storage of its own;
-	 * indices relative to it compare only if every lane of the warp
-	 * holds the same pointer.
-	 */
-	if (r < 0 && pointee_volatile(t)) {
-		if (k == CXCursor_VarDecl &&
-		    wl_eval_dep(&mem->ctx->eval, ref) >= WL_DEP_LANE)
-			return -1;
-		r = add_array(mem, d, false);
-	}
-	return r;
-}
 
 /* ---- accesses --------------------------------------------------------- */
 
@@ -351,7 +78,9 @@ struct wl_node *wl_mem_statement(struct wl_node *n)
 
 static struct wl_node *up_parens(struct wl_node *n)
 {
-	while (n->parent && n->parent->kind == CXCursor_ParenExpr)
+	while (n->parent && (n->parent->kind == CXCursor_ParenExpr ||
+			     (n->parent->kind == CXCursor_UnexposedExpr &&
+			      n->parent->nr_kids == 1)))
 		n = n->parent;
 	return n;
 }
@@ -363,7 +92,76 @@ static bool is_assign_op(enum CXBinaryOperatorKind op, bool *compound)
 	return op == CXBinaryOperator_Assign || *compound;
 }
 
-/* READ/WRITE of the lvalue @e, or 0 when its address escapes. */
+/* "ThreadStore", "store_volatile", "st_shared": lowercase words. */
+static bool name_has(const char *name, const char *word)
+{
+	char buf[64];
+	unsigned n = 0;
+
+	for (; *name && n + 1 < sizeof(buf); name++)
+		buf[n++] = (char)tolower((unsigned char)*name);
+	buf[n] = '\0';
+	return strstr(buf, word) != NULL;
+}
+
+/*
+ * The address of @u passed to a call: a small load or store helper of a
+ * header (`ThreadStore(&s[i], v)`, `v = load(&s[j])`) reads or writes
+ * it; an atomic is no race; a helper of the file is walked into, where
+ * its own dereference is the access.
+ */
+static unsigned address_use(struct wl_model *m, struct wl_node *addr)
+{
+	struct wl_node *u = up_parens(addr), *p = u->parent;
+	const char *name;
+	struct wl_func *fn;
+
+	if (!p || p->kind != CXCursor_CallExpr || !p->nr_kids ||
+	    p->kids[0] == u)
+		return 0;
+	fn = wl_call_target(m, p);
+	if (fn && fn->body)
+		return 0;
+	name = wl_call_name(m, p);
+	if (name_has(name, "atomic"))
+		return 0;
+	if (name_has(name, "store") || name_has(name, "write") ||
+	    wl_starts_with(name, "st_") || wl_starts_with(name, "__st"))
+		return WL_MEM_WRITE;
+	if (name_has(name, "load") || name_has(name, "read") ||
+	    name_has(name, "ldg") || wl_starts_with(name, "ld_") ||
+	    wl_starts_with(name, "__ld"))
+		return WL_MEM_READ;
+	return 0;
+}
+
+/*
+ * A pointer handed as it is to a load or store helper of a header
+ * (`ThreadStore(temp_storage, v)`, `x = ThreadLoad(p)`): the memory it
+ * points to is read or written.  0 for anything else.
+ */
+static unsigned pointer_arg_use(struct wl_model *m, struct wl_node *n)
+{
+	struct wl_node *u = up_parens(n), *p = u->parent, *s = ma_strip(n);
+	CXType t;
+
+	if (!p || p->kind != CXCursor_CallExpr || !p->nr_kids ||
+	    p->kids[0] == u || !s)
+		return 0;
+	if (s->kind == CXCursor_UnaryOperator &&
+	    clang_getCursorUnaryOperatorKind(s->cursor) ==
+		    CXUnaryOperator_AddrOf)
+		return 0;	/* &s[i]: the subscript is the access */
+	t = clang_getCanonicalType(clang_getCursorType(s->cursor));
+	if (t.kind != CXType_Pointer && t.kind != CXType_ConstantArray &&
+	    t.kind != CXType_IncompleteArray &&
+	    t.kind != CXType_DependentSizedArray &&
+	    t.kind != CXType_LValueReference)
+		return 0;
+	return address_use(m, n);
+}
+
+/* READ/WRITE of the lvalue @e, or 0 when it is not an access of ours. */
 static unsigned access_kind(struct wl_model *m, struct wl_node *e)
 {
 	struct wl_node *u = up_parens(e), *p = u->parent;
@@ -387,7 +185,7 @@ static unsigned access_kind(struct wl_model *m, struct wl_node *e)
 			clang_getCursorUnaryOperatorKind(p->cursor);
 
 		if (op == CXUnaryOperator_AddrOf)
-			return 0;	/* atomicAdd(&s[i], 1): not ours */
+			return address_use(m, p);
 		if (op == CXUnaryOperator_PostInc ||
 		    op == CXUnaryOperator_PostDec ||
 		    op == CXUnaryOperator_PreInc ||
@@ -405,73 +203,185 @@ static unsigned access_kind(struct wl_model *m, struct wl_node *e)
 
 		for (i = 1; fn && i < p->nr_kids && p->kids[i] != u; i++)
 			;
-		if (fn && i <= fn->nr_params &&
-		    clang_getCursorType(fn->params[i - 1]->cursor).kind ==
-			    CXType_LValueReference)
-			return WL_MEM_READ | WL_MEM_WRITE;
+		/* an object handed to a constructor or a helper by
+		   reference is not read or written by the handing */
+		if (clang_getCanonicalType(clang_getCursorType(e->cursor))
+			    .kind == CXType_Record)
+			return 0;
+		if (fn && i <= fn->nr_params && i < p->nr_kids) {
+			CXType t = clang_getCursorType(fn->params[i - 1]->cursor);
+
+			if (t.kind == CXType_LValueReference &&
+			    !clang_isConstQualifiedType(clang_getPointeeType(t)))
+				return WL_MEM_READ | WL_MEM_WRITE;
+		}
 	}
 	return WL_MEM_READ;
+}
+
+/* The name the access is spelled through, and its subscripts. */
+static struct wl_node *access_base(struct wl_node *e, struct wl_node **idx,
+				   unsigned *nr)
+{
+	struct wl_node *n = ma_strip(e);
+
+	*nr = 0;
+	while (n) {
+		if (n->kind == CXCursor_ArraySubscriptExpr && n->nr_kids == 2) {
+			if (*nr < 4)
+				idx[(*nr)++] = n->kids[1];
+			n = ma_strip(n->kids[0]);
+		} else if (n->kind == CXCursor_UnaryOperator &&
+			   n->nr_kids == 1) {
+			n = ma_strip(n->kids[0]);
+		} else if (n->kind == CXCursor_BinaryOperator &&
+			   n->nr_kids == 2) {
+			struct wl_node *l = ma_strip(n->kids[0]);
+
+			n = l && l->kind != CXCursor_IntegerLiteral
+				    ? l : ma_strip(n->kids[1]);
+		} else {
+			return n;
+		}
+	}
+	return NULL;
+}
+
+/* The pointer variable or parameter an access goes through. */
+static struct wl_node *pointer_decl(struct wl_mem *mem, struct wl_node *base)
+{
+	CXCursor d;
+	enum CXCursorKind k;
+	int pi;
+
+	if (!base || base->kind != CXCursor_DeclRefExpr || !base->func)
+		return NULL;
+	d = clang_getCursorReferenced(base->cursor);
+	k = clang_getCursorKind(d);
+	if (clang_getCanonicalType(clang_getCursorType(d)).kind !=
+	    CXType_Pointer)
+		return NULL;
+	if (k == CXCursor_ParmDecl) {
+		pi = ma_param_index(base->func, d);
+		return pi >= 0 ? base->func->params[pi] : NULL;
+	}
+	if (k == CXCursor_VarDecl) {
+		struct wl_var *v = wl_eval_var(&mem->ctx->eval, base);
+
+		return v ? v->decl_node : NULL;
+	}
+	return NULL;
+}
+
+/* Whether @n is an lvalue this analysis looks at, outermost. */
+static bool is_candidate(struct wl_node *n)
+{
+	struct wl_node *p;
+	enum CXTypeKind k;
+
+	if (n->kind == CXCursor_UnaryOperator) {
+		if (n->nr_kids != 1 || clang_getCursorUnaryOperatorKind(
+					       n->cursor) !=
+					       CXUnaryOperator_Deref)
+			return false;
+	} else if (n->kind != CXCursor_ArraySubscriptExpr || n->nr_kids != 2) {
+		return false;
+	}
+	/* s[y] alone of a 2-D array is a row, not an access */
+	k = clang_getCanonicalType(clang_getCursorType(n->cursor)).kind;
+	if (k == CXType_ConstantArray || k == CXType_IncompleteArray ||
+	    k == CXType_DependentSizedArray)
+		return false;
+	/* only the outermost subscript of s[y][x] is the access */
+	p = up_parens(n)->parent;
+	if (p && p->kind == CXCursor_ArraySubscriptExpr && p->nr_kids &&
+	    up_parens(n) == p->kids[0])
+		return false;
+	return true;
+}
+
+/* `ThreadStore(p, v)`: the pointer argument @n as an access. */
+static void collect_pointer_arg(struct wl_mem *mem, struct wl_node *n)
+{
+	struct ma_eval ev = { mem, 0, false, 0 };
+	struct wl_mem_access *a;
+	struct ma_loc loc;
+
+	ma_pointer_loc(&ev, n, NULL, &loc);
+	if (loc.array < 0 || n->index >= mem->nr_access_of ||
+	    mem->access_of[n->index] >= 0)
+		return;
+	WL_GROW(mem->accesses, mem->nr_accesses, mem->alloc_accesses);
+	a = &mem->accesses[mem->nr_accesses];
+	memset(a, 0, sizeof(*a));
+	a->expr = n;
+	a->base = ma_strip(n);
+	a->stmt = wl_mem_statement(n);
+	a->array = (unsigned)loc.array;
+	a->flags = pointer_arg_use(&mem->ctx->model, n);
+	if (clang_isVolatileQualifiedType(clang_getPointeeType(
+		    clang_getCursorType(a->base->cursor))))
+		a->flags |= WL_MEM_VOLATILE;
+	a->ptr_decl = pointer_decl(mem, a->base);
+	a->by_address = true;
+	mem->access_of[n->index] = (int)mem->nr_accesses++;
 }
 
 static bool collect_access(struct wl_node *n, void *data)
 {
 	struct wl_mem *mem = data;
-	struct wl_node *idx[4], *base = n, *via = NULL, *p;
 	struct wl_mem_access *a;
+	struct wl_node *idx[4];
+	struct ma_eval ev = { mem, 0, false, 0 };
+	struct ma_loc loc;
 	unsigned nr = 0, i, kind;
-	int arr;
+	bool by_address = false;
 
-	if (n->kind != CXCursor_ArraySubscriptExpr || n->nr_kids != 2)
+	if (n->kind == CXCursor_LambdaExpr)
+		return false;
+	if (n->kind == CXCursor_CallExpr) {
+		/* the call's own pointer arguments, then its subtree */
+		for (i = 1; i < n->nr_kids; i++)
+			if (pointer_arg_use(&mem->ctx->model, n->kids[i]))
+				collect_pointer_arg(mem, n->kids[i]);
 		return true;
-	/* Only the outermost subscript of s[y][x] is the access. */
-	p = up_parens(n)->parent;
-	if (p && p->kind == CXCursor_UnexposedExpr && p->nr_kids == 1 &&
-	    p->parent && p->parent->kind == CXCursor_ArraySubscriptExpr &&
-	    p->parent->kids[0] == p)
-		return true;
-	if (p && p->kind == CXCursor_ArraySubscriptExpr && p->kids[0] == n)
-		return true;
-	while (base && base->kind == CXCursor_ArraySubscriptExpr &&
-	       base->nr_kids == 2 && nr < 4) {
-		idx[nr++] = base->kids[1];
-		base = strip_all(base->kids[0]);
 	}
-	if (!base || base->kind != CXCursor_DeclRefExpr)
+	if (!is_candidate(n))
 		return true;
-	arr = resolve_storage(mem, base, &via, 0);
-	if (arr < 0)
-		return true;
-	/* s[y] alone of a 2-D array is a pointer, not an access. */
-	if (mem->arrays[arr].nr_dims > nr)
+	ma_lvalue_loc(&ev, n, NULL, &loc);
+	if (loc.array < 0)
 		return true;
 	kind = access_kind(&mem->ctx->model, n);
 	if (!kind)
 		return true;
 	WL_GROW(mem->accesses, mem->nr_accesses, mem->alloc_accesses);
-	a = &mem->accesses[mem->nr_accesses++];
+	a = &mem->accesses[mem->nr_accesses];
 	memset(a, 0, sizeof(*a));
 	a->expr = n;
-	a->base = base;
+	a->base = access_base(n, idx, &nr);
+	if (!a->base)
+		a->base = n;
 	a->nr_idx = nr;
 	for (i = 0; i < nr; i++)
 		a->idx[i] = idx[nr - 1 - i];	/* outermost dimension first */
 	a->stmt = wl_mem_statement(n);
-	a->array = (unsigned)arr;
+	a->array = (unsigned)loc.array;
 	a->flags = kind;
 	if (clang_isVolatileQualifiedType(clang_getCursorType(n->cursor)))
 		a->flags |= WL_MEM_VOLATILE;
-	a->ptr_decl = via;
+	a->ptr_decl = pointer_decl(mem, a->base);
+	a->by_address = by_address;
+	if (n->index < mem->nr_access_of)
+		mem->access_of[n->index] = (int)mem->nr_accesses;
+	mem->nr_accesses++;
 	return true;
 }
 
 int wl_mem_access_of(const struct wl_mem *mem, const struct wl_node *expr)
 {
-	unsigned i;
-
-	for (i = 0; i < mem->nr_accesses; i++)
-		if (mem->accesses[i].expr == expr)
-			return (int)i;
-	return -1;
+	if (!expr || expr->index >= mem->nr_access_of)
+		return -1;
+	return mem->access_of[expr->index];
 }
 
 /* ---- barriers --------------------------------------------------------- */
@@ -495,486 +405,6 @@ bool wl_mem_is_barrier(struct wl_model *m, struct wl_node *call)
 	return false;
 }
 
-/* ---- evaluation ------------------------------------------------------- */
-
-static bool bound(const struct ma_env *env, CXCursor decl, long long *v)
-{
-	unsigned i;
-
-	for (i = 0; env && i < env->nr_binds; i++)
-		if (clang_equalCursors(env->binds[i].decl, decl)) {
-			*v = env->binds[i].value;
-			return true;
-		}
-	return false;
-}
-
-static bool apply_binop(enum CXBinaryOperatorKind op, long long a,
-			long long b, long long *r)
-{
-	switch (op) {
-	case CXBinaryOperator_Add: case CXBinaryOperator_AddAssign:
-		*r = a + b; return true;
-	case CXBinaryOperator_Sub: case CXBinaryOperator_SubAssign:
-		*r = a - b; return true;
-	case CXBinaryOperator_Mul: case CXBinaryOperator_MulAssign:
-		*r = a * b; return true;
-	case CXBinaryOperator_Div: case CXBinaryOperator_DivAssign:
-		if (!b)
-			return false;
-		*r = a / b; return true;
-	case CXBinaryOperator_Rem: case CXBinaryOperator_RemAssign:
-		if (!b)
-			return false;
-		*r = a % b; return true;
-	case CXBinaryOperator_And: case CXBinaryOperator_AndAssign:
-		*r = a & b; return true;
-	case CXBinaryOperator_Or: case CXBinaryOperator_OrAssign:
-		*r = a | b; return true;
-	case CXBinaryOperator_Xor: case CXBinaryOperator_XorAssign:
-		*r = a ^ b; return true;
-	case CXBinaryOperator_Shl: case CXBinaryOperator_ShlAssign:
-		if (b < 0 || b > 62)
-			return false;
-		*r = (long long)((unsigned long long)a << b); return true;
-	case CXBinaryOperator_Shr: case CXBinaryOperator_ShrAssign:
-		if (b < 0 || b > 62)
-			return false;
-		*r = a >> b; return true;
-	case CXBinaryOperator_LT: *r = a < b; return true;
-	case CXBinaryOperator_GT: *r = a > b; return true;
-	case CXBinaryOperator_LE: *r = a <= b; return true;
-	case CXBinaryOperator_GE: *r = a >= b; return true;
-	case CXBinaryOperator_EQ: *r = a == b; return true;
-	case CXBinaryOperator_NE: *r = a != b; return true;
-	case CXBinaryOperator_LAnd: *r = a && b; return true;
-	case CXBinaryOperator_LOr: *r = a || b; return true;
-	case CXBinaryOperator_Comma: *r = b; return true;
-	default:
-		return false;
-	}
-}
-
-/* Whether @w runs every time its variable's scope runs: no branch. */
-static bool unconditional(struct wl_node *w, struct wl_node *scope)
-{
-	struct wl_node *n;
-
-	for (n = w; n && n != scope; n = n->parent)
-		if (n->role == WL_ROLE_THEN || n->role == WL_ROLE_ELSE ||
-		    n->role == WL_ROLE_BODY || n->role == WL_ROLE_AND_RHS ||
-		    n->role == WL_ROLE_OR_RHS || n->role == WL_ROLE_INC ||
-		    n->role == WL_ROLE_COND)
-			return false;
-	return n == scope;
-}
-
-static struct wl_node *loop_of(struct wl_node *n, struct wl_node *stop)
-{
-	for (n = n->parent; n && n != stop; n = n->parent)
-		if (wl_node_is_loop(n))
-			return n;
-	return NULL;
-}
-
-struct escape_scan {
-	struct wl_mem *mem;
-	CXCursor decl;
-	bool escapes;
-};
-
-static bool find_escape(struct wl_node *n, void *data)
-{
-	struct escape_scan *es = data;
-	struct wl_node *u, *p;
-	struct wl_func *fn;
-	unsigned i;
-
-	if (n->kind == CXCursor_GCCAsmStmt) {
-		es->escapes = true;	/* operands may be outputs */
-		return false;
-	}
-	if (n->kind != CXCursor_DeclRefExpr ||
-	    !clang_equalCursors(clang_getCursorReferenced(n->cursor),
-				es->decl))
-		return true;
-	u = up_parens(n);
-	p = u->parent;
-	if (p && p->kind == CXCursor_UnaryOperator &&
-	    clang_getCursorUnaryOperatorKind(p->cursor) ==
-		    CXUnaryOperator_AddrOf)
-		es->escapes = true;
-	if (p && p->kind == CXCursor_CallExpr) {
-		fn = wl_call_target(&es->mem->ctx->model, p);
-		for (i = 1; i < p->nr_kids && p->kids[i] != u; i++)
-			;
-		if (!fn || i > fn->nr_params ||
-		    clang_getCursorType(fn->params[i - 1]->cursor).kind ==
-			    CXType_LValueReference)
-			es->escapes = true;
-	}
-	return !es->escapes;
-}
-
-/*
- * eval.c counts a variable passed bare to a call as escaping (it may bind
- * to a reference).  In a template every argument is bare; a call of one of
- * the file's own functions with a by-value parameter does not escape.
- */
-static bool escapes(struct wl_mem *mem, struct wl_var *v)
-{
-	struct escape_scan es = { mem, v->decl, false };
-	unsigned i;
-
-	if (!v->addr_taken)
-		return false;
-	if (!v->decl_node || !v->decl_node->func || !v->decl_node->func->body)
-		return true;
-	/* asked for every thread of every event: remember the answer */
-	for (i = 0; i < mem->nr_escape; i++)
-		if (mem->escape[i].var == v)
-			return mem->escape[i].escapes;
-	wl_node_walk(v->decl_node->func->body, find_escape, &es);
-	WL_GROW(mem->escape, mem->nr_escape, mem->alloc_escape);
-	mem->escape[mem->nr_escape].var = v;
-	mem->escape[mem->nr_escape++].escapes = es.escapes;
-	return es.escapes;
-}
-
-/*
- * The value of local @v at the reference @at: its initializer and the
- * unconditional assignments before @at, in order (`idx += 32`).
- */
-static bool eval_local(struct wl_mem *mem, struct wl_var *v,
-		       struct wl_node *at, const struct ma_env *env,
-		       unsigned tid, long long *out, int depth)
-{
-	long long val, rhs, r;
-	unsigned i;
-
-	if (v->is_lane_id && !v->nr_writes) {
-		*out = tid & 31;
-		return true;
-	}
-	if (!v->init || escapes(mem, v) ||
-	    !eval_rec(mem, v->init, env, tid, &val, depth + 1))
-		return false;
-	for (i = 0; i < v->nr_writes; i++) {
-		struct wl_node *w = v->writes[i];
-
-		if (w->index > at->index) {
-			/* A later write in a loop around both feeds back. */
-			struct wl_node *lw = loop_of(w, v->scope);
-
-			if (lw && wl_node_within(at, lw))
-				return false;
-			continue;
-		}
-		if (wl_node_within(at, w) || !unconditional(w, v->scope))
-			return false;
-		if (w->kind == CXCursor_UnaryOperator) {
-			enum CXUnaryOperatorKind op =
-				clang_getCursorUnaryOperatorKind(w->cursor);
-
-			val += (op == CXUnaryOperator_PostInc ||
-				op == CXUnaryOperator_PreInc) ? 1 : -1;
-			continue;
-		}
-		if (w->nr_kids != 2 ||
-		    !eval_rec(mem, w->kids[1], env, tid, &rhs, depth + 1))
-			return false;
-		if (w->kind == CXCursor_BinaryOperator) {
-			val = rhs;
-		} else if (!apply_binop(clang_getCursorBinaryOperatorKind(
-						w->cursor),
-					val, rhs, &r)) {
-			return false;
-		} else {
-			val = r;
-		}
-	}
-	*out = val;
-	return true;
-}
-
-static bool eval_param(struct wl_mem *mem, struct wl_node *ref, CXCursor d,
-		       const struct ma_env *env, unsigned tid, long long *out,
-		       int depth)
-{
-	struct wl_func *fn = ref->func;
-	struct wl_node *args[16], *call = NULL;
-	struct ma_env up;
-	int pi;
-	unsigned n;
-
-	if (!fn || (pi = param_index(fn, d)) < 0 || pi >= 16)
-		return false;
-	if (env && env->frame && wl_call_target(&mem->ctx->model,
-						 env->frame->call) == fn) {
-		call = env->frame->call;
-		up = *env;
-		up.frame = env->frame->up;
-	} else if (fn->nr_callers) {
-		call = fn->callers[0];
-		memset(&up, 0, sizeof(up));
-	} else {
-		/*
-		 * Nobody in the file calls it: an integer parameter used in
-		 * an index is taken to be the thread index (warpReduce(s,
-		 * tid)); the messages say "lane tid" accordingly.
-		 */
-		CXType t = clang_getCanonicalType(clang_getCursorType(d));
-
-		if (t.kind < CXType_Bool || t.kind > CXType_Int128)
-			return false;
-		*out = tid;
-		return true;
-	}
-	n = wl_call_args(call, args, 16);
-	if ((unsigned)pi >= n) {
-		/* not written at the call: the parameter's default argument */
-		struct wl_node *p = fn->params[pi];
-
-		if (!p->nr_kids)
-			return false;
-		return eval_rec(mem, p->kids[p->nr_kids - 1], NULL, tid, out,
-				depth + 1);
-	}
-	return eval_rec(mem, args[pi], &up, tid, out, depth + 1);
-}
-
-static bool eval_builtin(struct wl_mem *mem, struct wl_node *n, unsigned tid,
-			 long long *out)
-{
-	const char *b = wl_node_builtin_var(&mem->ctx->model, n);
-
-	if (!b)
-		return false;
-	if (!strcmp(b, "threadIdx.x"))
-		*out = tid;
-	else if (wl_starts_with(b, "threadIdx") ||
-		 wl_starts_with(b, "blockIdx"))
-		*out = 0;	/* the same in every lane of a warp */
-	else if (!strcmp(b, "blockDim.x"))
-		*out = MA_BLOCK_DIM;
-	else if (wl_starts_with(b, "blockDim") || wl_starts_with(b, "gridDim"))
-		*out = 1;
-	else
-		return false;
-	return true;
-}
-
-/* A call of a parameterless helper whose body is `return EXPR;`. */
-static bool eval_call(struct wl_mem *mem, struct wl_node *n,
-		      const struct ma_env *env, unsigned tid, long long *out,
-		      int depth)
-{
-	struct wl_func *fn = wl_call_target(&mem->ctx->model, n);
-	struct wl_node *ret;
-
-	if (!fn || fn->nr_params || !fn->body || fn->body->nr_kids != 1)
-		return false;
-	ret = fn->body->kids[0];
-	if (ret->kind == CXCursor_GCCAsmStmt)
-		return false;
-	if (ret->kind != CXCursor_ReturnStmt || ret->nr_kids != 1)
-		return false;
-	(void)env;
-	return eval_rec(mem, ret->kids[0], NULL, tid, out, depth + 1);
-}
-
-static bool eval_rec(struct wl_mem *mem, struct wl_node *n,
-		     const struct ma_env *env, unsigned tid, long long *out,
-		     int depth)
-{
-	long long a, b;
-	CXCursor d;
-
-	if (!n || depth > 40)
-		return false;
-	switch (n->kind) {
-	case CXCursor_IntegerLiteral:
-	case CXCursor_CharacterLiteral:
-	case CXCursor_CXXBoolLiteralExpr:
-		return wl_node_int_value(n, out);
-	case CXCursor_MemberRefExpr:
-		return eval_builtin(mem, n, tid, out);
-	case CXCursor_DeclRefExpr:
-		d = clang_getCursorReferenced(n->cursor);
-		if (bound(env, d, out))
-			return true;
-		if (wl_node_int_value(n, out))
-			return true;
-		if (clang_getCursorKind(d) == CXCursor_ParmDecl)
-			return eval_param(mem, n, d, env, tid, out, depth);
-		if (clang_getCursorKind(d) == CXCursor_VarDecl) {
-			struct wl_var *v = wl_eval_var(&mem->ctx->eval, n);
-			CXString s;
-			bool ws;
-
-			if (v && !v->is_param)
-				return eval_local(mem, v, n, env, tid, out,
-						  depth);
-			/* warpSize is a builtin constant, not a variable. */
-			s = clang_getCursorSpelling(d);
-			ws = !strcmp(clang_getCString(s), "warpSize");
-			clang_disposeString(s);
-			if (ws)
-				*out = 32;
-			return ws;
-		}
-		return false;
-	case CXCursor_BinaryOperator:
-		if (n->nr_kids != 2 ||
-		    !eval_rec(mem, n->kids[0], env, tid, &a, depth + 1))
-			return false;
-		if (clang_getCursorBinaryOperatorKind(n->cursor) ==
-			    CXBinaryOperator_LAnd && !a)
-			return (*out = 0, true);
-		if (clang_getCursorBinaryOperatorKind(n->cursor) ==
-			    CXBinaryOperator_LOr && a)
-			return (*out = 1, true);
-		if (!eval_rec(mem, n->kids[1], env, tid, &b, depth + 1))
-			return false;
-		return apply_binop(clang_getCursorBinaryOperatorKind(n->cursor),
-				   a, b, out);
-	case CXCursor_UnaryOperator: {
-		enum CXUnaryOperatorKind op =
-			clang_getCursorUnaryOperatorKind(n->cursor);
-
-		if (n->nr_kids != 1 ||
-		    !eval_rec(mem, n->kids[0], env, tid, &a, depth + 1))
-			return false;
-		if (op == CXUnaryOperator_Minus)
-			*out = -a;
-		else if (op == CXUnaryOperator_Not)
-			*out = ~a;
-		else if (op == CXUnaryOperator_LNot)
-			*out = !a;
-		else if (op == CXUnaryOperator_Plus)
-			*out = a;
-		else
-			return false;
-		return true;
-	}
-	case CXCursor_ConditionalOperator:
-		if (n->nr_kids != 3 ||
-		    !eval_rec(mem, n->kids[0], env, tid, &a, depth + 1))
-			return false;
-		return eval_rec(mem, n->kids[a ? 1 : 2], env, tid, out,
-				depth + 1);
-	case CXCursor_CallExpr:
-		return eval_call(mem, n, env, tid, out, depth);
-	case CXCursor_UnexposedExpr:
-	case CXCursor_ParenExpr:
-	case CXCursor_CStyleCastExpr:
-	case CXCursor_CXXStaticCastExpr:
-	case CXCursor_CXXFunctionalCastExpr:
-		if (!n->nr_kids)
-			return false;
-		return eval_rec(mem, n->kids[n->nr_kids - 1], env, tid, out,
-				depth + 1);
-	default:
-		return false;
-	}
-}
-
-bool wl_mem_eval(struct wl_mem *mem, struct wl_node *expr, unsigned tid,
-		 long long *value)
-{
-	return eval_rec(mem, expr, NULL, tid, value, 0);
-}
-
-/* The element offset a pointer adds: `s + k`, `&s[k]`, parameters too. */
-static bool base_offset(struct wl_mem *mem, struct wl_node *ref,
-			const struct ma_env *env, unsigned tid, long long *off,
-			int depth)
-{
-	CXCursor d = clang_getCursorReferenced(ref->cursor);
-	enum CXCursorKind k = clang_getCursorKind(d);
-	struct wl_node *root, *o;
-	long long here = 0, below = 0;
-	int ai;
-
-	*off = 0;
-	if (depth > MA_MAX_DEPTH)
-		return false;
-	ai = find_array(mem, d);
-	if (ai >= 0 && mem->arrays[ai].is_shared)
-		return true;	/* known shared: no attribute walk */
-	if (k == CXCursor_VarDecl && is_shared_decl(d))
-		return true;
-	if (k == CXCursor_VarDecl) {
-		struct wl_var *v = wl_eval_var(&mem->ctx->eval, ref);
-
-		if (!v || !v->init || reassigned(v))
-			return true;	/* storage of its own */
-		root = pointer_root(v->init, &o);
-		if (!root)
-			return true;
-		if (o && !eval_rec(mem, o, env, tid, &here, 0))
-			return false;
-		if (!base_offset(mem, root, env, tid, &below, depth + 1))
-			return false;
-		*off = here + below;
-		return true;
-	}
-	if (k == CXCursor_ParmDecl && ref->func) {
-		struct wl_func *fn = ref->func;
-		struct wl_node *args[16], *call;
-		struct ma_env up;
-		int pi = param_index(fn, d);
-		unsigned n;
-
-		if (pi < 0 || pi >= 16 || !fn->nr_callers)
-			return true;
-		memset(&up, 0, sizeof(up));
-		if (env && env->frame &&
-		    wl_call_target(&mem->ctx->model, env->frame->call) == fn) {
-			call = env->frame->call;
-			up = *env;
-			up.frame = env->frame->up;
-		} else {
-			call = fn->callers[0];
-		}
-		n = wl_call_args(call, args, 16);
-		if ((unsigned)pi >= n)
-			return false;
-		root = pointer_root(args[pi], &o);
-		if (!root)
-			return false;
-		if (o && !eval_rec(mem, o, &up, tid, &here, 0))
-			return false;
-		if (!base_offset(mem, root, &up, tid, &below, depth + 1))
-			return false;
-		*off = here + below;
-	}
-	return true;
-}
-
-static bool flat_index(struct wl_mem *mem, struct wl_mem_access *a,
-		       const struct ma_env *env, unsigned tid, long long *out)
-{
-	struct wl_mem_array *arr = &mem->arrays[a->array];
-	long long v = 0, x, off;
-	unsigned i;
-
-	for (i = 0; i < a->nr_idx; i++) {
-		if (!eval_rec(mem, a->idx[i], env, tid, &x, 0))
-			return false;
-		if (i && i < arr->nr_dims) {
-			if (!arr->dims[i])
-				return false;
-			v *= arr->dims[i];
-		}
-		v += x;
-	}
-	if (!base_offset(mem, a->base, env, tid, &off, 0))
-		return false;
-	*out = v + off;
-	return true;
-}
-
 /* ---- guards ----------------------------------------------------------- */
 
 static bool returns(struct wl_node *n)
@@ -991,12 +421,36 @@ static bool cond_false(struct wl_mem *mem, struct wl_node *cond, bool want,
 {
 	long long v;
 
-	if (!cond || !eval_rec(mem, cond, env, tid, &v, 0))
+	if (!cond || !ma_eval_exact(mem, cond, env, tid, &v))
 		return false;
 	return (v != 0) != want;
 }
 
-/* `if (tid >= 32) return;` before @child in block @blk sends @tid away. */
+/*
+ * `assert(threadIdx.x == 0);` (`c ? (void)0 : __assert_fail(...)`): the
+ * code after it assumes the condition; its condition, or NULL.
+ */
+static struct wl_node *assertion(struct wl_mem *mem, struct wl_node *s)
+{
+	struct wl_node *e = ma_strip(s), *fail;
+	const char *name;
+
+	if (!e || e->kind != CXCursor_ConditionalOperator || e->nr_kids != 3)
+		return NULL;
+	fail = ma_strip(e->kids[2]);
+	if (!fail || fail->kind != CXCursor_CallExpr)
+		return NULL;
+	name = wl_call_name(&mem->ctx->model, fail);
+	if (strcmp(name, "__assert_fail") && strcmp(name, "__assertfail") &&
+	    strcmp(name, "_assert") && strcmp(name, "__assert_rtn"))
+		return NULL;
+	return e->kids[0];
+}
+
+/*
+ * `if (tid >= 32) return;` before @child in block @blk sends @tid away,
+ * and `assert(tid < 32);` says it never gets there.
+ */
 static bool returned(struct wl_mem *mem, struct wl_node *blk,
 		     struct wl_node *child, const struct ma_env *env,
 		     unsigned tid)
@@ -1005,6 +459,10 @@ static bool returned(struct wl_mem *mem, struct wl_node *blk,
 
 	for (i = 0; i < blk->nr_kids && blk->kids[i] != child; i++) {
 		struct wl_node *s = blk->kids[i], *t, *c;
+
+		c = assertion(mem, s);
+		if (c && cond_false(mem, c, true, env, tid))
+			return true;
 
 		if (s->kind != CXCursor_IfStmt || wl_node_kid(s, WL_ROLE_ELSE))
 			continue;
@@ -1033,7 +491,8 @@ static bool active(struct wl_mem *mem, struct wl_node *node,
 				cond = wl_node_kid(p, WL_ROLE_COND);
 				want = child->role == WL_ROLE_THEN;
 			} else if (child->role == WL_ROLE_BODY &&
-				   p->kind != CXCursor_ForStmt) {
+				   p->kind != CXCursor_ForStmt &&
+				   p->kind != CXCursor_DoStmt) {
 				cond = wl_node_kid(p, WL_ROLE_COND);
 			} else if (child->role == WL_ROLE_AND_RHS ||
 				   child->role == WL_ROLE_OR_RHS) {
@@ -1046,22 +505,64 @@ static bool active(struct wl_mem *mem, struct wl_node *node,
 			if (cond_false(mem, cond, want, &cur, tid))
 				return false;
 		}
-		if (!cur.frame)
+		if (!cur.frame || !cur.frame->call)
 			return true;
 		child = cur.frame->call;
 		cur.frame = cur.frame->up;
 	}
 }
 
+static bool access_loc(struct ma_eval *ev, const struct wl_mem_access *a,
+		       const struct ma_env *env, struct ma_loc *loc)
+{
+	if (a->by_address)
+		return ma_pointer_loc(ev, a->expr, env, loc);
+	return ma_lvalue_loc(ev, a->expr, env, loc);
+}
+
+uint32_t wl_mem_lanes_reaching(struct wl_mem *mem, struct wl_node *node)
+{
+	struct ma_env env;
+	uint32_t lanes = 0;
+	unsigned t;
+
+	memset(&env, 0, sizeof(env));
+	for (t = 0; t < 32; t++)
+		if (active(mem, node, &env, t))
+			lanes |= 1u << t;
+	return lanes;
+}
+
+bool wl_mem_cond_splits_warp(struct wl_mem *mem, struct wl_node *cond)
+{
+	long long v, first = 0;
+	unsigned t;
+
+	for (t = 0; t < 32; t++) {
+		if (!ma_eval_exact(mem, cond, NULL, t, &v))
+			return false;
+		if (!t)
+			first = v != 0;
+		else if ((v != 0) != first)
+			return true;
+	}
+	return false;
+}
+
 bool wl_mem_index(struct wl_mem *mem, unsigned ai, unsigned tid,
 		  long long *element, bool *is_active)
 {
 	struct wl_mem_access *a = &mem->accesses[ai];
+	struct ma_eval ev = { mem, tid, false, 0 };
 	struct ma_env env;
+	struct ma_loc loc;
 
 	memset(&env, 0, sizeof(env));
 	*is_active = active(mem, a->expr, &env, tid);
-	return flat_index(mem, a, &env, tid, element);
+	if (!access_loc(&ev, a, &env, &loc))
+		return false;
+	*element = loc.elem;
+	return true;
 }
 
 /* ---- the walk --------------------------------------------------------- */
@@ -1082,6 +583,7 @@ static struct ma_event *add_event(struct ma_walk *w, int access,
 	e->access = access;
 	e->node = node;
 	e->env = *env;
+	e->array = -1;
 	e->loop_depth = w->loop_depth;
 	return e;
 }
@@ -1106,7 +608,7 @@ static bool loop_var(struct wl_node *init, CXCursor *decl,
 	if (init->kind == CXCursor_BinaryOperator && init->nr_kids == 2 &&
 	    clang_getCursorBinaryOperatorKind(init->cursor) ==
 		    CXBinaryOperator_Assign) {
-		x = strip_all(init->kids[0]);
+		x = ma_strip(init->kids[0]);
 		if (!x || x->kind != CXCursor_DeclRefExpr)
 			return false;
 		*decl = clang_getCursorReferenced(x->cursor);
@@ -1114,16 +616,6 @@ static bool loop_var(struct wl_node *init, CXCursor *decl,
 		return true;
 	}
 	return false;
-}
-
-/* The same value in thread 0 and thread 37: a warp-uniform loop. */
-static bool eval_uniform(struct wl_mem *mem, struct wl_node *n,
-			 const struct ma_env *env, long long *v)
-{
-	long long v2;
-
-	return eval_rec(mem, n, env, 0, v, 0) &&
-	       eval_rec(mem, n, env, 37, &v2, 0) && *v == v2;
 }
 
 static bool step(struct wl_mem *mem, struct wl_node *inc, CXCursor decl,
@@ -1139,7 +631,7 @@ static bool step(struct wl_mem *mem, struct wl_node *inc, CXCursor decl,
 		enum CXUnaryOperatorKind op =
 			clang_getCursorUnaryOperatorKind(inc->cursor);
 
-		x = strip_all(inc->kids[0]);
+		x = ma_strip(inc->kids[0]);
 		if (!x || !clang_equalCursors(
 				  clang_getCursorReferenced(x->cursor), decl))
 			return false;
@@ -1150,111 +642,472 @@ static bool step(struct wl_mem *mem, struct wl_node *inc, CXCursor decl,
 	if ((inc->kind != CXCursor_BinaryOperator &&
 	     inc->kind != CXCursor_CompoundAssignOperator) || inc->nr_kids != 2)
 		return false;
-	x = strip_all(inc->kids[0]);
+	x = ma_strip(inc->kids[0]);
 	if (!x || x->kind != CXCursor_DeclRefExpr ||
 	    !clang_equalCursors(clang_getCursorReferenced(x->cursor), decl))
 		return false;
-	if (!eval_uniform(mem, inc->kids[1], env, &rhs))
+	if (!ma_eval_uniform(mem, inc->kids[1], env, &rhs))
 		return false;
-	if (inc->kind == CXCursor_BinaryOperator &&
-	    clang_getCursorBinaryOperatorKind(inc->cursor) ==
-		    CXBinaryOperator_Assign) {
+	if (inc->kind == CXCursor_BinaryOperator) {
+		if (clang_getCursorBinaryOperatorKind(inc->cursor) !=
+		    CXBinaryOperator_Assign)
+			return false;
 		*value = rhs;
 		return true;
 	}
-	if (!apply_binop(clang_getCursorBinaryOperatorKind(inc->cursor),
-			 *value, rhs, &r))
-		return false;
+	{
+		enum CXBinaryOperatorKind op =
+			clang_getCursorBinaryOperatorKind(inc->cursor);
+
+		switch (op) {
+		case CXBinaryOperator_AddAssign: r = *value + rhs; break;
+		case CXBinaryOperator_SubAssign: r = *value - rhs; break;
+		case CXBinaryOperator_MulAssign: r = *value * rhs; break;
+		case CXBinaryOperator_DivAssign:
+			if (!rhs)
+				return false;
+			r = *value / rhs;
+			break;
+		case CXBinaryOperator_ShlAssign:
+			if (rhs < 0 || rhs > 62)
+				return false;
+			r = (long long)((unsigned long long)*value << rhs);
+			break;
+		case CXBinaryOperator_ShrAssign:
+			if (rhs < 0 || rhs > 62)
+				return false;
+			r = *value >> rhs;
+			break;
+		default:
+			return false;
+		}
+	}
 	*value = r;
 	return true;
 }
 
-static void walk_for(struct ma_walk *w, struct wl_node *n, struct ma_env *env)
+/* The variable an assignment or increment writes, if a plain name. */
+static struct wl_node *assigned_var(struct wl_node *n)
 {
-	struct wl_node *init = wl_node_kid(n, WL_ROLE_INIT);
+	struct wl_node *x = NULL;
+	bool compound;
+
+	if ((n->kind == CXCursor_BinaryOperator ||
+	     n->kind == CXCursor_CompoundAssignOperator) && n->nr_kids == 2 &&
+	    is_assign_op(clang_getCursorBinaryOperatorKind(n->cursor),
+			 &compound))
+		x = ma_strip(n->kids[0]);
+	else if (n->kind == CXCursor_UnaryOperator && n->nr_kids == 1) {
+		enum CXUnaryOperatorKind op =
+			clang_getCursorUnaryOperatorKind(n->cursor);
+
+		if (op == CXUnaryOperator_PostInc ||
+		    op == CXUnaryOperator_PostDec ||
+		    op == CXUnaryOperator_PreInc ||
+		    op == CXUnaryOperator_PreDec)
+			x = ma_strip(n->kids[0]);
+	}
+	return x && x->kind == CXCursor_DeclRefExpr ? x : NULL;
+}
+
+/*
+ * A bound variable written as the walk passes: its new value, the same
+ * in every thread, or unbound from here on.
+ */
+static void update_binding(struct ma_walk *w, struct wl_node *n,
+			   struct ma_env *env)
+{
+	struct wl_node *x = assigned_var(n);
+	CXCursor d;
+	long long v;
+	bool op;
+
+	if (!x)
+		return;
+	d = clang_getCursorReferenced(x->cursor);
+	if (!ma_bound(env, d, &v, &op))
+		return;
+	if (step(w->mem, n, d, env, &v))
+		ma_bind(env, d, v, op);
+	else
+		ma_unbind(env, d);
+}
+
+/* `s >>= 1`, `s /= 2`, `s <<= 1`, `s *= 2`: the steps of a tree. */
+static bool tree_step(struct wl_node *inc)
+{
+	long long k;
+
+	inc = inc ? wl_node_strip(inc) : NULL;
+	if (!inc || inc->kind != CXCursor_CompoundAssignOperator ||
+	    inc->nr_kids != 2 || !wl_node_int_value(ma_strip(inc->kids[1]), &k))
+		return false;
+	switch (clang_getCursorBinaryOperatorKind(inc->cursor)) {
+	case CXBinaryOperator_ShrAssign:
+	case CXBinaryOperator_ShlAssign:
+		return k == 1;
+	case CXBinaryOperator_DivAssign:
+	case CXBinaryOperator_MulAssign:
+		return k == 2;
+	default:
+		return false;
+	}
+}
+
+/*
+ * The first value of a tree loop whose bound is unknown but uniform
+ * (`for (s = TILE; s > 0; s >>= 1)` with no instantiation in sight):
+ * taken as a warp's width, marked opaque, so that the first trips show
+ * how the lanes meet while no condition is decided on it.
+ */
+#define MA_PLAUSIBLE_TREE 32
+
+struct carried_scan {
+	struct wl_mem *mem;
+	struct wl_node *loop;
+	CXCursor counter;	/* the for variable, or null */
+	struct wl_var *vars[MA_MAX_CARRIED];
+	unsigned nr;
+	struct wl_var *skip;	/* last one seen written on some trips */
+	bool fail;
+};
+
+/* Whether @w runs on every trip of @loop: no branch between. */
+static bool every_trip(struct wl_node *w, struct wl_node *loop)
+{
+	struct wl_node *n;
+
+	for (n = w; n && n->parent != loop; n = n->parent)
+		if (n->role == WL_ROLE_THEN || n->role == WL_ROLE_ELSE ||
+		    n->role == WL_ROLE_BODY || n->role == WL_ROLE_AND_RHS ||
+		    n->role == WL_ROLE_OR_RHS || n->role == WL_ROLE_COND ||
+		    n->role == WL_ROLE_INC)
+			return false;
+	return n && (n->role == WL_ROLE_BODY || n->role == WL_ROLE_INC);
+}
+
+static bool find_carried(struct wl_node *n, void *data)
+{
+	struct carried_scan *cs = data;
+	struct wl_node *x = assigned_var(n);
+	struct wl_var *v;
+	unsigned i;
+
+	if (n->kind == CXCursor_LambdaExpr || cs->fail)
+		return false;
+	if (!x)
+		return true;
+	v = wl_eval_var(&cs->mem->ctx->eval, x);
+	if (!v || v->is_param || !v->decl_node ||
+	    wl_node_within(v->decl_node, cs->loop))
+		return true;	/* declared in the loop: fresh each trip */
+	for (i = 0; i < cs->nr; i++)
+		if (cs->vars[i] == v)
+			break;
+	/*
+	 * Data the loop accumulates (`input = op(input, peer)` under a
+	 * flag) stays unbound: only what every trip steps is a counter.
+	 */
+	if (!every_trip(n, cs->loop)) {
+		if (clang_equalCursors(v->decl, cs->counter))
+			cs->fail = true;
+		if (i < cs->nr)
+			cs->vars[i] = cs->vars[--cs->nr];
+		cs->skip = v;
+		return !cs->fail;
+	}
+	if (i == cs->nr && cs->nr < MA_MAX_CARRIED && v != cs->skip)
+		cs->vars[cs->nr++] = v;
+	return true;
+}
+
+/*
+ * Bind the variables a loop steps (the for variable, `k` in `k >>= 1`)
+ * to their values on entry, the same in every thread.  False when some
+ * variable the loop writes is not such a counter.
+ */
+static bool bind_counters(struct ma_walk *w, struct wl_node *n,
+			  struct ma_env *e)
+{
+	struct wl_node *init = n->kind == CXCursor_ForStmt
+				       ? wl_node_kid(n, WL_ROLE_INIT) : NULL;
+	struct carried_scan cs;
+	struct wl_node *first;
+	CXCursor decl;
+	long long v;
+	unsigned i;
+
+	memset(&cs, 0, sizeof(cs));
+	cs.mem = w->mem;
+	cs.loop = n;
+	cs.counter = clang_getNullCursor();
+	if (init && loop_var(init, &decl, &first))
+		cs.counter = decl;
+	for (i = 0; i < n->nr_kids; i++)
+		if (n->kids[i] != init)
+			wl_node_walk(n->kids[i], find_carried, &cs);
+	if (cs.fail)
+		return false;
+	if (init) {
+		struct ma_eval ev = { w->mem, 0, false, 0 };
+
+		if (!loop_var(init, &decl, &first))
+			return false;
+		if (ma_eval_uniform(w->mem, first, e, &v))
+			ma_bind(e, decl, v, false);
+		else if (ma_eval(&ev, first, e, &v) && ev.opaque &&
+			 tree_step(wl_node_kid(n, WL_ROLE_INC)))
+			ma_bind(e, decl, MA_PLAUSIBLE_TREE, true);
+		else
+			return false;
+	}
+	for (i = 0; i < cs.nr; i++) {
+		if (init && loop_var(init, &decl, &first) &&
+		    clang_equalCursors(decl, cs.vars[i]->decl))
+			continue;
+		if (ma_bound(e, cs.vars[i]->decl, &v, NULL))
+			continue;	/* an outer loop's counter */
+		if (ma_eval_var_before(w->mem, cs.vars[i], n, e, &v))
+			ma_bind(e, cs.vars[i]->decl, v, false);
+	}
+	return e->nr_binds < MA_MAX_BINDS;
+}
+
+static void walk_kids_except(struct ma_walk *w, struct wl_node *n,
+			     struct wl_node *skip, struct ma_env *env)
+{
+	unsigned i;
+
+	for (i = 0; i < n->nr_kids; i++)
+		if (n->kids[i] != skip)
+			walk(w, n->kids[i], env);
+}
+
+/*
+ * A loop: unrolled trip by trip while its counters are known and its
+ * condition decides (a condition on unknown uniform values lets the
+ * first trips run); else walked twice, so that trips meet.
+ */
+static void walk_loop(struct ma_walk *w, struct wl_node *n,
+		      struct ma_env *env)
+{
+	struct wl_node *init = n->kind == CXCursor_ForStmt
+				       ? wl_node_kid(n, WL_ROLE_INIT) : NULL;
 	struct wl_node *cond = wl_node_kid(n, WL_ROLE_COND);
 	struct wl_node *inc = wl_node_kid(n, WL_ROLE_INC);
 	struct wl_node *body = wl_node_kid(n, WL_ROLE_BODY);
-	struct wl_node *first;
-	long long values[MA_MAX_TRIPS], v, c;
-	unsigned nr = 0, i;
-	CXCursor decl;
-	bool counted = false;
+	struct ma_env e = *env;
+	unsigned trips, i;
+	long long c;
 
-	if (loop_var(init, &decl, &first) && env->nr_binds < MA_MAX_BINDS &&
-	    eval_uniform(w->mem, first, env, &v)) {
-		struct ma_env e = *env;
-		unsigned slot = env->nr_binds;
-
-		e.binds[slot].decl = decl;
-		e.nr_binds = slot + 1;
-		for (;;) {
-			e.binds[slot].value = v;
-			if (!cond || !eval_uniform(w->mem, cond, &e, &c))
-				break;
-			if (!c) {
-				counted = true;
-				break;
-			}
-			if (nr == MA_MAX_TRIPS)
-				break;
-			values[nr++] = v;
-			if (!step(w->mem, inc, decl, &e, &v))
-				break;
-		}
-	}
 	w->loop_depth++;
-	if (counted) {
-		for (i = 0; i < nr; i++) {
-			struct ma_env e = *env;
-
-			e.binds[e.nr_binds].decl = decl;
-			e.binds[e.nr_binds].value = values[i];
-			e.nr_binds++;
-			if (body)
-				walk(w, body, &e);
+	if (n->kind != CXCursor_CXXForRangeStmt && body &&
+	    bind_counters(w, n, &e)) {
+		for (trips = 0; trips < MA_MAX_TRIPS && !w->truncated;
+		     trips++) {
+			if (n->kind != CXCursor_DoStmt || trips) {
+				/* the condition's own reads run every time */
+				if (cond)
+					walk(w, cond, &e);
+				if (cond && ma_eval_uniform(w->mem, cond, &e,
+							    &c)) {
+					if (!c)
+						break;
+				} else if (trips >= MA_FIRST_TRIPS) {
+					break;
+				}
+			}
+			walk(w, body, &e);
 			if (inc)
 				walk(w, inc, &e);
 		}
-	} else {
-		/* Unknown trip count: twice, so that trips meet. */
-		if (init)
-			walk(w, init, env);
-		for (i = 0; i < 2; i++)
-			for (c = 0; c < n->nr_kids; c++)
-				if (n->kids[c] != init)
-					walk(w, n->kids[c], env);
+		if (n->kind == CXCursor_DoStmt && cond && trips == MA_MAX_TRIPS)
+			walk(w, cond, &e);
+		w->loop_depth--;
+		return;
 	}
+	if (init)
+		walk(w, init, env);
+	for (i = 0; i < 2; i++)
+		walk_kids_except(w, n, init, env);
 	w->loop_depth--;
+}
+
+/* The object of a member call `obj.f()`, or NULL for `f()`, this->f(). */
+static struct wl_node *member_object(struct wl_node *call, bool *on_this)
+{
+	struct wl_node *callee = call->nr_kids ? ma_strip(call->kids[0]) : NULL;
+	struct wl_node *obj;
+
+	*on_this = false;
+	if (!callee || callee->kind != CXCursor_MemberRefExpr) {
+		*on_this = true;	/* a method calling a method */
+		return NULL;
+	}
+	obj = callee->nr_kids ? ma_strip(callee->kids[0]) : NULL;
+	if (!obj || obj->kind == CXCursor_CXXThisExpr) {
+		*on_this = true;
+		return NULL;
+	}
+	return obj;
+}
+
+struct tparams {
+	CXCursor v[16];
+	unsigned nr;
+};
+
+static enum CXChildVisitResult collect_tparam(CXCursor c, CXCursor parent,
+					      CXClientData data)
+{
+	struct tparams *tp = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	(void)parent;
+	if ((k == CXCursor_TemplateTypeParameter ||
+	     k == CXCursor_NonTypeTemplateParameter ||
+	     k == CXCursor_TemplateTemplateParameter) && tp->nr < 16)
+		tp->v[tp->nr++] = c;
+	return CXChildVisit_Continue;
+}
+
+struct raw_kids {
+	CXCursor v[17];
+	unsigned nr;
+};
+
+static enum CXChildVisitResult collect_raw(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	struct raw_kids *rk = data;
+
+	(void)parent;
+	if (rk->nr < 17)
+		rk->v[rk->nr++] = c;
+	return CXChildVisit_Continue;
+}
+
+/*
+ * Bind @fn's template parameters to the call's template arguments:
+ * integral values clang resolved, or the expressions written in a
+ * dependent call (`helper<B>(s, tid)`), evaluated in the caller.
+ */
+static void bind_template_args(struct ma_walk *w, struct wl_node *call,
+			       struct wl_func *fn, const struct ma_env *caller,
+			       struct ma_env *e)
+{
+	struct tparams tp = { .nr = 0 };
+	CXCursor ref = clang_getCursorReferenced(call->cursor);
+	struct wl_node *callee;
+	struct raw_kids rk = { .nr = 0 };
+	unsigned i, k;
+	int n;
+
+	if (!(fn->flags & WL_FUNC_TEMPLATE))
+		return;
+	clang_visitChildren(fn->cursor, collect_tparam, &tp);
+	n = clang_Cursor_isNull(ref) ? -1
+				     : clang_Cursor_getNumTemplateArguments(ref);
+	for (i = 0; n > 0 && i < (unsigned)n && i < tp.nr; i++)
+		if (clang_Cursor_getTemplateArgumentKind(ref, i) ==
+			    CXTemplateArgumentKind_Integral &&
+		    clang_getCursorKind(tp.v[i]) ==
+			    CXCursor_NonTypeTemplateParameter)
+			ma_bind(e, tp.v[i],
+				clang_Cursor_getTemplateArgumentValue(ref, i),
+				false);
+	if (n > 0 || !call->nr_kids)
+		return;
+	callee = call->kids[0];
+	if (callee->kind != CXCursor_DeclRefExpr)
+		return;
+	clang_visitChildren(callee->cursor, collect_raw, &rk);
+	/* the name first, then one cursor per template argument */
+	for (i = 1; i < rk.nr && i - 1 < tp.nr; i++) {
+		struct ma_eval ev = { w->mem, 0, false, 0 };
+		long long v;
+
+		if (clang_getCursorKind(tp.v[i - 1]) !=
+		    CXCursor_NonTypeTemplateParameter)
+			continue;
+		for (k = 0; k < callee->nr_kids; k++)
+			if (clang_equalCursors(callee->kids[k]->cursor,
+					       rk.v[i]))
+				break;
+		if (k < callee->nr_kids &&
+		    ma_eval(&ev, callee->kids[k], caller, &v))
+			ma_bind(e, tp.v[i - 1], v, ev.opaque);
+	}
+}
+
+/* A shuffle or vote, legacy or _sync: lanes meet there. */
+static bool is_collective(const char *name)
+{
+	return wl_starts_with(name, "__shfl") ||
+	       wl_starts_with(name, "__ballot") ||
+	       wl_starts_with(name, "__any") || wl_starts_with(name, "__all") ||
+	       wl_starts_with(name, "__match") ||
+	       wl_starts_with(name, "__reduce_") ||
+	       wl_starts_with(name, "__uni_sync");
 }
 
 static void walk_call(struct ma_walk *w, struct wl_node *n,
 		      struct ma_env *env)
 {
+	struct wl_model *m = &w->mem->ctx->model;
 	struct wl_func *fn;
 	struct ma_frame *f;
 	struct ma_env e;
+	enum CXCursorKind k;
 	unsigned i;
 
 	for (i = 0; i < n->nr_kids; i++)
 		walk(w, n->kids[i], env);
-	if (wl_mem_is_barrier(&w->mem->ctx->model, n)) {
+	if (wl_mem_is_barrier(m, n)) {
 		add_event(w, -1, n, env);
 		return;
 	}
-	fn = wl_call_target(&w->mem->ctx->model, n);
-	if (!fn || !fn->body || w->depth >= MA_MAX_DEPTH)
+	if (is_collective(wl_call_name(m, n))) {
+		struct ma_event *e = add_event(w, -1, n, env);
+
+		if (e)
+			e->collective = true;
+		return;
+	}
+	fn = wl_call_target(m, n);
+	if (!fn) {
+		/* CTA_SYNC() of a header: a barrier inside */
+		CXCursor ref = clang_getCursorReferenced(n->cursor);
+
+		if (!clang_Cursor_isNull(ref) && ma_raw_barrier(w->mem, ref))
+			add_event(w, -1, n, env);
+		return;
+	}
+	if (!fn->body || w->depth >= MA_MAX_DEPTH)
 		return;
 	for (i = 0; i < w->depth; i++)
 		if (w->stack[i] == fn)
 			return;		/* recursion */
 	f = wl_xcalloc(1, sizeof(*f));
 	f->call = n;
+	f->fn = fn;
+	k = clang_getCursorKind(fn->cursor);
+	if (k == CXCursor_CXXMethod || (k == CXCursor_FunctionTemplate &&
+					clang_getCursorKind(
+						clang_getCursorSemanticParent(
+							fn->cursor)) !=
+						CXCursor_TranslationUnit &&
+					clang_getCursorKind(
+						clang_getCursorSemanticParent(
+							fn->cursor)) !=
+						CXCursor_Namespace))
+		f->object = member_object(n, &f->on_this);
 	f->up = env->frame;
 	f->next_alloc = w->frames;
 	w->frames = f;
 	e = *env;
 	e.frame = f;
+	bind_template_args(w, n, fn, env, &e);
 	w->stack[w->depth++] = fn;
 	walk(w, fn->body, &e);
 	w->depth--;
@@ -1262,7 +1115,7 @@ static void walk_call(struct ma_walk *w, struct wl_node *n,
 
 static void walk(struct ma_walk *w, struct wl_node *n, struct ma_env *env)
 {
-	unsigned i, r;
+	unsigned i;
 	int a;
 
 	if (w->truncated)
@@ -1270,15 +1123,10 @@ static void walk(struct ma_walk *w, struct wl_node *n, struct ma_env *env)
 
 	switch (n->kind) {
 	case CXCursor_ForStmt:
-		walk_for(w, n, env);
-		return;
 	case CXCursor_WhileStmt:
 	case CXCursor_DoStmt:
-		w->loop_depth++;
-		for (r = 0; r < 2; r++)
-			for (i = 0; i < n->nr_kids; i++)
-				walk(w, n->kids[i], env);
-		w->loop_depth--;
+	case CXCursor_CXXForRangeStmt:
+		walk_loop(w, n, env);
 		return;
 	case CXCursor_CallExpr:
 		walk_call(w, n, env);
@@ -1290,9 +1138,10 @@ static void walk(struct ma_walk *w, struct wl_node *n, struct ma_env *env)
 	}
 	for (i = 0; i < n->nr_kids; i++)
 		walk(w, n->kids[i], env);
-	if (n->kind == CXCursor_ArraySubscriptExpr &&
-	    (a = wl_mem_access_of(w->mem, n)) >= 0)
+	if ((a = wl_mem_access_of(w->mem, n)) >= 0)
 		add_event(w, a, n, env);
+	else if (env->nr_binds)
+		update_binding(w, n, env);
 }
 
 /* ---- races ------------------------------------------------------------ */
@@ -1308,11 +1157,26 @@ static void compute_event(struct wl_mem *mem, struct ma_event *e)
 		return;
 	e->elem = wl_xmalloc(MA_TIDS * sizeof(*e->elem));
 	e->known = true;
-	for (t = 0; t < MA_TIDS && e->known; t++)
-		if (e->act[t] &&
-		    !flat_index(mem, &mem->accesses[e->access], &e->env, t,
-				&e->elem[t]))
+	for (t = 0; t < MA_TIDS && e->known; t++) {
+		struct ma_eval ev = { mem, t, false, 0 };
+		struct ma_loc loc;
+
+		if (!e->act[t])
+			continue;
+		if (!access_loc(&ev, &mem->accesses[e->access], &e->env,
+				&loc) ||
+		    (e->array >= 0 && loc.array != e->array)) {
 			e->known = false;
+			if (e->array < 0)
+				e->array = loc.array;
+			break;
+		}
+		e->array = loc.array;
+		e->elem[t] = loc.elem;
+		e->opaque |= ev.opaque;
+	}
+	if (e->array < 0)
+		e->array = (int)mem->accesses[e->access].array;
 	if (!e->known)
 		mem->nr_unknown++;
 }
@@ -1345,6 +1209,28 @@ static void region_add_stmt(struct wl_mem_region *r, struct wl_node *s)
 		r->first = s;
 }
 
+static void region_add_call(struct wl_mem_region *r, struct wl_node *c)
+{
+	unsigned i;
+
+	for (i = 0; i < r->nr_calls; i++)
+		if (r->calls[i] == c)
+			return;
+	WL_GROW(r->calls, r->nr_calls, r->alloc_calls);
+	r->calls[r->nr_calls++] = c;
+}
+
+/* The calls that bring event @e's statement into the kernel. */
+static void region_add_calls(struct wl_mem_region *r,
+			     const struct ma_event *e)
+{
+	struct ma_frame *f;
+
+	for (f = e->env.frame; f; f = f->up)
+		if (f->call && f->call->in_main)
+			region_add_call(r, f->call);
+}
+
 /* Merge regions that share a statement (a race chains them). */
 static void merge_regions(struct wl_mem *mem)
 {
@@ -1367,14 +1253,18 @@ static void merge_regions(struct wl_mem *mem)
 					continue;
 				for (m = 0; m < b->nr_stmts; m++)
 					region_add_stmt(a, b->stmts[m]);
+				for (m = 0; m < b->nr_calls; m++)
+					region_add_call(a, b->calls[m]);
 				for (m = 0; m < b->nr_races; m++) {
 					WL_GROW(a->races, a->nr_races,
 						a->alloc_races);
 					a->races[a->nr_races++] = b->races[m];
 				}
 				a->in_loop |= b->in_loop;
+				a->unseen |= b->unseen;
 				free(b->stmts);
 				free(b->races);
+				free(b->calls);
 				mem->nr_regions--;
 				mem->regions[j] = mem->regions[mem->nr_regions];
 				merged = true;
@@ -1389,13 +1279,18 @@ static struct wl_mem_race *record(struct wl_mem *mem, struct ma_event *p,
 	struct wl_mem_access *ap = &mem->accesses[p->access];
 	struct wl_mem_access *aq = &mem->accesses[q->access];
 	struct wl_mem_region *r = region_of(mem, ap->stmt, aq->stmt);
+	enum wl_mem_kind kind = mem->arrays[p->array].kind;
 	struct wl_mem_race *x;
 	unsigned i;
 
 	region_add_stmt(r, ap->stmt);
 	region_add_stmt(r, aq->stmt);
+	region_add_calls(r, p);
+	region_add_calls(r, q);
 	if (p->loop_depth || q->loop_depth)
 		r->in_loop = true;
+	if (kind == WL_MEM_VOLATILE_PTR || kind == WL_MEM_MEMBER)
+		r->unseen = true;
 	for (i = 0; i < r->nr_races; i++) {
 		x = &r->races[i];
 		if ((x->reader == (unsigned)p->access &&
@@ -1420,13 +1315,10 @@ static struct wl_mem_race *record(struct wl_mem *mem, struct ma_event *p,
 	}
 	x->write_write = !((mem->accesses[x->reader].flags) & WL_MEM_READ);
 	x->element = p->known ? p->elem[ti] : -1;
+	x->array = (unsigned)p->array;
 	return x;
 }
 
-/*
- * Lanes @ti of @p and @tj of @q (one warp, ti != tj) touch one element,
- * one of them writing.  Prefer a pair where @p's lane reads.
- */
 /*
  * Barriers each thread executed before each event: lbar[e * MA_TIDS + t].
  * A barrier orders two lanes only if both execute it; `if (lane == 0)
@@ -1434,18 +1326,41 @@ static struct wl_mem_race *record(struct wl_mem *mem, struct ma_event *p,
  */
 struct ma_bars {
 	unsigned short *lbar;
+	/*
+	 * The same counting collectives too (shuffles, votes): between two
+	 * accesses to global memory, a collective the lanes pass together
+	 * is taken to order them, as it did for the lock-step code.
+	 */
+	unsigned short *lsync;
 	unsigned from, to;	/* events p + 1 and q */
 };
 
-static bool separated(const struct ma_bars *b, unsigned t)
+static bool separated(const struct ma_bars *b, unsigned t, bool global)
 {
-	return b->lbar[(size_t)b->to * MA_TIDS + t] !=
-	       b->lbar[(size_t)b->from * MA_TIDS + t];
+	const unsigned short *c = global ? b->lsync : b->lbar;
+
+	return c[(size_t)b->to * MA_TIDS + t] != c[(size_t)b->from * MA_TIDS + t];
+}
+
+/* Whether the active lanes of warp @w touch pairwise distinct elements. */
+static bool own_elements(const struct ma_event *e, unsigned w)
+{
+	unsigned i, j;
+
+	for (i = w * 32; i < w * 32 + 32; i++)
+		for (j = i + 1; e->act[i] && j < w * 32 + 32; j++)
+			if (e->act[j] && e->elem[i] == e->elem[j])
+				return false;
+	return true;
 }
 
 /*
  * Lanes @ti of @p and @tj of @q (one warp, ti != tj) touch one element,
- * one of them writing, with no barrier that both pass between them.
+ * one reading and the other writing, with no barrier that both pass
+ * between them.  Two lanes that only store to one element exchange
+ * nothing.  Global memory: the writing lanes must each own their
+ * element (an in-place scan, a neighbour's element read); lanes that
+ * all set one flag or one output are not warp-synchronous code.
  */
 static bool conflict(struct ma_event *p, struct ma_event *q,
 		     struct wl_mem *mem, unsigned w, const struct ma_bars *bars,
@@ -1453,15 +1368,16 @@ static bool conflict(struct ma_event *p, struct ma_event *q,
 {
 	unsigned fp = mem->accesses[p->access].flags;
 	unsigned fq = mem->accesses[q->access].flags;
+	bool global = mem->arrays[p->array].kind == WL_MEM_GLOBAL;
 	unsigned i, j, pass;
 
-	for (pass = 0; pass < 3; pass++) {
-		/* pass 0: p reads, q writes; 1: p writes, q reads; 2: W/W */
-		unsigned need_p = pass == 0 ? WL_MEM_READ : WL_MEM_WRITE;
-		unsigned need_q = pass == 1 ? WL_MEM_READ : WL_MEM_WRITE;
-		bool ok = (fp & need_p) && (fq & need_q);
+	for (pass = 0; pass < 2; pass++) {
+		/* pass 0: p reads, q writes; 1: p writes, q reads */
+		struct ma_event *wr = pass == 0 ? q : p;
+		bool ok = pass == 0 ? (fp & WL_MEM_READ) && (fq & WL_MEM_WRITE)
+				    : (fp & WL_MEM_WRITE) && (fq & WL_MEM_READ);
 
-		if (!ok)
+		if (!ok || (global && !own_elements(wr, w)))
 			continue;
 		/* the reading lane in the outer loop: the lowest reader */
 		for (i = w * 32; i < w * 32 + 32; i++)
@@ -1471,8 +1387,8 @@ static bool conflict(struct ma_event *p, struct ma_event *q,
 
 				if (a != b && p->act[a] && q->act[b] &&
 				    p->elem[a] == q->elem[b] &&
-				    !(separated(bars, a) &&
-				      separated(bars, b))) {
+				    !(separated(bars, a, global) &&
+				      separated(bars, b, global))) {
 					*ti = a;
 					*tj = b;
 					*p_reads = pass == 0;
@@ -1525,7 +1441,8 @@ static bool collide(struct wl_mem *mem, struct ma_event *p,
 
 	if (!(a->flags & WL_MEM_VOLATILE) || !(b->flags & WL_MEM_VOLATILE) ||
 	    !((a->flags | b->flags) & WL_MEM_WRITE) || a->nr_idx != b->nr_idx ||
-	    a->expr == b->expr || !same_text(mem, a->base, b->base))
+	    !a->nr_idx || a->expr == b->expr ||
+	    !same_text(mem, a->base, b->base))
 		return false;
 	for (i = 0; i < a->nr_idx; i++)
 		if (!same_text(mem, a->idx[i], b->idx[i]))
@@ -1539,11 +1456,73 @@ static bool collide(struct wl_mem *mem, struct ma_event *p,
 	return true;
 }
 
+/*
+ * A race between events @i and @j (lane @ti of @i) that a nearer pair
+ * explains: lane @ti writes its element again before the read (the read
+ * races with that last write), or reads it again before the write.  The
+ * report stays at the statements that really meet.
+ */
+static bool subsumed(struct wl_mem *mem, const struct ma_walk *w, unsigned i,
+		     unsigned j, unsigned ti, bool p_reads)
+{
+	const struct ma_event *p = &w->ev[i];
+	struct wl_node *sp = mem->accesses[p->access].stmt;
+	struct wl_node *sq = mem->accesses[w->ev[j].access].stmt;
+	unsigned need = p_reads ? WL_MEM_READ : WL_MEM_WRITE, k;
+
+	for (k = i + 1; k < j; k++) {
+		const struct ma_event *r = &w->ev[k];
+
+		/* within one statement the reads come before the write */
+		if (r->access < 0 || mem->accesses[r->access].stmt == sp ||
+		    mem->accesses[r->access].stmt == sq)
+			continue;
+		if (r->array == p->array && r->known &&
+		    (mem->accesses[r->access].flags & need) && r->act[ti] &&
+		    r->elem[ti] == p->elem[ti])
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The block cannot hold a thread that would index a shared array of
+ * known size out of bounds: `buffer[threadIdx.x]` in a buffer of
+ * SOFTMAX_THREADS + 1 elements bounds the block.  Threads past the first
+ * such one take part in nothing (the evaluation otherwise assumes
+ * MA_TIDS threads).  Elements resting on unknown values do not count.
+ */
+static void limit_block(struct wl_mem *mem, struct ma_walk *w)
+{
+	unsigned i, t, n = MA_TIDS;
+
+	for (i = 0; i < w->nr_ev; i++) {
+		const struct ma_event *e = &w->ev[i];
+		long long size;
+
+		if (e->access < 0 || !e->known || e->opaque || e->array < 0)
+			continue;
+		size = mem->arrays[e->array].size;
+		if (size <= 0)
+			continue;
+		for (t = 0; t < n; t++)
+			if (e->act[t] && (e->elem[t] < 0 || e->elem[t] >= size))
+				n = t;
+	}
+	if (n == MA_TIDS || !n)
+		return;
+	for (i = 0; i < w->nr_ev; i++)
+		for (t = n; t < MA_TIDS; t++)
+			w->ev[i].act[t] = 0;
+}
+
 static void find_races(struct wl_mem *mem, struct ma_walk *w)
 {
 	unsigned short *lbar = wl_xcalloc((size_t)(w->nr_ev + 1) * MA_TIDS,
 					  sizeof(*lbar));
-	struct ma_bars bars = { lbar, 0, 0 };
+	unsigned short *lsync = wl_xcalloc((size_t)(w->nr_ev + 1) * MA_TIDS,
+					   sizeof(*lsync));
+	struct ma_bars bars = { lbar, lsync, 0, 0 };
 	/*
 	 * Access pairs already known to race need no second look.  The
 	 * table covers only the accesses this walk meets, numbered locally:
@@ -1563,11 +1542,16 @@ static void find_races(struct wl_mem *mem, struct ma_walk *w)
 
 	for (i = 0; i < w->nr_ev; i++)
 		compute_event(mem, &w->ev[i]);
+	limit_block(mem, w);
 	for (i = 0; i < w->nr_ev; i++)
-		for (t = 0; t < MA_TIDS; t++)
-			lbar[(size_t)(i + 1) * MA_TIDS + t] =
-				lbar[(size_t)i * MA_TIDS + t] +
-				(w->ev[i].access < 0 && w->ev[i].act[t]);
+		for (t = 0; t < MA_TIDS; t++) {
+			size_t at = (size_t)i * MA_TIDS + t;
+			bool passes = w->ev[i].access < 0 && w->ev[i].act[t];
+
+			lbar[at + MA_TIDS] = lbar[at] +
+					     (passes && !w->ev[i].collective);
+			lsync[at + MA_TIDS] = lsync[at] + passes;
+		}
 	for (i = 0; i < w->nr_ev; i++) {
 		struct ma_event *p = &w->ev[i];
 
@@ -1578,15 +1562,13 @@ static void find_races(struct wl_mem *mem, struct ma_walk *w)
 			unsigned ti, tj;
 			bool p_reads;
 
-			if (q->access < 0 ||
-			    mem->accesses[q->access].array !=
-				    mem->accesses[p->access].array)
+			if (q->access < 0 || q->array != p->array)
 				continue;
 			bars.from = i + 1;
 			bars.to = j;
 			if (!p->known || !q->known) {
-				if (i != j && !(separated(&bars, 0) &&
-						separated(&bars, 1)) &&
+				if (i != j && !(separated(&bars, 0, false) &&
+						separated(&bars, 1, false)) &&
 				    collide(mem, p, q, &p_reads)) {
 					struct wl_mem_race *x;
 
@@ -1609,7 +1591,7 @@ static void find_races(struct wl_mem *mem, struct ma_walk *w)
 			for (k = 0; k < MA_WARPS; k++) {
 				/* the whole warp passed a barrier between */
 				for (t = k * 32; t < k * 32 + 32; t++)
-					if (!separated(&bars, t))
+					if (!separated(&bars, t, false))
 						break;
 				if (t == k * 32 + 32)
 					continue;
@@ -1619,6 +1601,8 @@ static void find_races(struct wl_mem *mem, struct ma_walk *w)
 				}
 				if (conflict(p, q, mem, k, &bars, &ti, &tj,
 					     &p_reads)) {
+					if (subsumed(mem, w, i, j, ti, p_reads))
+						break;
 					record(mem, p, q, ti, tj, p_reads);
 					if (found)
 						found[(size_t)local[p->access] * n +
@@ -1632,6 +1616,7 @@ out:
 	free(found);
 	free(local);
 	free(lbar);
+	free(lsync);
 }
 
 static void release_walk(struct ma_walk *w)
@@ -1652,8 +1637,9 @@ static void release_walk(struct ma_walk *w)
 }
 
 /* Whether a barrier call is the statement right after @s in its block. */
-static bool barrier_follows(struct wl_model *m, struct wl_node *s)
+static bool barrier_follows(struct wl_mem *mem, struct wl_node *s)
 {
+	struct wl_model *m = &mem->ctx->model;
 	struct wl_node *p = s->parent, *next;
 	unsigned i;
 
@@ -1665,8 +1651,12 @@ static bool barrier_follows(struct wl_model *m, struct wl_node *s)
 	if (i + 1 >= p->nr_kids)
 		return false;
 	next = wl_node_strip(p->kids[i + 1]);
-	return next && next->kind == CXCursor_CallExpr &&
-	       wl_mem_is_barrier(m, next);
+	if (!next || next->kind != CXCursor_CallExpr)
+		return false;
+	if (wl_mem_is_barrier(m, next))
+		return true;
+	return !wl_call_target(m, next) &&
+	       ma_raw_barrier(mem, clang_getCursorReferenced(next->cursor));
 }
 
 static void finish_regions(struct wl_mem *mem)
@@ -1683,8 +1673,7 @@ static void finish_regions(struct wl_mem *mem)
 			    mem->accesses[r->races[k].writer].stmt)
 				all_inside = false;
 		r->barrier_after = all_inside && r->nr_stmts == 1 &&
-				   barrier_follows(&mem->ctx->model,
-						   r->stmts[0]);
+				   barrier_follows(mem, r->stmts[0]);
 	}
 	/* Report order: by position in the file. */
 	for (i = 1; i < mem->nr_regions; i++)
@@ -1698,13 +1687,204 @@ static void finish_regions(struct wl_mem *mem)
 		}
 }
 
+/* ---- instantiations ------------------------------------------------- */
+
+/* The integral template arguments of one instantiation of a template. */
+struct instance {
+	long long values[16];
+	bool is_value[16];
+	unsigned nr;
+};
+
+struct instances {
+	struct wl_func *fn;
+	struct instance v[MA_MAX_INSTANCES];
+	unsigned nr;
+};
+
+static void add_instance(struct instances *is, CXCursor spec)
+{
+	struct instance in;
+	int n = clang_Cursor_getNumTemplateArguments(spec);
+	unsigned i;
+
+	if (n <= 0 || is->nr == MA_MAX_INSTANCES)
+		return;
+	memset(&in, 0, sizeof(in));
+	for (i = 0; i < (unsigned)n && i < 16; i++)
+		if (clang_Cursor_getTemplateArgumentKind(spec, i) ==
+		    CXTemplateArgumentKind_Integral) {
+			in.values[i] = clang_Cursor_getTemplateArgumentValue(
+				spec, i);
+			in.is_value[i] = true;
+		}
+	in.nr = i;
+	for (i = 0; i < is->nr; i++)
+		if (!memcmp(&is->v[i], &in, sizeof(in)))
+			return;
+	is->v[is->nr++] = in;
+}
+
+static bool is_instance_of(CXCursor c, struct wl_func *fn)
+{
+	CXCursor t = clang_getSpecializedCursorTemplate(c);
+
+	return !clang_Cursor_isNull(t) &&
+	       clang_equalCursors(clang_getCanonicalCursor(t), fn->canonical);
+}
+
+static enum CXChildVisitResult find_instances(CXCursor c, CXCursor parent,
+					      CXClientData data)
+{
+	struct instances *is = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	(void)parent;
+	if (k == CXCursor_FunctionDecl && is_instance_of(c, is->fn))
+		add_instance(is, c);	/* template void f<256>(...); */
+	if (k == CXCursor_CallExpr) {
+		CXCursor ref = clang_getCursorReferenced(c);
+
+		if (!clang_Cursor_isNull(ref) && is_instance_of(ref, is->fn))
+			add_instance(is, ref);	/* f<256><<<...>>>(...) */
+	}
+	return is->nr == MA_MAX_INSTANCES ? CXChildVisit_Break
+					  : CXChildVisit_Recurse;
+}
+
+/* An integer literal argument, `256` or `0x100u`. */
+static bool literal_arg(const char *p, const char *end, long long *v)
+{
+	char buf[32], *e;
+	size_t n;
+
+	while (p < end && (*p == ' ' || *p == '\t' || *p == '\n'))
+		p++;
+	while (end > p && (end[-1] == ' ' || end[-1] == '\t' ||
+			   end[-1] == '\n'))
+		end--;
+	n = (size_t)(end - p);
+	if (!n || n >= sizeof(buf) || !isdigit((unsigned char)*p))
+		return false;
+	memcpy(buf, p, n);
+	buf[n] = '\0';
+	*v = strtoll(buf, &e, 0);
+	while (*e == 'u' || *e == 'U' || *e == 'l' || *e == 'L')
+		e++;
+	return !*e;
+}
+
+/*
+ * `NAME<256, 8>` spelled in the file: an explicit instantiation or a
+ * launch, which libclang does not show as cursors when the launch does
+ * not parse or the instantiation is explicit.  Integer literal
+ * arguments only; the rest stay unbound.
+ */
+static void text_instances(struct wl_mem *mem, struct wl_func *fn,
+			   struct instances *is)
+{
+	const char *t = mem->ctx->src->text, *end = t + mem->ctx->src->len;
+	size_t len = strlen(fn->name);
+	const char *p;
+
+	if (!len)
+		return;
+	for (p = t; p + len < end && is->nr < MA_MAX_INSTANCES; p++) {
+		struct instance in;
+		const char *q, *arg;
+		int depth = 0;
+		bool any = false;
+
+		if (memcmp(p, fn->name, len) ||
+		    (p > t && (isalnum((unsigned char)p[-1]) || p[-1] == '_')))
+			continue;
+		for (q = p + len; q < end && (*q == ' ' || *q == '\t'); q++)
+			;
+		if (q >= end || *q != '<')
+			continue;
+		memset(&in, 0, sizeof(in));
+		for (arg = ++q; q < end && in.nr < 16; q++) {
+			if (*q == '<' || *q == '(')
+				depth++;
+			else if ((*q == '>' || *q == ')') && depth)
+				depth--;
+			else if ((*q == ',' || *q == '>') && !depth) {
+				in.is_value[in.nr] = literal_arg(
+					arg, q, &in.values[in.nr]);
+				any |= in.is_value[in.nr];
+				in.nr++;
+				arg = q + 1;
+				if (*q == '>')
+					break;
+			} else if (*q == ';' || *q == '{')
+				break;
+		}
+		if (q < end && *q == '>' && any) {
+			unsigned i;
+
+			for (i = 0; i < is->nr; i++)
+				if (!memcmp(&is->v[i], &in, sizeof(in)))
+					break;
+			if (i == is->nr)
+				is->v[is->nr++] = in;
+		}
+	}
+}
+
+/*
+ * The instantiations of template kernel @fn that the file shows:
+ * explicit instantiations and launches with constant arguments.
+ */
+static void collect_instances(struct wl_mem *mem, struct wl_func *fn,
+			      struct instances *is)
+{
+	memset(is, 0, sizeof(*is));
+	is->fn = fn;
+	if (!(fn->flags & WL_FUNC_TEMPLATE))
+		return;
+	clang_visitChildren(clang_getTranslationUnitCursor(mem->ctx->tu),
+			    find_instances, is);
+	text_instances(mem, fn, is);
+}
+
+static void walk_root(struct wl_mem *mem, struct wl_func *fn,
+		      const struct instance *in)
+{
+	struct ma_walk w;
+	struct ma_env env;
+
+	memset(&w, 0, sizeof(w));
+	memset(&env, 0, sizeof(env));
+	w.mem = mem;
+	if (in) {
+		struct tparams tp = { .nr = 0 };
+		unsigned i;
+
+		clang_visitChildren(fn->cursor, collect_tparam, &tp);
+		for (i = 0; i < in->nr && i < tp.nr; i++)
+			if (in->is_value[i])
+				ma_bind(&env, tp.v[i], in->values[i], false);
+	}
+	w.stack[w.depth++] = fn;
+	walk(&w, fn->body, &env);
+	mem->truncated |= w.truncated;
+	find_races(mem, &w);
+	release_walk(&w);
+}
+
+/* ---- the analysis ----------------------------------------------------- */
+
 void wl_mem_build(struct wl_mem *mem, struct wl_ctx *ctx)
 {
 	struct wl_model *m = &ctx->model;
-	unsigned i;
+	unsigned i, k;
 
 	memset(mem, 0, sizeof(*mem));
 	mem->ctx = ctx;
+	mem->nr_access_of = m->nr_nodes;
+	mem->access_of = wl_xmalloc((m->nr_nodes + 1) * sizeof(int));
+	for (i = 0; i < m->nr_nodes; i++)
+		mem->access_of[i] = -1;
 	for (i = 0; i < m->nr_funcs; i++)
 		if (m->funcs[i]->body)
 			wl_node_walk(m->funcs[i]->body, collect_access, mem);
@@ -1713,20 +1893,16 @@ void wl_mem_build(struct wl_mem *mem, struct wl_ctx *ctx)
 	/* Roots: kernels, and device functions nobody here calls. */
 	for (i = 0; i < m->nr_funcs; i++) {
 		struct wl_func *fn = m->funcs[i];
-		struct ma_walk w;
-		struct ma_env env;
+		struct instances is;
 
 		if (!fn->body || (!(fn->flags & WL_FUNC_KERNEL) &&
 				  fn->nr_callers))
 			continue;
-		memset(&w, 0, sizeof(w));
-		memset(&env, 0, sizeof(env));
-		w.mem = mem;
-		w.stack[w.depth++] = fn;
-		walk(&w, fn->body, &env);
-		mem->truncated |= w.truncated;
-		find_races(mem, &w);
-		release_walk(&w);
+		collect_instances(mem, fn, &is);
+		for (k = 0; k < is.nr; k++)
+			walk_root(mem, fn, &is.v[k]);
+		if (!is.nr)
+			walk_root(mem, fn, NULL);
 	}
 	finish_regions(mem);
 }
@@ -1740,12 +1916,23 @@ void wl_mem_release(struct wl_mem *mem)
 	for (i = 0; i < mem->nr_regions; i++) {
 		free(mem->regions[i].races);
 		free(mem->regions[i].stmts);
+		free(mem->regions[i].calls);
 	}
 	free(mem->arrays);
 	free(mem->accesses);
 	free(mem->regions);
 	free(mem->escape);
+	ma_raw_release(mem);
+	free(mem->access_of);
 	memset(mem, 0, sizeof(*mem));
+}
+
+bool wl_mem_eval(struct wl_mem *mem, struct wl_node *expr, unsigned tid,
+		 long long *value)
+{
+	struct ma_eval ev = { mem, tid, false, 0 };
+
+	return ma_eval(&ev, expr, NULL, value);
 }
 
 bool wl_mem_loop_values(struct wl_mem *mem, struct wl_node *loop,
@@ -1763,13 +1950,11 @@ bool wl_mem_loop_values(struct wl_mem *mem, struct wl_node *loop,
 	cond = wl_node_kid(loop, WL_ROLE_COND);
 	inc = wl_node_kid(loop, WL_ROLE_INC);
 	memset(&e, 0, sizeof(e));
-	if (!cond || !eval_uniform(mem, first, &e, &v))
+	if (!cond || !ma_eval_uniform(mem, first, &e, &v))
 		return false;
-	e.binds[0].decl = *var;
-	e.nr_binds = 1;
 	for (;;) {
-		e.binds[0].value = v;
-		if (!eval_uniform(mem, cond, &e, &c))
+		ma_bind(&e, *var, v, false);
+		if (!ma_eval_uniform(mem, cond, &e, &c))
 			return false;
 		if (!c)
 			return true;
@@ -1784,11 +1969,14 @@ bool wl_mem_loop_values(struct wl_mem *mem, struct wl_node *loop,
 bool wl_mem_index_bound(struct wl_mem *mem, unsigned ai, unsigned tid,
 			CXCursor var, long long value, long long *element)
 {
+	struct ma_eval ev = { mem, tid, false, 0 };
 	struct ma_env env;
+	struct ma_loc loc;
 
 	memset(&env, 0, sizeof(env));
-	env.binds[0].decl = var;
-	env.binds[0].value = value;
-	env.nr_binds = 1;
-	return flat_index(mem, &mem->accesses[ai], &env, tid, element);
+	ma_bind(&env, var, value, false);
+	if (!access_loc(&ev, &mem->accesses[ai], &env, &loc))
+		return false;
+	*element = loc.elem;
+	return true;
 }

@@ -1,10 +1,21 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Memory access facts for the WL3xx/WL4xx rules: every access to shared
- * memory (or to memory behind a volatile pointer) in device code, which
- * storage it touches, its index as a function of the thread index, and
- * the barriers between accesses, found by walking each kernel with its
- * helper calls inlined and its counted loops unrolled.
+ * Memory access facts for the WL3xx/WL4xx rules: every access in device
+ * code to memory that lanes of a warp share, which storage it touches, its
+ * element as a function of the thread index, and the barriers between
+ * accesses, found by walking each kernel with its helper calls inlined
+ * and its counted loops unrolled.
+ *
+ * Storage is what real code reaches (analyzer/memstore.c): a __shared__
+ * variable or a member of a __shared__ struct or union, through local
+ * pointers, pointer offsets (`s + 64 * warp`), rows of 2-D arrays, pointer
+ * and reference parameters bound at the call, pointers returned by helpers
+ * (`getPointer()`), reference members of a class set by its constructor
+ * (the warp-scan objects of primitive libraries); a kernel's pointer
+ * parameters (global memory); and, by the pre-Volta convention, a volatile
+ * pointer whose caller is not in the file.  Accesses are subscripts,
+ * dereferences, and small load/store helpers given an address
+ * (`store(&s[i], v)`).
  *
  * The race question is "does a lane read (or write) an element that
  * another lane of its warp writes, with no barrier between?".  It is
@@ -13,6 +24,10 @@
  * arithmetic it cannot follow) is given up on and counted, never guessed,
  * except for one idiom: volatile accesses with the same data-dependent
  * index that a retry loop reads back (the tag-based warp histogram).
+ * Unknown warp-uniform values (a kernel's integer parameters, template
+ * parameters without an instantiation) take one large value that is the
+ * same in every lane: indices built on them still compare, conditions on
+ * them are taken as true for every lane.
  *
  * Assumptions: threadIdx.y/z and blockIdx are the same in every lane of a
  * warp (blockDim.x a multiple of 32), blockDim.x is 256 where a loop
@@ -24,6 +39,7 @@
 
 #include <clang-c/Index.h>
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "analyzer/model.h"
 
@@ -36,39 +52,52 @@ enum wl_mem_flags {
 	WL_MEM_VOLATILE = 1 << 2,	/* through a volatile lvalue */
 };
 
-/* One piece of storage: a __shared__ variable or an unknown target. */
+enum wl_mem_kind {
+	WL_MEM_SHARED,		/* __shared__ storage */
+	WL_MEM_GLOBAL,		/* behind a kernel's pointer parameter */
+	WL_MEM_VOLATILE_PTR,	/* behind a volatile pointer, caller unseen */
+	WL_MEM_MEMBER,		/* a class's reference member, owner unseen */
+};
+
+/* One piece of storage. */
 struct wl_mem_array {
-	CXCursor decl;
-	const char *name;
-	unsigned dims[4];	/* extents of a multi-dimensional array */
-	unsigned nr_dims;
-	bool is_shared;		/* else: the target of a volatile pointer */
+	CXCursor decl;		/* variable, parameter or field */
+	CXCursor field;		/* the member of a shared struct, or null */
+	const char *name;	/* "s", "smem.partial" */
+	enum wl_mem_kind kind;
+	bool is_shared;		/* kind == WL_MEM_SHARED */
 	char *elem_type;	/* unqualified element type, "float", "T" */
+	long long size;		/* elements, when a constant; else 0 */
+	const char *view;	/* element type a cast reads it as, or NULL */
 };
 
 /*
- * One access: an outermost subscript of storage (`s[i]`, `s[y][x]`,
- * `p[i]`).  Plain dereferences (`*p`, `*(s + i)`) are not collected.
+ * One access: an outermost subscript (`s[i]`, `s[y][x]`, `p[i]`,
+ * `smem.partial[i]`), a dereference (`*p`), or the lvalue whose address a
+ * load/store helper takes (`s[i]` in `store(&s[i], v)`).
  */
 struct wl_mem_access {
-	struct wl_node *expr;	/* the outermost ArraySubscriptExpr */
-	struct wl_node *base;	/* the DeclRefExpr it subscripts */
-	struct wl_node *idx[4];	/* indices, outermost dimension first */
+	struct wl_node *expr;	/* the lvalue */
+	struct wl_node *base;	/* what it is spelled through, for messages */
+	struct wl_node *idx[4];	/* subscripts, outermost dimension first */
 	unsigned nr_idx;
 	struct wl_node *stmt;	/* the statement it belongs to */
-	unsigned array;		/* in wl_mem.arrays */
+	unsigned array;		/* in wl_mem.arrays, as first resolved */
 	unsigned flags;
 	/* The pointer variable or parameter it goes through, if any. */
 	struct wl_node *ptr_decl;
+	/* @expr is the address a load/store helper is given (`store(p, v)`). */
+	bool by_address;
 };
 
 /* A pair of accesses that race, found in one barrier-free stretch. */
 struct wl_mem_race {
 	unsigned reader, writer;	/* accesses (reader may also write) */
-	bool write_write;		/* both only write */
+	bool write_write;		/* both only write (not reported) */
 	unsigned lane, other;		/* an example: thread ids in one warp */
 	long long element;		/* the element both touch */
 	bool collision;			/* same data-dependent index */
+	unsigned array;			/* the storage they meet in */
 };
 
 /* A barrier-free stretch of a kernel that holds races. */
@@ -78,9 +107,22 @@ struct wl_mem_region {
 	unsigned nr_races, alloc_races;
 	struct wl_node **stmts;		/* statements with racing accesses */
 	unsigned nr_stmts, alloc_stmts;
+	/*
+	 * Calls that bring a racing statement of another function into the
+	 * kernel: reported too, where the user reads the kernel.
+	 */
+	struct wl_node **calls;
+	unsigned nr_calls, alloc_calls;
 	bool in_loop;			/* the stretch repeats in a loop */
 	bool barrier_after;		/* a barrier right after each stmt */
+	/*
+	 * The storage was taken to be shared by convention: a volatile
+	 * pointer or a class member whose owner is not in the file.
+	 */
+	bool unseen;
 };
+
+struct wl_mem_cache_entry;
 
 struct wl_mem {
 	struct wl_ctx *ctx;
@@ -94,19 +136,25 @@ struct wl_mem {
 	unsigned nr_unknown;
 	bool truncated;		/* a size bound cut the analysis short */
 	/* Cache: whether a variable eval.c saw passed bare to a call
-	   really escapes (see memaccess.c, escapes()). */
+	   really escapes (see memeval.c, escapes()). */
 	struct wl_mem_escape {
 		const struct wl_var *var;
 		bool escapes;
 	} *escape;
 	unsigned nr_escape, alloc_escape;
+	/* Cache of answers about functions outside the model (headers). */
+	struct wl_mem_cache_entry *raw;
+	unsigned nr_raw, alloc_raw;
+	/* Access of each model node, by preorder index (-1: none). */
+	int *access_of;
+	unsigned nr_access_of;
 };
 
 /* Collect the accesses of @ctx's model and find the races. */
 void wl_mem_build(struct wl_mem *mem, struct wl_ctx *ctx);
 void wl_mem_release(struct wl_mem *mem);
 
-/* The access whose outermost subscript is @expr, or -1. */
+/* The access whose lvalue is @expr, or -1. */
 int wl_mem_access_of(const struct wl_mem *mem, const struct wl_node *expr);
 
 /*
@@ -134,6 +182,16 @@ bool wl_mem_loop_values(struct wl_mem *mem, struct wl_node *loop,
 /* wl_mem_index with the loop variable @var bound to @value. */
 bool wl_mem_index_bound(struct wl_mem *mem, unsigned a, unsigned tid,
 			CXCursor var, long long value, long long *element);
+
+/*
+ * The lanes of warp 0 that the guards around @node (up to its function)
+ * do not rule out, as this analysis evaluates them: it follows class
+ * fields and helpers that the uniformity analysis does not.
+ */
+uint32_t wl_mem_lanes_reaching(struct wl_mem *mem, struct wl_node *node);
+
+/* Whether condition @cond takes different values in lanes of one warp. */
+bool wl_mem_cond_splits_warp(struct wl_mem *mem, struct wl_node *cond);
 
 /* Whether @call is a barrier: __syncwarp, __syncthreads, cg .sync(). */
 bool wl_mem_is_barrier(struct wl_model *model, struct wl_node *call);

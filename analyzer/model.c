@@ -664,17 +664,25 @@ static struct wl_func *resolve_target(struct wl_model *m,
 {
 	CXCursor ref = clang_getCursorReferenced(call->cursor);
 	const char *name;
-	unsigned i;
+	unsigned i, nargs;
 
 	if (!clang_Cursor_isNull(ref)) {
 		CXCursor tmpl = clang_getSpecializedCursorTemplate(ref);
 
 		return function_of(m, clang_Cursor_isNull(tmpl) ? ref : tmpl);
 	}
-	/* A dependent call in a template: match by name. */
+	/*
+	 * A dependent call in a template: match by name, preferring an
+	 * overload that takes as many arguments as the call passes.
+	 */
 	name = wl_call_name(m, call);
 	if (!*name)
 		return NULL;
+	nargs = wl_call_args(call, NULL, 0);
+	for (i = 0; i < m->nr_funcs; i++)
+		if (!strcmp(m->funcs[i]->name, name) &&
+		    m->funcs[i]->nr_params == nargs)
+			return m->funcs[i];
 	for (i = 0; i < m->nr_funcs; i++)
 		if (!strcmp(m->funcs[i]->name, name))
 			return m->funcs[i];

@@ -332,6 +332,20 @@ static bool stmt_has_race_read(struct wl_mem *mem, struct wl_mem_region *r,
 	return false;
 }
 
+/* Whether the region's races are in storage @array. */
+static bool region_storage(struct wl_mem *mem, struct wl_mem_region *r,
+			   unsigned array)
+{
+	unsigned k;
+
+	for (k = 0; k < r->nr_races; k++)
+		if (r->races[k].array == array ||
+		    mem->accesses[r->races[k].reader].array == array ||
+		    mem->accesses[r->races[k].writer].array == array)
+			return true;
+	return false;
+}
+
 static bool is_local_scalar(struct wl_node *n)
 {
 	CXCursor d;
@@ -383,7 +397,8 @@ static void plan_stmt(struct wl_ctx *ctx, struct wl_mem *mem,
 
 	p->shape = SHAPE_NONE;
 	for (k = 0; k < mem->nr_accesses; k++) {
-		if (!wl_node_within(mem->accesses[k].expr, p->stmt))
+		if (!wl_node_within(mem->accesses[k].expr, p->stmt) ||
+		    !region_storage(mem, r, mem->accesses[k].array))
 			continue;
 		writes |= !!(mem->accesses[k].flags & WL_MEM_WRITE);
 		reads |= !!(mem->accesses[k].flags & WL_MEM_READ);
@@ -395,6 +410,9 @@ static void plan_stmt(struct wl_ctx *ctx, struct wl_mem *mem,
 		lhs = e->kids[0];
 		rhs = e->kids[1];
 		a = wl_mem_access_of(mem, wl_node_strip(lhs));
+		/* `o[i] = s[0]`: a store to other memory only reads ours */
+		if (a >= 0 && !region_storage(mem, r, mem->accesses[a].array))
+			a = -1;
 		if (a >= 0 && (op == CXBinaryOperator_Assign ||
 			       compound_op_text(op))) {
 			char *lt = text_of(ctx, lhs), *rt = text_of(ctx, rhs);
@@ -440,6 +458,8 @@ static void plan_stmt(struct wl_ctx *ctx, struct wl_mem *mem,
 	}
 	if (reads && !writes)
 		p->shape = SHAPE_READ;
+	else if (writes && !reads && e && e->kind == CXCursor_CallExpr)
+		p->shape = SHAPE_WRITE;	/* store(&s[i], v) */
 	else if (writes && e && e->kind == CXCursor_DeclStmt)
 		p->shape = SHAPE_WRITE;
 	else if (e && e->kind == CXCursor_BinaryOperator && e->nr_kids == 2 &&
@@ -495,6 +515,19 @@ static const struct wl_mask *mask_at(struct fixer *fx, struct wl_node *n)
 			fx->why = wl_xasprintf("no mask for __syncwarp can be "
 					       "inferred: %s",
 					       m->why ? m->why : "unknown");
+		return NULL;
+	}
+	/*
+	 * The mask must not name a lane that this analysis sees ruled out
+	 * on the way (a condition on a class's lane member, which the mask
+	 * inference does not follow): such a __syncwarp would hang.
+	 */
+	if ((m->reach == WL_REACH_FULL || m->reach == WL_REACH_CONST) &&
+	    (m->bits & ~wl_mem_lanes_reaching(fx->mem, n))) {
+		if (!fx->why)
+			fx->why = wl_xstrdup("the lanes that reach the barrier "
+					     "depend on a value the mask "
+					     "inference cannot follow");
 		return NULL;
 	}
 	if (m->guessed)
@@ -631,7 +664,8 @@ static struct wl_node *divergent_owner(struct fixer *fx, struct wl_node *s)
 		if (!cond)
 			continue;
 		wl_eval_cond(&fx->ctx->eval, cond, &cc);
-		if (cc.kind == WL_COND_UNIFORM)
+		if (cc.kind == WL_COND_UNIFORM &&
+		    !wl_mem_cond_splits_warp(fx->mem, cond))
 			continue;
 		for (k = 0; k < fx->r->nr_stmts; k++)
 			if (fx->r->stmts[k]->func == s->func &&
@@ -648,7 +682,7 @@ static void rewrite_split(struct fixer *fx, struct stmt_plan *p)
 {
 	struct wl_ctx *ctx = fx->ctx;
 	struct wl_node *owner = unbraced_owner(p->stmt);
-	struct wl_node *div = divergent_owner(fx, p->stmt);
+	struct wl_node *div = divergent_owner(fx, p->stmt), *outer;
 	const struct wl_mask *m;
 	char *ind, *in2, *sync, *text, *cm;
 	struct wl_cond_class cc;
@@ -661,7 +695,9 @@ static void rewrite_split(struct fixer *fx, struct stmt_plan *p)
 	if (!div && owner && owner->kind == CXCursor_IfStmt &&
 	    wl_node_kid(owner, WL_ROLE_COND)) {
 		wl_eval_cond(&ctx->eval, wl_node_kid(owner, WL_ROLE_COND), &cc);
-		if (cc.kind != WL_COND_UNIFORM)
+		if (cc.kind != WL_COND_UNIFORM ||
+		    wl_mem_cond_splits_warp(fx->mem,
+					    wl_node_kid(owner, WL_ROLE_COND)))
 			div = owner;
 	}
 
@@ -685,7 +721,8 @@ static void rewrite_split(struct fixer *fx, struct stmt_plan *p)
 						     "branch with more in it");
 			return;
 		}
-		if (unbraced_owner(owner) ||
+		outer = unbraced_owner(owner);
+		if ((outer && unbraced_owner(outer)) ||
 		    !wl_eval_pure(&ctx->eval, cond)) {
 			if (!fx->why)
 				fx->why = wl_xstrdup("the condition around the "
@@ -697,19 +734,39 @@ static void rewrite_split(struct fixer *fx, struct stmt_plan *p)
 		if (!m)
 			return;
 		ct = text_of(ctx, cond);
-		ind = wl_memrules_indent(ctx, owner->begin);
 		sync = sync_text(m);
-		text = wl_xasprintf("if (%s) %s;%s%s%s%s%sif (%s) %s;%s%s%s",
-				    ct, p->read, fx->nl, ind, sync, fx->nl, ind,
-				    ct, p->write, fx->nl, ind, sync);
 		end = wl_memrules_full_end(ctx, owner);
 		cm = wl_memrules_trailing_comment(ctx, &end);
-		free(text);
-		text = wl_xasprintf("if (%s) %s;%s%s%s%s%s%sif (%s) %s;%s%s%s",
-				    ct, p->read, cm, fx->nl, ind, sync, fx->nl,
-				    ind, ct, p->write, fx->nl, ind, sync);
+		if (outer) {
+			/* `for (...) if (c) s[i] += s[i + o];`: the loop's
+			 * body gets braces around the written-twice branch */
+			const char *t = ctx->src->text;
+			unsigned begin = owner->begin;
+			char *oind = wl_memrules_indent(ctx, outer->begin);
+
+			ind = deeper(oind);
+			while (begin > outer->begin &&
+			       (t[begin - 1] == ' ' || t[begin - 1] == '\t' ||
+				t[begin - 1] == '\n' || t[begin - 1] == '\r'))
+				begin--;
+			text = wl_xasprintf(" {%s%sif (%s) %s;%s%s%s%s%s%sif "
+					    "(%s) %s;%s%s%s%s%s}",
+					    fx->nl, ind, ct, p->read, cm, fx->nl,
+					    ind, sync, fx->nl, ind, ct, p->write,
+					    fx->nl, ind, sync, fx->nl, oind);
+			wl_fix_replace(fx->fix, begin, end - begin, text);
+			free(oind);
+		} else {
+			ind = wl_memrules_indent(ctx, owner->begin);
+			text = wl_xasprintf("if (%s) %s;%s%s%s%s%s%sif (%s) "
+					    "%s;%s%s%s",
+					    ct, p->read, cm, fx->nl, ind, sync,
+					    fx->nl, ind, ct, p->write, fx->nl,
+					    ind, sync);
+			wl_fix_replace(fx->fix, owner->begin,
+				       end - owner->begin, text);
+		}
 		free(cm);
-		wl_fix_replace(fx->fix, owner->begin, end - owner->begin, text);
 		free(text);
 		free(sync);
 		free(ind);
@@ -924,6 +981,10 @@ static void build_fix(struct wl_ctx *ctx, struct wl_mem *mem,
 	fx.reuse_barrier = r->barrier_after;
 	fx.fix = wl_fix_new("read into a register, then __syncwarp() "
 			    "between the reads and the writes (Listing 8)");
+	if (r->unseen)
+		wl_fix_mark_unsafe(fx.fix, "the memory is taken to be shared "
+				   "by the lanes of a warp without seeing "
+				   "where it comes from");
 	qsort(r->stmts, r->nr_stmts, sizeof(*r->stmts), cmp_stmt);
 	reg = wl_memrules_fresh_name(ctx, r->stmts[0]->func->root, "v");
 	for (i = 0; i < r->nr_stmts && !fx.why; i++) {
@@ -1002,20 +1063,33 @@ static void build_fix(struct wl_ctx *ctx, struct wl_mem *mem,
 
 /* ---- the rules -------------------------------------------------------- */
 
-/* The race to name: one whose reader is in the region's first statement. */
-static const struct wl_mem_race *pick_race(struct wl_mem *mem,
-					   const struct wl_mem_region *r)
+/*
+ * The race to name at statement @s: one it reads in (the collision seen
+ * from the reader), else one it writes in; NULL if none involves it.
+ */
+static const struct wl_mem_race *race_at(struct wl_mem *mem,
+					 const struct wl_mem_region *r,
+					 const struct wl_node *s, bool *as_writer)
 {
-	unsigned k;
+	unsigned k, pass;
 
-	for (k = 0; k < r->nr_races; k++)
-		if (mem->accesses[r->races[k].reader].stmt == r->first &&
-		    !r->races[k].write_write)
-			return &r->races[k];
-	for (k = 0; k < r->nr_races; k++)
-		if (!r->races[k].write_write)
-			return &r->races[k];
-	return &r->races[0];
+	*as_writer = false;
+	for (pass = 0; pass < 4; pass++)
+		for (k = 0; k < r->nr_races; k++) {
+			const struct wl_mem_race *x = &r->races[k];
+			bool rd = mem->accesses[x->reader].stmt == s;
+			bool wr = mem->accesses[x->writer].stmt == s;
+
+			if ((pass == 0 && rd && wr && !x->write_write) ||
+			    (pass == 1 && rd && !x->write_write) ||
+			    (pass == 2 && rd))
+				return x;
+			if (pass == 3 && wr) {
+				*as_writer = true;
+				return x;
+			}
+		}
+	return NULL;
 }
 
 /* The name of the barrier that follows statement @s in its block. */
@@ -1036,42 +1110,185 @@ static const char *barrier_after_name(struct wl_ctx *ctx, struct wl_node *s)
 	return wl_call_name(&ctx->model, next);
 }
 
+/* The message of @rule for the race @race, seen from statement @s. */
+static char *stmt_message(struct wl_ctx *ctx, struct wl_mem *mem,
+			  enum wl_rule_id rule, const struct wl_mem_race *race,
+			  struct wl_node *s, bool as_writer)
+{
+	char *tail, *msg;
+	unsigned line, col;
+
+	if (rule == WL302) {
+		tail = wl_xasprintf("in the same statement; the %s() after it "
+				    "comes too late",
+				    barrier_after_name(ctx, s));
+		msg = race_message(ctx, mem, race, tail);
+		free(tail);
+		return msg;
+	}
+	if (!as_writer)
+		return race_message(ctx, mem, race, "without __syncwarp()");
+	/* a write that a read elsewhere races with: say so from here */
+	wl_source_line_col(ctx->src,
+			   mem->accesses[race->reader].stmt->begin, &line,
+			   &col);
+	tail = access_text(ctx, &mem->accesses[race->writer]);
+	msg = wl_xasprintf("lane %u writes %s while lane %u of its warp reads "
+			   "it at line %u without __syncwarp()",
+			   race->other & 31, tail, race->lane & 31, line);
+	free(tail);
+	return msg;
+}
+
+/* Where the memory was taken to be warp-shared by convention: why. */
+static void note_unseen(struct wl_ctx *ctx, struct wl_mem *mem,
+			const struct wl_mem_region *r, struct wl_finding *f)
+{
+	unsigned k;
+
+	for (k = 0; k < r->nr_races; k++) {
+		const struct wl_mem_array *a = &mem->arrays[r->races[k].array];
+		struct wl_node *s = mem->accesses[r->races[k].reader].stmt;
+
+		if (a->kind == WL_MEM_VOLATILE_PTR) {
+			wl_finding_note(f, "'%s' is taken to point to memory "
+					"the lanes of a warp share (the "
+					"pre-Volta convention for a volatile "
+					"pointer): the caller of '%s' was not "
+					"seen",
+					a->name, s->func->name);
+			return;
+		}
+		if (a->kind == WL_MEM_MEMBER) {
+			wl_finding_note(f, "member '%s' is taken to refer to "
+					"memory the lanes of a warp share: the "
+					"storage handed to its constructor was "
+					"not seen",
+					a->name);
+			return;
+		}
+	}
+	(void)ctx;
+}
+
+/*
+ * A race inside a helper, reported at the call that brings it into the
+ * kernel too: that is where the user reads the kernel.
+ */
+static bool report_call(struct wl_ctx *ctx, struct wl_mem *mem,
+			enum wl_rule_id rule, const struct wl_mem_region *r,
+			struct wl_node *call)
+{
+	const struct wl_mem_race *race = NULL;
+	struct wl_node *s;
+	struct wl_finding *f;
+	struct wl_func *fn;
+	unsigned k, line, col;
+	bool as_writer;
+	char *msg;
+
+	for (k = 0; k < r->nr_stmts; k++)
+		if (r->stmts[k]->func == call->func)
+			return false;	/* the racing code is right here */
+	s = r->first;
+	race = race_at(mem, r, s, &as_writer);
+	if (!race || !call->in_main || call->in_macro)
+		return false;
+	fn = wl_call_target(&ctx->model, call);
+	wl_source_line_col(ctx->src, s->begin, &line, &col);
+	msg = stmt_message(ctx, mem, rule, race, s, as_writer);
+	f = wl_report(ctx, rule, call,
+		      "'%s' lets lanes of a warp race on '%s' without "
+		      "__syncwarp() (line %u)",
+		      fn ? fn->name : wl_call_name(&ctx->model, call),
+		      mem->arrays[race->array].name, line);
+	wl_finding_note(f, "in '%s' at line %u: %s", s->func->name, line,
+			msg);
+	note_unseen(ctx, mem, r, f);
+	free(msg);
+	return true;
+}
+
+static int cmp_stmt_index(const void *a, const void *b)
+{
+	const struct wl_node *x = *(struct wl_node *const *)a;
+	const struct wl_node *y = *(struct wl_node *const *)b;
+
+	return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/* Whether @call is in @done. */
+static bool seen_call(struct wl_node **done, unsigned nr, struct wl_node *call)
+{
+	unsigned i;
+
+	for (i = 0; i < nr; i++)
+		if (done[i] == call)
+			return true;
+	return false;
+}
+
 void wl_memrules_check(struct wl_ctx *ctx, enum wl_rule_id rule)
 {
+	struct wl_node **calls_done = NULL;
+	unsigned nr_done = 0, alloc_done = 0;
 	struct wl_mem mem;
-	unsigned i;
+	unsigned i, k, line, col;
 
 	wl_mem_build(&mem, ctx);
 	for (i = 0; i < mem.nr_regions; i++) {
 		struct wl_mem_region *r = &mem.regions[i];
-		const struct wl_mem_race *race;
-		struct wl_finding *f;
-		char *msg;
+		struct wl_finding *first;
+		int first_at = -1;	/* findings move as more are added */
 
 		if ((rule == WL302) != r->barrier_after || !r->nr_races)
 			continue;
-		race = pick_race(&mem, r);
-		if (rule == WL302) {
-			char *tail = wl_xasprintf("in the same statement; the "
-						  "%s() after it comes too "
-						  "late",
-						  barrier_after_name(ctx,
-								     r->first));
+		qsort(r->stmts, r->nr_stmts, sizeof(*r->stmts),
+		      cmp_stmt_index);
+		/* every racing statement, the reads and the writes */
+		for (k = 0; k < r->nr_stmts; k++) {
+			struct wl_node *s = r->stmts[k];
+			const struct wl_mem_race *race;
+			struct wl_finding *f;
+			bool as_writer;
+			char *msg;
 
-			msg = race_message(ctx, &mem, race, tail);
-			free(tail);
+			race = race_at(&mem, r, s, &as_writer);
+			if (!race)
+				continue;
+			msg = stmt_message(ctx, &mem, rule, race, s,
+					   as_writer);
+			f = wl_report(ctx, rule, s, "%s", msg);
+			free(msg);
+			if (first_at < 0) {
+				first_at = (int)(f - ctx->findings.v);
+				note_unseen(ctx, &mem, r, f);
+				continue;
+			}
+			wl_source_line_col(ctx->src, r->first->begin, &line,
+					   &col);
+			wl_finding_note(f, "one stretch with line %u: the fix "
+					"there covers this statement",
+					line);
 		}
-		else
-			msg = race_message(ctx, &mem, race,
-					   "without __syncwarp()");
-		f = wl_report(ctx, rule, r->first, "%s", msg);
-		free(msg);
+		/* a call is reported once, for the first stretch it runs */
+		for (k = 0; k < r->nr_calls; k++)
+			if (!seen_call(calls_done, nr_done, r->calls[k]) &&
+			    report_call(ctx, &mem, rule, r, r->calls[k])) {
+				WL_GROW(calls_done, nr_done, alloc_done);
+				calls_done[nr_done++] = r->calls[k];
+			}
+		if (first_at < 0)
+			continue;
+		first = &ctx->findings.v[first_at];
 		if (ctx->fix_style == WL_FIX_STYLE_SHUFFLE &&
 		    wl_memrules_shuffle_takes(ctx, &mem, r)) {
-			wl_finding_note(f, "fixed by WL401's shuffle rewrite");
+			wl_finding_note(first,
+					"fixed by WL401's shuffle rewrite");
 			continue;
 		}
-		build_fix(ctx, &mem, r, f);
+		build_fix(ctx, &mem, r, first);
 	}
+	free(calls_done);
 	wl_mem_release(&mem);
 }

@@ -19,17 +19,17 @@ __device__ void addByte(volatile unsigned int *s_WarpHist, unsigned int data,
 	do {	// expect: WL301 {{lanes with equal 'data' read s_WarpHist[data], written at line 22}}
 		count = s_WarpHist[data] & TAG_MASK;
 		count = threadTag | (count + 1);
-		s_WarpHist[data] = count;
+		s_WarpHist[data] = count;	// expect: WL301
 	} while (s_WarpHist[data] != count);
 }
 
 __device__ void addWord(volatile unsigned int *s_WarpHist, unsigned int data,
 			unsigned int tag)
 {
-	addByte(s_WarpHist, (data >> 0) & 0xFFU, tag);
-	addByte(s_WarpHist, (data >> 8) & 0xFFU, tag);
-	addByte(s_WarpHist, (data >> 16) & 0xFFU, tag);
-	addByte(s_WarpHist, (data >> 24) & 0xFFU, tag);
+	addByte(s_WarpHist, (data >> 0) & 0xFFU, tag);	// expect: WL301
+	addByte(s_WarpHist, (data >> 8) & 0xFFU, tag);	// expect: WL301
+	addByte(s_WarpHist, (data >> 16) & 0xFFU, tag);	// expect: WL301
+	addByte(s_WarpHist, (data >> 24) & 0xFFU, tag);	// expect: WL301
 }
 
 __global__ void histogram256(unsigned int *d_PartialHistograms,
@@ -49,7 +49,7 @@ __global__ void histogram256(unsigned int *d_PartialHistograms,
 	     pos < dataCount; pos += blockDim.x * gridDim.x) {
 		unsigned int data = d_Data[pos];
 
-		addWord(s_WarpHist, data, tag);
+		addWord(s_WarpHist, data, tag);	// expect: WL301
 	}
 	__syncthreads();
 

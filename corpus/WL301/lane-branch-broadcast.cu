@@ -12,9 +12,9 @@ __global__ void broadcast_first(const int *in, int *out)
 	int lane = threadIdx.x & 31, warp = threadIdx.x / 32;
 
 	if (lane == 0) {
-		s[warp] = in[blockIdx.x * 8 + warp];	// expect: WL301 {{lane 1 reads s[warp], written by lane 0}}
+		s[warp] = in[blockIdx.x * 8 + warp];	// expect: WL301 {{lane 0 writes s[warp] while lane 1 of its warp reads it at line 17}}
 	}
-	out[blockIdx.x * blockDim.x + threadIdx.x] = s[warp];
+	out[blockIdx.x * blockDim.x + threadIdx.x] = s[warp];	// expect: WL301
 }
 
 __global__ void scan_braced(int *d)
@@ -28,10 +28,10 @@ __global__ void scan_braced(int *d)
 		s[tid] += s[tid - 1];	// expect: WL301 {{lane tid reads s[tid - 1], written by lane tid - 1}}
 	}
 	if (lane >= 2) {
-		s[tid] += s[tid - 2];
+		s[tid] += s[tid - 2];	// expect: WL301
 	}
 	if (lane >= 4) {
-		s[tid] += s[tid - 4];
+		s[tid] += s[tid - 4];	// expect: WL301
 	}
 	d[blockIdx.x * 256 + tid] = s[tid];
 }
@@ -41,8 +41,8 @@ __global__ void reverse_partial_sync(int *d)
 	__shared__ int s[32];
 	int lane = threadIdx.x & 31;
 
-	s[lane] = d[lane];	// expect: WL301 {{lane 0 reads s[31 - lane], written by lane 31}}
+	s[lane] = d[lane];	// expect: WL301 {{lane 31 writes s[lane] while lane 0 of its warp reads it at line 47}}
 	if (lane == 0)
 		__syncwarp(1);
-	d[lane] = s[31 - lane];
+	d[lane] = s[31 - lane];	// expect: WL301
 }

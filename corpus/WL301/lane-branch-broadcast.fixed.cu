@@ -12,10 +12,10 @@ __global__ void broadcast_first(const int *in, int *out)
 	int lane = threadIdx.x & 31, warp = threadIdx.x / 32;
 
 	if (lane == 0) {
-		s[warp] = in[blockIdx.x * 8 + warp];	// expect: WL301 {{lane 1 reads s[warp], written by lane 0}}
+		s[warp] = in[blockIdx.x * 8 + warp];	// expect: WL301 {{lane 0 writes s[warp] while lane 1 of its warp reads it at line 17}}
 	}
 	__syncwarp(0xffffffff);
-	out[blockIdx.x * blockDim.x + threadIdx.x] = s[warp];
+	out[blockIdx.x * blockDim.x + threadIdx.x] = s[warp];	// expect: WL301
 }
 
 __global__ void scan_braced(int *d)
@@ -46,9 +46,9 @@ __global__ void reverse_partial_sync(int *d)
 	__shared__ int s[32];
 	int lane = threadIdx.x & 31;
 
-	s[lane] = d[lane];	// expect: WL301 {{lane 0 reads s[31 - lane], written by lane 31}}
+	s[lane] = d[lane];	// expect: WL301 {{lane 31 writes s[lane] while lane 0 of its warp reads it at line 47}}
 	__syncwarp(0xffffffff);
 	if (lane == 0)
 		__syncwarp(1);
-	d[lane] = s[31 - lane];
+	d[lane] = s[31 - lane];	// expect: WL301
 }

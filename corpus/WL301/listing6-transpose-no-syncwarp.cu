@@ -20,8 +20,8 @@ __global__ void transpose_tile(const float *in, float *out)
 	int x2 = threadIdx.x / 4;
 	int y2 = threadIdx.x % 4;
 
-	smem[y1][x1] = val;	// expect: WL301 {{lane 1 reads smem[y2][x2], written by lane 8}}
-	val = smem[y2][x2];
+	smem[y1][x1] = val;	// expect: WL301 {{lane 8 writes smem[y1][x1] while lane 1 of its warp reads it at line 24}}
+	val = smem[y2][x2];	// expect: WL301
 
 	out[blockIdx.x * 32 + threadIdx.x] = val;
 }

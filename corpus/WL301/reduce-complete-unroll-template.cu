@@ -9,11 +9,11 @@ template <unsigned int blockSize>
 __device__ void warpReduce(volatile float *sdata, unsigned int tid)
 {
 	if (blockSize >= 64) sdata[tid] += sdata[tid + 32];	// expect: WL301
-	if (blockSize >= 32) sdata[tid] += sdata[tid + 16];
-	if (blockSize >= 16) sdata[tid] += sdata[tid + 8];
-	if (blockSize >= 8) sdata[tid] += sdata[tid + 4];
-	if (blockSize >= 4) sdata[tid] += sdata[tid + 2];
-	if (blockSize >= 2) sdata[tid] += sdata[tid + 1];
+	if (blockSize >= 32) sdata[tid] += sdata[tid + 16];	// expect: WL301
+	if (blockSize >= 16) sdata[tid] += sdata[tid + 8];	// expect: WL301
+	if (blockSize >= 8) sdata[tid] += sdata[tid + 4];	// expect: WL301
+	if (blockSize >= 4) sdata[tid] += sdata[tid + 2];	// expect: WL301
+	if (blockSize >= 2) sdata[tid] += sdata[tid + 1];	// expect: WL301
 }
 
 template <unsigned int blockSize>
@@ -44,7 +44,7 @@ __global__ void reduce5(const float *g_idata, float *g_odata, unsigned int n)
 	}
 
 	if (tid < 32)
-		warpReduce<blockSize>(sdata, tid);
+		warpReduce<blockSize>(sdata, tid);	// expect: WL301
 	if (tid == 0)
 		g_odata[blockIdx.x] = sdata[0];
 }

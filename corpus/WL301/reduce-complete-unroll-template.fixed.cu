@@ -15,31 +15,31 @@ __device__ void warpReduce(float *sdata, unsigned int tid)
 		sdata[tid] = v;
 		__syncwarp(0xffffffff);
 	}
-	if (blockSize >= 32) {
+	if (blockSize >= 32) {	// expect: WL301
 		v = sdata[tid] + sdata[tid + 16];
 		__syncwarp(0xffffffff);
 		sdata[tid] = v;
 		__syncwarp(0xffffffff);
 	}
-	if (blockSize >= 16) {
+	if (blockSize >= 16) {	// expect: WL301
 		v = sdata[tid] + sdata[tid + 8];
 		__syncwarp(0xffffffff);
 		sdata[tid] = v;
 		__syncwarp(0xffffffff);
 	}
-	if (blockSize >= 8) {
+	if (blockSize >= 8) {	// expect: WL301
 		v = sdata[tid] + sdata[tid + 4];
 		__syncwarp(0xffffffff);
 		sdata[tid] = v;
 		__syncwarp(0xffffffff);
 	}
-	if (blockSize >= 4) {
+	if (blockSize >= 4) {	// expect: WL301
 		v = sdata[tid] + sdata[tid + 2];
 		__syncwarp(0xffffffff);
 		sdata[tid] = v;
 		__syncwarp(0xffffffff);
 	}
-	if (blockSize >= 2) {
+	if (blockSize >= 2) {	// expect: WL301
 		v = sdata[tid] + sdata[tid + 1];
 		__syncwarp(0xffffffff);
 		sdata[tid] = v;
@@ -75,7 +75,7 @@ __global__ void reduce5(const float *g_idata, float *g_odata, unsigned int n)
 	}
 
 	if (tid < 32)
-		warpReduce<blockSize>(sdata, tid);
+		warpReduce<blockSize>(sdata, tid);	// expect: WL301
 	if (tid == 0)
 		g_odata[blockIdx.x] = sdata[0];
 }

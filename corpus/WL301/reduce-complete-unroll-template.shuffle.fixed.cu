@@ -14,7 +14,7 @@ __device__ void warpReduce(volatile float *sdata, unsigned int tid)
 	for (int offset = 16; offset > 0; offset /= 2)
 		if (blockSize >= 2 * offset)
 			v += __shfl_down_sync(0xffffffff, v, offset);
-	sdata[tid] = v;
+	sdata[tid] = v;	// expect: WL301
 }
 
 template <unsigned int blockSize>
@@ -45,7 +45,7 @@ __global__ void reduce5(const float *g_idata, float *g_odata, unsigned int n)
 	}
 
 	if (tid < 32)
-		warpReduce<blockSize>(sdata, tid);
+		warpReduce<blockSize>(sdata, tid);	// expect: WL301
 	if (tid == 0)
 		g_odata[blockIdx.x] = sdata[0];
 }

@@ -44,17 +44,17 @@ __global__ void reduce6(const float *g_idata, float *g_odata, unsigned int n)
 		volatile float *smem = sdata;
 
 		if (blockSize >= 64)
-			smem[tid] = mySum = mySum + smem[tid + 32];	// expect: WL301 {{lane tid reads smem[tid + 16], written by lane tid + 16}}
+			smem[tid] = mySum = mySum + smem[tid + 32];	// expect: WL301 {{lane 16 writes smem[tid] while lane 0 of its warp reads it at line 49}}
 		if (blockSize >= 32)
-			smem[tid] = mySum = mySum + smem[tid + 16];
+			smem[tid] = mySum = mySum + smem[tid + 16];	// expect: WL301
 		if (blockSize >= 16)
-			smem[tid] = mySum = mySum + smem[tid + 8];
+			smem[tid] = mySum = mySum + smem[tid + 8];	// expect: WL301
 		if (blockSize >= 8)
-			smem[tid] = mySum = mySum + smem[tid + 4];
+			smem[tid] = mySum = mySum + smem[tid + 4];	// expect: WL301
 		if (blockSize >= 4)
-			smem[tid] = mySum = mySum + smem[tid + 2];
+			smem[tid] = mySum = mySum + smem[tid + 2];	// expect: WL301
 		if (blockSize >= 2)
-			smem[tid] = mySum = mySum + smem[tid + 1];
+			smem[tid] = mySum = mySum + smem[tid + 1];	// expect: WL301
 	}
 
 	if (tid == 0)

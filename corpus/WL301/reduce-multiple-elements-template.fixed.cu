@@ -43,37 +43,37 @@ __global__ void reduce6(const float *g_idata, float *g_odata, unsigned int n)
 	if (tid < 32) {
 		float *smem = sdata;
 
-		if (blockSize >= 64) {	// expect: WL301 {{lane tid reads smem[tid + 16], written by lane tid + 16}}
+		if (blockSize >= 64) {	// expect: WL301 {{lane 16 writes smem[tid] while lane 0 of its warp reads it at line 49}}
 			mySum = mySum + smem[tid + 32];
 			__syncwarp(0xffffffff);
 			smem[tid] = mySum;
 			__syncwarp(0xffffffff);
 		}
-		if (blockSize >= 32) {
+		if (blockSize >= 32) {	// expect: WL301
 			mySum = mySum + smem[tid + 16];
 			__syncwarp(0xffffffff);
 			smem[tid] = mySum;
 			__syncwarp(0xffffffff);
 		}
-		if (blockSize >= 16) {
+		if (blockSize >= 16) {	// expect: WL301
 			mySum = mySum + smem[tid + 8];
 			__syncwarp(0xffffffff);
 			smem[tid] = mySum;
 			__syncwarp(0xffffffff);
 		}
-		if (blockSize >= 8) {
+		if (blockSize >= 8) {	// expect: WL301
 			mySum = mySum + smem[tid + 4];
 			__syncwarp(0xffffffff);
 			smem[tid] = mySum;
 			__syncwarp(0xffffffff);
 		}
-		if (blockSize >= 4) {
+		if (blockSize >= 4) {	// expect: WL301
 			mySum = mySum + smem[tid + 2];
 			__syncwarp(0xffffffff);
 			smem[tid] = mySum;
 			__syncwarp(0xffffffff);
 		}
-		if (blockSize >= 2) {
+		if (blockSize >= 2) {	// expect: WL301
 			mySum = mySum + smem[tid + 1];
 			__syncwarp(0xffffffff);
 			smem[tid] = mySum;

@@ -43,13 +43,13 @@ __global__ void reduce6(const float *g_idata, float *g_odata, unsigned int n)
 	if (tid < 32) {
 		volatile float *smem = sdata;
 
-		// expect: WL301 {{lane tid reads smem[tid + 16], written by lane tid + 16}}
+		// expect: WL301 {{lane 16 writes smem[tid] while lane 0 of its warp reads it at line 49}}
 		if (blockSize >= 64)
 			mySum = mySum + smem[tid + 32];
 		for (int offset = 16; offset > 0; offset /= 2)
 			if (blockSize >= 2 * offset)
 				mySum = mySum + __shfl_down_sync(0xffffffff, mySum, offset);
-		smem[tid] = mySum;
+		smem[tid] = mySum;	// expect: WL301
 	}
 
 	if (tid == 0)

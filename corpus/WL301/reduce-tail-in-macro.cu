@@ -16,12 +16,12 @@ __global__ void block_max_sum(const float *in, float *out)
 	if (tid < 32) {
 		volatile float *vs = s;
 
-		WARP_STEP(vs, tid, 32);	// expect: WL301 {{lane tid reads vs[...] (in a macro), written by lane tid + 16}}
-		WARP_STEP(vs, tid, 16);
-		WARP_STEP(vs, tid, 8);
-		WARP_STEP(vs, tid, 4);
-		WARP_STEP(vs, tid, 2);
-		WARP_STEP(vs, tid, 1);
+		WARP_STEP(vs, tid, 32);	// expect: WL301 {{lane 16 writes vs[...] (in a macro) while lane 0 of its warp reads it at line 20}}
+		WARP_STEP(vs, tid, 16);	// expect: WL301
+		WARP_STEP(vs, tid, 8);	// expect: WL301
+		WARP_STEP(vs, tid, 4);	// expect: WL301
+		WARP_STEP(vs, tid, 2);	// expect: WL301
+		WARP_STEP(vs, tid, 1);	// expect: WL301
 	}
 	if (tid == 0)
 		out[blockIdx.x] = s[0];

@@ -7,27 +7,27 @@
 __device__ void warpReduce(int *sdata, unsigned int tid)
 {
 	int v;
-	v = sdata[tid] + sdata[tid + 32];	// expect: WL301 {{lane tid reads sdata[tid + 16], written by lane tid + 16}}
+	v = sdata[tid] + sdata[tid + 32];	// expect: WL301 {{lane 16 writes sdata[tid] while lane 0 of its warp reads it at line 10}}
 	__syncwarp(0xffffffff);
 	sdata[tid] = v;
 	__syncwarp(0xffffffff);
-	v = sdata[tid] + sdata[tid + 16];
+	v = sdata[tid] + sdata[tid + 16];	// expect: WL301
 	__syncwarp(0xffffffff);
 	sdata[tid] = v;
 	__syncwarp(0xffffffff);
-	v = sdata[tid] + sdata[tid + 8];
+	v = sdata[tid] + sdata[tid + 8];	// expect: WL301
 	__syncwarp(0xffffffff);
 	sdata[tid] = v;
 	__syncwarp(0xffffffff);
-	v = sdata[tid] + sdata[tid + 4];
+	v = sdata[tid] + sdata[tid + 4];	// expect: WL301
 	__syncwarp(0xffffffff);
 	sdata[tid] = v;
 	__syncwarp(0xffffffff);
-	v = sdata[tid] + sdata[tid + 2];
+	v = sdata[tid] + sdata[tid + 2];	// expect: WL301
 	__syncwarp(0xffffffff);
 	sdata[tid] = v;
 	__syncwarp(0xffffffff);
-	v = sdata[tid] + sdata[tid + 1];
+	v = sdata[tid] + sdata[tid + 1];	// expect: WL301
 	__syncwarp(0xffffffff);
 	sdata[tid] = v;
 	__syncwarp(0xffffffff);
@@ -54,7 +54,7 @@ __global__ void reduce4(const int *g_idata, int *g_odata, unsigned int n)
 	}
 
 	if (tid < 32)
-		warpReduce(sdata, tid);
+		warpReduce(sdata, tid);	// expect: WL301
 
 	if (tid == 0)
 		g_odata[blockIdx.x] = sdata[0];

@@ -6,11 +6,11 @@
 
 __device__ void warpReduce(volatile int *sdata, unsigned int tid)
 {
-	int v = sdata[tid];	// expect: WL301 {{lane tid reads sdata[tid + 16], written by lane tid + 16}}
+	int v = sdata[tid];	// expect: WL301 {{lane 16 writes sdata[tid] while lane 0 of its warp reads it at line 10}}
 	v += sdata[tid + 32];
 	for (int offset = 16; offset > 0; offset /= 2)
 		v += __shfl_down_sync(0xffffffff, v, offset);
-	sdata[tid] = v;
+	sdata[tid] = v;	// expect: WL301
 }
 
 __global__ void reduce4(const int *g_idata, int *g_odata, unsigned int n)
@@ -34,7 +34,7 @@ __global__ void reduce4(const int *g_idata, int *g_odata, unsigned int n)
 	}
 
 	if (tid < 32)
-		warpReduce(sdata, tid);
+		warpReduce(sdata, tid);	// expect: WL301
 
 	if (tid == 0)
 		g_odata[blockIdx.x] = sdata[0];

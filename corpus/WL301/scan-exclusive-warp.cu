@@ -11,15 +11,15 @@ template <class T>
 __device__ T scan_warp_exclusive(T val, volatile T *s_data)
 {
 	int idx = 2 * threadIdx.x - (threadIdx.x & (WARP_SIZE - 1));
-	s_data[idx] = 0;	// expect: WL301 {{lane 0 reads s_data[idx - 1], written by lane 31}}
+	s_data[idx] = 0;	// expect: WL301 {{lane 31 writes s_data[idx] while lane 0 of its warp reads it at line 17}}
 	idx += WARP_SIZE;
-	T t = s_data[idx] = val;
-	s_data[idx] = t = t + s_data[idx - 1];
-	s_data[idx] = t = t + s_data[idx - 2];
-	s_data[idx] = t = t + s_data[idx - 4];
-	s_data[idx] = t = t + s_data[idx - 8];
-	s_data[idx] = t = t + s_data[idx - 16];
-	return s_data[idx - 1];
+	T t = s_data[idx] = val;	// expect: WL301
+	s_data[idx] = t = t + s_data[idx - 1];	// expect: WL301
+	s_data[idx] = t = t + s_data[idx - 2];	// expect: WL301
+	s_data[idx] = t = t + s_data[idx - 4];	// expect: WL301
+	s_data[idx] = t = t + s_data[idx - 8];	// expect: WL301
+	s_data[idx] = t = t + s_data[idx - 16];	// expect: WL301
+	return s_data[idx - 1];	// expect: WL301
 }
 
 __global__ void scan_warps(const unsigned int *in, unsigned int *out)
@@ -27,5 +27,5 @@ __global__ void scan_warps(const unsigned int *in, unsigned int *out)
 	extern __shared__ unsigned int s_scan[];
 	unsigned int i = blockIdx.x * blockDim.x + threadIdx.x;
 
-	out[i] = scan_warp_exclusive<unsigned int>(in[i], s_scan);
+	out[i] = scan_warp_exclusive<unsigned int>(in[i], s_scan);	// expect: WL301
 }

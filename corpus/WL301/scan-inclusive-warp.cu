@@ -9,10 +9,10 @@ __device__ float warp_scan_inclusive(volatile float *s, unsigned int tid)
 	unsigned int lane = tid & 31;
 
 	if (lane >= 1) s[tid] += s[tid - 1];	// expect: WL301 {{lane tid reads s[tid - 1], written by lane tid - 1}}
-	if (lane >= 2) s[tid] += s[tid - 2];
-	if (lane >= 4) s[tid] += s[tid - 4];
-	if (lane >= 8) s[tid] += s[tid - 8];
-	if (lane >= 16) s[tid] += s[tid - 16];
+	if (lane >= 2) s[tid] += s[tid - 2];	// expect: WL301
+	if (lane >= 4) s[tid] += s[tid - 4];	// expect: WL301
+	if (lane >= 8) s[tid] += s[tid - 8];	// expect: WL301
+	if (lane >= 16) s[tid] += s[tid - 16];	// expect: WL301
 	return s[tid];
 }
 
@@ -24,7 +24,7 @@ __global__ void scan_per_warp(const float *in, float *out, int n)
 
 	s[tid] = i < n ? in[i] : 0.0f;
 	__syncthreads();
-	float x = warp_scan_inclusive(s, tid);
+	float x = warp_scan_inclusive(s, tid);	// expect: WL301
 	if (i < n)
 		out[i] = x;
 }

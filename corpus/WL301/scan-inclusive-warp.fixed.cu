@@ -13,19 +13,19 @@ __device__ float warp_scan_inclusive(volatile float *s, unsigned int tid)
 	__syncwarp(0xffffffff);
 	if (lane >= 1) s[tid] = v;
 	__syncwarp(0xffffffff);
-	if (lane >= 2) v = s[tid] + s[tid - 2];
+	if (lane >= 2) v = s[tid] + s[tid - 2];	// expect: WL301
 	__syncwarp(0xffffffff);
 	if (lane >= 2) s[tid] = v;
 	__syncwarp(0xffffffff);
-	if (lane >= 4) v = s[tid] + s[tid - 4];
+	if (lane >= 4) v = s[tid] + s[tid - 4];	// expect: WL301
 	__syncwarp(0xffffffff);
 	if (lane >= 4) s[tid] = v;
 	__syncwarp(0xffffffff);
-	if (lane >= 8) v = s[tid] + s[tid - 8];
+	if (lane >= 8) v = s[tid] + s[tid - 8];	// expect: WL301
 	__syncwarp(0xffffffff);
 	if (lane >= 8) s[tid] = v;
 	__syncwarp(0xffffffff);
-	if (lane >= 16) v = s[tid] + s[tid - 16];
+	if (lane >= 16) v = s[tid] + s[tid - 16];	// expect: WL301
 	__syncwarp(0xffffffff);
 	if (lane >= 16) s[tid] = v;
 	__syncwarp(0xffffffff);
@@ -40,7 +40,7 @@ __global__ void scan_per_warp(const float *in, float *out, int n)
 
 	s[tid] = i < n ? in[i] : 0.0f;
 	__syncthreads();
-	float x = warp_scan_inclusive(s, tid);
+	float x = warp_scan_inclusive(s, tid);	// expect: WL301
 	if (i < n)
 		out[i] = x;
 }

@@ -14,7 +14,7 @@ __device__ float warp_scan_inclusive(volatile float *s, unsigned int tid)
 		if (lane >= offset)
 			v += up;
 	}
-	s[tid] = v;
+	s[tid] = v;	// expect: WL301
 	return s[tid];
 }
 
@@ -26,7 +26,7 @@ __global__ void scan_per_warp(const float *in, float *out, int n)
 
 	s[tid] = i < n ? in[i] : 0.0f;
 	__syncthreads();
-	float x = warp_scan_inclusive(s, tid);
+	float x = warp_scan_inclusive(s, tid);	// expect: WL301
 	if (i < n)
 		out[i] = x;
 }

@@ -20,26 +20,26 @@ __device__ T scan_warp(volatile T *ptr, const unsigned int idx = threadIdx.x)
 	__syncwarp(0xffffffff);
 	if (lane >= 1) ptr[idx] = v;
 	__syncwarp(0xffffffff);
-	if (lane >= 2) v = OP::apply(ptr[idx - 2], ptr[idx]);
+	if (lane >= 2) v = OP::apply(ptr[idx - 2], ptr[idx]);	// expect: WL301
 	__syncwarp(0xffffffff);
 	if (lane >= 2) ptr[idx] = v;
 	__syncwarp(0xffffffff);
-	if (lane >= 4) v = OP::apply(ptr[idx - 4], ptr[idx]);
+	if (lane >= 4) v = OP::apply(ptr[idx - 4], ptr[idx]);	// expect: WL301
 	__syncwarp(0xffffffff);
 	if (lane >= 4) ptr[idx] = v;
 	__syncwarp(0xffffffff);
-	if (lane >= 8) v = OP::apply(ptr[idx - 8], ptr[idx]);
+	if (lane >= 8) v = OP::apply(ptr[idx - 8], ptr[idx]);	// expect: WL301
 	__syncwarp(0xffffffff);
 	if (lane >= 8) ptr[idx] = v;
 	__syncwarp(0xffffffff);
-	if (lane >= 16) v = OP::apply(ptr[idx - 16], ptr[idx]);
+	if (lane >= 16) v = OP::apply(ptr[idx - 16], ptr[idx]);	// expect: WL301
 	__syncwarp(0xffffffff);
 	if (lane >= 16) ptr[idx] = v;
 	__syncwarp(0xffffffff);
 
 	if (inclusive)
 		return ptr[idx];
-	return (lane > 0) ? ptr[idx - 1] : OP::identity();
+	return (lane > 0) ? ptr[idx - 1] : OP::identity();	// expect: WL301
 }
 
 __global__ void scan_exclusive_per_warp(float *data)
@@ -49,5 +49,5 @@ __global__ void scan_exclusive_per_warp(float *data)
 	s[threadIdx.x] = data[blockIdx.x * 256 + threadIdx.x];
 	__syncthreads();
 	data[blockIdx.x * 256 + threadIdx.x] =
-		scan_warp<plus_op, false, float>(s);
+		scan_warp<plus_op, false, float>(s);	// expect: WL301
 }

@@ -24,11 +24,11 @@ __global__ void block_sum(const float *in, float *out, int n)
 		volatile float *vs = sdata;
 
 		vs[tid] += vs[tid + 32];	// expect: WL301, WL401 {{__shfl_down_sync loop}}
-		vs[tid] += vs[tid + 16];
-		vs[tid] += vs[tid + 8];
-		vs[tid] += vs[tid + 4];
-		vs[tid] += vs[tid + 2];
-		vs[tid] += vs[tid + 1];
+		vs[tid] += vs[tid + 16];	// expect: WL301
+		vs[tid] += vs[tid + 8];	// expect: WL301
+		vs[tid] += vs[tid + 4];	// expect: WL301
+		vs[tid] += vs[tid + 2];	// expect: WL301
+		vs[tid] += vs[tid + 1];	// expect: WL301
 	}
 	if (tid == 0)
 		out[blockIdx.x] = sdata[0];

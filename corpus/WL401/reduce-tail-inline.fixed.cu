@@ -28,23 +28,23 @@ __global__ void block_sum(const float *in, float *out, int n)
 		__syncwarp(0xffffffff);
 		vs[tid] = v;
 		__syncwarp(0xffffffff);
-		v = vs[tid] + vs[tid + 16];
+		v = vs[tid] + vs[tid + 16];	// expect: WL301
 		__syncwarp(0xffffffff);
 		vs[tid] = v;
 		__syncwarp(0xffffffff);
-		v = vs[tid] + vs[tid + 8];
+		v = vs[tid] + vs[tid + 8];	// expect: WL301
 		__syncwarp(0xffffffff);
 		vs[tid] = v;
 		__syncwarp(0xffffffff);
-		v = vs[tid] + vs[tid + 4];
+		v = vs[tid] + vs[tid + 4];	// expect: WL301
 		__syncwarp(0xffffffff);
 		vs[tid] = v;
 		__syncwarp(0xffffffff);
-		v = vs[tid] + vs[tid + 2];
+		v = vs[tid] + vs[tid + 2];	// expect: WL301
 		__syncwarp(0xffffffff);
 		vs[tid] = v;
 		__syncwarp(0xffffffff);
-		v = vs[tid] + vs[tid + 1];
+		v = vs[tid] + vs[tid + 1];	// expect: WL301
 		__syncwarp(0xffffffff);
 		vs[tid] = v;
 		__syncwarp(0xffffffff);

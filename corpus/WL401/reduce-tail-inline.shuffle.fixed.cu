@@ -27,7 +27,7 @@ __global__ void block_sum(const float *in, float *out, int n)
 		v += vs[tid + 32];
 		for (int offset = 16; offset > 0; offset /= 2)
 			v += __shfl_down_sync(0xffffffff, v, offset);
-		vs[tid] = v;
+		vs[tid] = v;	// expect: WL301
 	}
 	if (tid == 0)
 		out[blockIdx.x] = sdata[0];

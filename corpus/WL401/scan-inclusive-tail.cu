@@ -14,10 +14,10 @@ __global__ void warp_prefix(const int *in, int *out)
 	s[tid] = in[blockIdx.x * 128 + tid];
 	__syncwarp();
 	if (lane >= 1) s[tid] += s[tid - 1];	// expect: WL301, WL401 {{__shfl_up_sync loop}}
-	if (lane >= 2) s[tid] += s[tid - 2];
-	if (lane >= 4) s[tid] += s[tid - 4];
-	if (lane >= 8) s[tid] += s[tid - 8];
-	if (lane >= 16) s[tid] += s[tid - 16];
+	if (lane >= 2) s[tid] += s[tid - 2];	// expect: WL301
+	if (lane >= 4) s[tid] += s[tid - 4];	// expect: WL301
+	if (lane >= 8) s[tid] += s[tid - 8];	// expect: WL301
+	if (lane >= 16) s[tid] += s[tid - 16];	// expect: WL301
 	__syncwarp();
 	out[blockIdx.x * 128 + tid] = s[tid];
 }

@@ -18,19 +18,19 @@ __global__ void warp_prefix(const int *in, int *out)
 	__syncwarp(0xffffffff);
 	if (lane >= 1) s[tid] = v;
 	__syncwarp(0xffffffff);
-	if (lane >= 2) v = s[tid] + s[tid - 2];
+	if (lane >= 2) v = s[tid] + s[tid - 2];	// expect: WL301
 	__syncwarp(0xffffffff);
 	if (lane >= 2) s[tid] = v;
 	__syncwarp(0xffffffff);
-	if (lane >= 4) v = s[tid] + s[tid - 4];
+	if (lane >= 4) v = s[tid] + s[tid - 4];	// expect: WL301
 	__syncwarp(0xffffffff);
 	if (lane >= 4) s[tid] = v;
 	__syncwarp(0xffffffff);
-	if (lane >= 8) v = s[tid] + s[tid - 8];
+	if (lane >= 8) v = s[tid] + s[tid - 8];	// expect: WL301
 	__syncwarp(0xffffffff);
 	if (lane >= 8) s[tid] = v;
 	__syncwarp(0xffffffff);
-	if (lane >= 16) v = s[tid] + s[tid - 16];
+	if (lane >= 16) v = s[tid] + s[tid - 16];	// expect: WL301
 	__syncwarp(0xffffffff);
 	if (lane >= 16) s[tid] = v;
 	__syncwarp(0xffffffff);

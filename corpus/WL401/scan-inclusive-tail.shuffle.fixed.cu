@@ -19,7 +19,7 @@ __global__ void warp_prefix(const int *in, int *out)
 		if (lane >= offset)
 			v += up;
 	}
-	s[tid] = v;
+	s[tid] = v;	// expect: WL301
 	__syncwarp();
 	out[blockIdx.x * 128 + tid] = s[tid];
 }

@@ -16,10 +16,10 @@ __global__ void warp_partials(const float *in, float *out)
 		volatile float *vs = s;
 
 		vs[tid] += vs[tid + 16];	// expect: WL301, WL401 {{partial sums of lanes other than lane 0 are read later}}
-		vs[tid] += vs[tid + 8];
-		vs[tid] += vs[tid + 4];
-		vs[tid] += vs[tid + 2];
-		vs[tid] += vs[tid + 1];
+		vs[tid] += vs[tid + 8];	// expect: WL301
+		vs[tid] += vs[tid + 4];	// expect: WL301
+		vs[tid] += vs[tid + 2];	// expect: WL301
+		vs[tid] += vs[tid + 1];	// expect: WL301
 	}
 	__syncthreads();
 	out[blockIdx.x * 64 + tid] = s[tid];

@@ -20,19 +20,19 @@ __global__ void warp_partials(const float *in, float *out)
 		__syncwarp(0xffffffff);
 		vs[tid] = v;
 		__syncwarp(0xffffffff);
-		v = vs[tid] + vs[tid + 8];
+		v = vs[tid] + vs[tid + 8];	// expect: WL301
 		__syncwarp(0xffffffff);
 		vs[tid] = v;
 		__syncwarp(0xffffffff);
-		v = vs[tid] + vs[tid + 4];
+		v = vs[tid] + vs[tid + 4];	// expect: WL301
 		__syncwarp(0xffffffff);
 		vs[tid] = v;
 		__syncwarp(0xffffffff);
-		v = vs[tid] + vs[tid + 2];
+		v = vs[tid] + vs[tid + 2];	// expect: WL301
 		__syncwarp(0xffffffff);
 		vs[tid] = v;
 		__syncwarp(0xffffffff);
-		v = vs[tid] + vs[tid + 1];
+		v = vs[tid] + vs[tid + 1];	// expect: WL301
 		__syncwarp(0xffffffff);
 		vs[tid] = v;
 		__syncwarp(0xffffffff);

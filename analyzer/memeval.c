@@ -1,0 +1,1059 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The value of an integer expression for one thread (see memint.h).
+ *
+ * What it knows: constants, the built-in variables (threadIdx.x is the
+ * thread, blockIdx and threadIdx.y/z are the same in every lane, blockDim.x
+ * is MA_BLOCK_DIM), locals from their initializer and the unconditional
+ * assignments before the use, loop variables the walk binds, parameters
+ * through the call being walked, class fields through the constructor
+ * that set them, the lane index however it is spelled (`tid & 31`, an asm
+ * read of %laneid, a LaneId() helper, a cooperative group's
+ * thread_rank()), and small helpers that return an expression.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyzer/context.h"
+#include "analyzer/eval.h"
+#include "analyzer/memint.h"
+#include "analyzer/util.h"
+
+#define MA_MAX_EVAL_DEPTH 48
+
+
+struct wl_node *ma_strip(struct wl_node *n)
+{
+	for (;;) {
+		n = wl_node_strip(n);
+		if (!n)
+			return NULL;
+		if ((n->kind == CXCursor_UnexposedExpr ||
+		     n->kind == CXCursor_CXXReinterpretCastExpr ||
+		     n->kind == CXCursor_CXXConstCastExpr) &&
+		    n->nr_kids >= 1) {
+			n = n->kids[n->nr_kids - 1];
+			continue;
+		}
+		return n;
+	}
+}
+
+/* ---- bindings ----------------------------------------------------------- */
+
+bool ma_bound(const struct ma_env *env, CXCursor decl, long long *v,
+	      bool *opaque)
+{
+	unsigned i;
+
+	for (i = env ? env->nr_binds : 0; i-- > 0;)
+		if (clang_equalCursors(env->binds[i].decl, decl)) {
+			*v = env->binds[i].value;
+			if (opaque)
+				*opaque = env->binds[i].opaque;
+			return true;
+		}
+	return false;
+}
+
+void ma_bind(struct ma_env *env, CXCursor decl, long long v, bool opaque)
+{
+	unsigned i;
+
+	for (i = 0; i < env->nr_binds; i++)
+		if (clang_equalCursors(env->binds[i].decl, decl))
+			break;
+	if (i == MA_MAX_BINDS)
+		return;
+	env->binds[i].decl = decl;
+	env->binds[i].value = v;
+	env->binds[i].opaque = opaque;
+	if (i == env->nr_binds)
+		env->nr_binds++;
+}
+
+void ma_unbind(struct ma_env *env, CXCursor decl)
+{
+	unsigned i;
+
+	for (i = 0; i < env->nr_binds; i++)
+		if (clang_equalCursors(env->binds[i].decl, decl)) {
+			env->binds[i] = env->binds[--env->nr_binds];
+			return;
+		}
+}
+
+long long ma_opaque_value(CXCursor decl)
+{
+	unsigned h = clang_hashCursor(decl) % 1021u;
+
+	return (1ll << 24) + ((long long)h << 12);
+}
+
+int ma_param_index(struct wl_func *fn, CXCursor decl)
+{
+	unsigned i;
+
+	for (i = 0; fn && i < fn->nr_params; i++)
+		if (clang_equalCursors(fn->params[i]->cursor, decl))
+			return (int)i;
+	return -1;
+}
+
+bool ma_apply_binop(enum CXBinaryOperatorKind op, long long a, long long b,
+		    long long *r)
+{
+	switch (op) {
+	case CXBinaryOperator_Add: case CXBinaryOperator_AddAssign:
+		*r = a + b; return true;
+	case CXBinaryOperator_Sub: case CXBinaryOperator_SubAssign:
+		*r = a - b; return true;
+	case CXBinaryOperator_Mul: case CXBinaryOperator_MulAssign:
+		*r = a * b; return true;
+	case CXBinaryOperator_Div: case CXBinaryOperator_DivAssign:
+		if (!b)
+			return false;
+		*r = a / b; return true;
+	case CXBinaryOperator_Rem: case CXBinaryOperator_RemAssign:
+		if (!b)
+			return false;
+		*r = a % b; return true;
+	case CXBinaryOperator_And: case CXBinaryOperator_AndAssign:
+		*r = a & b; return true;
+	case CXBinaryOperator_Or: case CXBinaryOperator_OrAssign:
+		*r = a | b; return true;
+	case CXBinaryOperator_Xor: case CXBinaryOperator_XorAssign:
+		*r = a ^ b; return true;
+	case CXBinaryOperator_Shl: case CXBinaryOperator_ShlAssign:
+		if (b < 0 || b > 62)
+			return false;
+		*r = (long long)((unsigned long long)a << b); return true;
+	case CXBinaryOperator_Shr: case CXBinaryOperator_ShrAssign:
+		if (b < 0 || b > 62)
+			return false;
+		*r = a >> b; return true;
+	case CXBinaryOperator_LT: *r = a < b; return true;
+	case CXBinaryOperator_GT: *r = a > b; return true;
+	case CXBinaryOperator_LE: *r = a <= b; return true;
+	case CXBinaryOperator_GE: *r = a >= b; return true;
+	case CXBinaryOperator_EQ: *r = a == b; return true;
+	case CXBinaryOperator_NE: *r = a != b; return true;
+	case CXBinaryOperator_LAnd: *r = a && b; return true;
+	case CXBinaryOperator_LOr: *r = a || b; return true;
+	case CXBinaryOperator_Comma: *r = b; return true;
+	default:
+		return false;
+	}
+}
+
+static bool is_integer_type(CXType t)
+{
+	t = clang_getCanonicalType(t);
+	return (t.kind >= CXType_Bool && t.kind <= CXType_Int128) ||
+	       t.kind == CXType_Enum;
+}
+
+/* ---- locals ----------------------------------------------------------- */
+
+/* Whether @w runs every time its variable's scope runs: no branch. */
+static bool unconditional(struct wl_node *w, struct wl_node *scope)
+{
+	struct wl_node *n;
+
+	for (n = w; n && n != scope; n = n->parent)
+		if (n->role == WL_ROLE_THEN || n->role == WL_ROLE_ELSE ||
+		    n->role == WL_ROLE_BODY || n->role == WL_ROLE_AND_RHS ||
+		    n->role == WL_ROLE_OR_RHS || n->role == WL_ROLE_INC ||
+		    n->role == WL_ROLE_COND)
+			return false;
+	return n == scope;
+}
+
+static struct wl_node *loop_of(struct wl_node *n, struct wl_node *stop)
+{
+	for (n = n->parent; n && n != stop; n = n->parent)
+		if (wl_node_is_loop(n))
+			return n;
+	return NULL;
+}
+
+struct escape_scan {
+	struct wl_mem *mem;
+	CXCursor decl;
+	bool escapes;
+};
+
+static bool find_escape(struct wl_node *n, void *data)
+{
+	struct escape_scan *es = data;
+	struct wl_node *u, *p;
+	struct wl_func *fn;
+	unsigned i;
+
+	if (n->kind == CXCursor_GCCAsmStmt) {
+		es->escapes = true;	/* operands may be outputs */
+		return false;
+	}
+	if (n->kind != CXCursor_DeclRefExpr ||
+	    !clang_equalCursors(clang_getCursorReferenced(n->cursor),
+				es->decl))
+		return true;
+	for (u = n; u->parent && u->parent->kind == CXCursor_ParenExpr;)
+		u = u->parent;
+	p = u->parent;
+	if (p && p->kind == CXCursor_UnaryOperator &&
+	    clang_getCursorUnaryOperatorKind(p->cursor) ==
+		    CXUnaryOperator_AddrOf)
+		es->escapes = true;
+	if (p && p->kind == CXCursor_CallExpr) {
+		fn = wl_call_target(&es->mem->ctx->model, p);
+		for (i = 1; i < p->nr_kids && p->kids[i] != u; i++)
+			;
+		if (!fn || i > fn->nr_params ||
+		    clang_getCursorType(fn->params[i - 1]->cursor).kind ==
+			    CXType_LValueReference)
+			es->escapes = true;
+	}
+	return !es->escapes;
+}
+
+/*
+ * eval.c counts a variable passed bare to a call as escaping (it may bind
+ * to a reference).  In a template every argument is bare; a call of one of
+ * the file's own functions with a by-value parameter does not escape.
+ */
+static bool escapes(struct wl_mem *mem, struct wl_var *v)
+{
+	struct escape_scan es = { mem, v->decl, false };
+	unsigned i;
+
+	if (!v->addr_taken)
+		return false;
+	if (!v->decl_node || !v->decl_node->func || !v->decl_node->func->body)
+		return true;
+	/* asked for every thread of every event: remember the answer */
+	for (i = 0; i < mem->nr_escape; i++)
+		if (mem->escape[i].var == v)
+			return mem->escape[i].escapes;
+	wl_node_walk(v->decl_node->func->body, find_escape, &es);
+	WL_GROW(mem->escape, mem->nr_escape, mem->alloc_escape);
+	mem->escape[mem->nr_escape].var = v;
+	mem->escape[mem->nr_escape++].escapes = es.escapes;
+	return es.escapes;
+}
+
+/*
+ * The value of local @v at the reference @at: its initializer and the
+ * unconditional assignments before @at, in order (`idx += 32`).
+ */
+static bool eval_local(struct ma_eval *ev, struct wl_var *v,
+		       struct wl_node *at, const struct ma_env *env,
+		       long long *out)
+{
+	long long val, rhs, r;
+	unsigned i;
+
+	if (v->is_lane_id && !v->nr_writes) {
+		*out = ev->tid & 31;
+		return true;
+	}
+	if (!v->init || escapes(ev->mem, v) || !ma_eval(ev, v->init, env, &val))
+		return false;
+	for (i = 0; i < v->nr_writes; i++) {
+		struct wl_node *w = v->writes[i];
+
+		/* evaluating just before a loop: its own writes come later */
+		if (w != at && wl_node_within(w, at))
+			continue;
+		if (w->index > at->index) {
+			/* A later write in a loop around both feeds back. */
+			struct wl_node *lw = loop_of(w, v->scope);
+
+			if (lw && wl_node_within(at, lw))
+				return false;
+			continue;
+		}
+		if (wl_node_within(at, w) || !unconditional(w, v->scope))
+			return false;
+		if (w->kind == CXCursor_UnaryOperator) {
+			enum CXUnaryOperatorKind op =
+				clang_getCursorUnaryOperatorKind(w->cursor);
+
+			val += (op == CXUnaryOperator_PostInc ||
+				op == CXUnaryOperator_PreInc) ? 1 : -1;
+			continue;
+		}
+		if (w->nr_kids != 2 || !ma_eval(ev, w->kids[1], env, &rhs))
+			return false;
+		if (w->kind == CXCursor_BinaryOperator) {
+			val = rhs;
+		} else if (!ma_apply_binop(clang_getCursorBinaryOperatorKind(
+						w->cursor),
+					val, rhs, &r)) {
+			return false;
+		} else {
+			val = r;
+		}
+	}
+	*out = val;
+	return true;
+}
+
+bool ma_eval_var_before(struct wl_mem *mem, struct wl_var *v,
+			struct wl_node *at, const struct ma_env *env,
+			long long *out)
+{
+	struct ma_eval a = { mem, 0, false, 0 }, b = { mem, 37, false, 0 };
+	long long v2;
+
+	return eval_local(&a, v, at, env, out) && !a.opaque &&
+	       eval_local(&b, v, at, env, &v2) && !b.opaque && *out == v2;
+}
+
+/* ---- parameters and frames ------------------------------------------ */
+
+unsigned ma_call_args(struct wl_mem *mem, struct wl_node *call,
+		      struct wl_node **args, unsigned max)
+{
+	struct wl_func *fn = wl_call_target(&mem->ctx->model, call);
+	unsigned i, n = 0;
+
+	/* a construction has no callee child: its kids are the arguments */
+	if (!fn || clang_getCursorKind(fn->cursor) != CXCursor_Constructor)
+		return wl_call_args(call, args, max);
+	for (i = 0; i < call->nr_kids; i++) {
+		if (!call->kids[i]->in_main)
+			continue;	/* a default argument */
+		if (n < max)
+			args[n] = call->kids[i];
+		n++;
+	}
+	return n;
+}
+
+struct wl_node *ma_frame_arg(struct wl_mem *mem, const struct ma_env *env,
+			     struct wl_func *fn, int pi, struct ma_env *up)
+{
+	struct wl_node *args[16], *call = NULL;
+	unsigned n;
+
+	if (!fn || pi < 0 || pi >= 16)
+		return NULL;
+	memset(up, 0, sizeof(*up));
+	if (env && env->frame && env->frame->fn == fn) {
+		call = env->frame->call;
+		if (!call)
+			return NULL;	/* a constructor nobody is seen calling */
+		*up = *env;
+		up->frame = env->frame->up;
+	} else if (env && env->frame) {
+		return NULL;	/* in a walk, but not in this call: unbound */
+	} else if (fn->nr_callers) {
+		call = fn->callers[0];
+	} else {
+		return NULL;
+	}
+	n = ma_call_args(mem, call, args, 16);
+	if ((unsigned)pi >= n || (unsigned)pi >= 16) {
+		/* not written at the call: the parameter's default argument */
+		struct wl_node *p = fn->params[pi];
+
+		if (!p->nr_kids)
+			return NULL;
+		memset(up, 0, sizeof(*up));
+		return p->kids[p->nr_kids - 1];
+	}
+	return args[pi];
+}
+
+static bool eval_param(struct ma_eval *ev, struct wl_node *ref, CXCursor d,
+		       const struct ma_env *env, long long *out)
+{
+	struct wl_func *fn = ref->func;
+	struct wl_node *arg;
+	struct ma_env up;
+	int pi = ma_param_index(fn, d);
+
+	if (pi < 0)
+		return false;
+	arg = ma_frame_arg(ev->mem, env, fn, pi, &up);
+	if (arg)
+		return ma_eval(ev, arg, &up, out);
+	if (!is_integer_type(clang_getCursorType(d)))
+		return false;
+	if (fn->flags & WL_FUNC_KERNEL) {
+		/* A kernel's integer parameter: the same in every thread. */
+		ev->opaque = true;
+		*out = ma_opaque_value(d);
+		return true;
+	}
+	if (env && env->frame)
+		return false;
+	/*
+	 * Nobody in the file calls it: an integer parameter used in an index
+	 * is taken to be the thread index (warpReduce(s, tid)); the messages
+	 * say "lane tid" accordingly.
+	 */
+	if (fn->nr_callers)
+		return false;
+	*out = ev->tid;
+	return true;
+}
+
+bool ma_this_object(const struct ma_env *env, struct wl_node **obj,
+		    struct ma_env *obj_env)
+{
+	struct ma_frame *f;
+
+	for (f = env ? env->frame : NULL; f; f = f->up) {
+		if (f->object) {
+			*obj = f->object;
+			*obj_env = *env;
+			obj_env->frame = f->up;
+			return true;
+		}
+		if (!f->on_this)
+			return false;
+	}
+	return false;
+}
+
+struct decl_find {
+	CXCursor decl;
+	struct wl_node *found;
+};
+
+static bool find_decl(struct wl_node *n, void *data)
+{
+	struct decl_find *df = data;
+
+	if (df->found)
+		return false;
+	if (n->kind == CXCursor_VarDecl && clang_equalCursors(n->cursor,
+							      df->decl))
+		df->found = n;
+	return !df->found;
+}
+
+/*
+ * The node declaring local @decl in @fn: eval.c follows scalars only, so
+ * an object (`warp_prefix<int> scan(space[w]);`) is looked up here, once.
+ */
+static struct wl_node *local_decl(struct wl_mem *mem, struct wl_func *fn,
+				  CXCursor decl)
+{
+	unsigned h = clang_hashCursor(decl), i;
+	struct decl_find df = { decl, NULL };
+
+	for (i = 0; i < mem->nr_raw; i++)
+		if (mem->raw[i].what == MA_CACHE_DECL && mem->raw[i].hash == h &&
+		    clang_equalCursors(mem->raw[i].fn, decl))
+			return mem->raw[i].node;
+	if (fn && fn->body)
+		wl_node_walk(fn->body, find_decl, &df);
+	WL_GROW(mem->raw, mem->nr_raw, mem->alloc_raw);
+	memset(&mem->raw[mem->nr_raw], 0, sizeof(*mem->raw));
+	mem->raw[mem->nr_raw].hash = h;
+	mem->raw[mem->nr_raw].fn = decl;
+	mem->raw[mem->nr_raw].what = MA_CACHE_DECL;
+	mem->raw[mem->nr_raw++].node = df.found;
+	return df.found;
+}
+
+/* The construction expression behind object @obj, if it can be seen. */
+static struct wl_node *construction(struct wl_mem *mem, struct wl_node *obj,
+				    const struct ma_env *env,
+				    struct ma_env *cenv, int depth)
+{
+	struct wl_model *m = &mem->ctx->model;
+	struct wl_func *fn;
+	CXCursor d;
+
+	obj = ma_strip(obj);
+	if (!obj || depth > MA_MAX_DEPTH)
+		return NULL;
+	*cenv = *env;
+	if (obj->kind == CXCursor_CallExpr) {
+		fn = wl_call_target(m, obj);
+		if (fn && clang_getCursorKind(fn->cursor) ==
+				  CXCursor_Constructor)
+			return obj;
+		return NULL;
+	}
+	if (obj->kind != CXCursor_DeclRefExpr)
+		return NULL;
+	d = clang_getCursorReferenced(obj->cursor);
+	if (clang_getCursorKind(d) == CXCursor_VarDecl) {
+		struct wl_node *dn = local_decl(mem, obj->func, d);
+		unsigned i;
+
+		if (!dn)
+			return NULL;
+		/* `Scan s(temp);`: the VarDecl holds the construction */
+		for (i = dn->nr_kids; i-- > 0;) {
+			struct wl_node *k = ma_strip(dn->kids[i]);
+
+			if (k && k->kind == CXCursor_CallExpr)
+				return construction(mem, k, env, cenv,
+						    depth + 1);
+		}
+		return NULL;
+	}
+	if (clang_getCursorKind(d) == CXCursor_ParmDecl) {
+		struct ma_env up;
+		struct wl_node *arg = ma_frame_arg(mem, env, obj->func,
+						   ma_param_index(obj->func, d),
+						   &up);
+
+		return arg ? construction(mem, arg, &up, cenv, depth + 1)
+			   : NULL;
+	}
+	return NULL;
+}
+
+/* The kid of constructor @ctor that initializes @field, or NULL. */
+static struct wl_node *ctor_init_of(struct wl_func *ctor, CXCursor field)
+{
+	struct wl_node *root = ctor->root;
+	unsigned i;
+
+	for (i = 0; i + 1 < root->nr_kids; i++) {
+		struct wl_node *k = root->kids[i];
+
+		if (k->kind == CXCursor_MemberRef &&
+		    clang_equalCursors(clang_getCursorReferenced(k->cursor),
+				       field))
+			return root->kids[i + 1];
+	}
+	/* `lane_id = LaneId();` in the constructor's body */
+	for (i = 0; ctor->body && i < ctor->body->nr_kids; i++) {
+		struct wl_node *s = ma_strip(ctor->body->kids[i]), *l;
+
+		if (!s || s->kind != CXCursor_BinaryOperator ||
+		    s->nr_kids != 2 ||
+		    clang_getCursorBinaryOperatorKind(s->cursor) !=
+			    CXBinaryOperator_Assign)
+			continue;
+		l = ma_strip(s->kids[0]);
+		if (l && l->kind == CXCursor_MemberRefExpr &&
+		    clang_equalCursors(clang_getCursorReferenced(l->cursor),
+				       field))
+			return s->kids[1];
+	}
+	return NULL;
+}
+
+struct wl_node *ma_field_init(struct wl_mem *mem, CXCursor field,
+			      struct wl_node *obj, const struct ma_env *obj_env,
+			      struct ma_frame *frame, struct ma_env *init_env)
+{
+	struct wl_model *m = &mem->ctx->model;
+	struct wl_node *cons = NULL, *init = NULL;
+	struct wl_func *ctor = NULL;
+	struct ma_env cenv;
+	CXCursor cls = clang_getCursorSemanticParent(field);
+	unsigned i;
+
+	memset(frame, 0, sizeof(*frame));
+	memset(init_env, 0, sizeof(*init_env));
+	if (obj)
+		cons = construction(mem, obj, obj_env, &cenv, 0);
+	if (cons) {
+		ctor = wl_call_target(m, cons);
+		init = ctor ? ctor_init_of(ctor, field) : NULL;
+		if (init) {
+			frame->call = cons;
+			frame->fn = ctor;
+			frame->up = cenv.frame;
+			*init_env = cenv;
+			init_env->frame = frame;
+			return init;
+		}
+	}
+	/* No construction in sight: the constructor that sets the field. */
+	for (i = 0; i < m->nr_funcs; i++) {
+		struct wl_func *fn = m->funcs[i];
+
+		if (clang_getCursorKind(fn->cursor) != CXCursor_Constructor ||
+		    !clang_equalCursors(clang_getCursorSemanticParent(
+						fn->cursor),
+					cls))
+			continue;
+		init = ctor_init_of(fn, field);
+		if (init) {
+			frame->fn = fn;
+			/* an unknown call: parameters stay unbound */
+			init_env->frame = frame;
+			frame->call = NULL;
+			return init;
+		}
+	}
+	return NULL;
+}
+
+/* A non-static data member of `this` or of a local object. */
+static bool eval_field(struct ma_eval *ev, struct wl_node *n, CXCursor field,
+		       const struct ma_env *env, long long *out)
+{
+	struct wl_node *obj = NULL, *init, *base;
+	struct ma_env oenv, ienv;
+	struct ma_frame frame;
+
+	base = n->nr_kids ? ma_strip(n->kids[0]) : NULL;
+	memset(&oenv, 0, sizeof(oenv));
+	if (!base || base->kind == CXCursor_CXXThisExpr) {
+		if (!ma_this_object(env, &obj, &oenv))
+			obj = NULL;
+	} else {
+		obj = base;
+		if (env)
+			oenv = *env;
+	}
+	init = ma_field_init(ev->mem, field, obj, &oenv, &frame, &ienv);
+	if (!init)
+		return false;
+	return ma_eval(ev, init, &ienv, out);
+}
+
+/* "LaneId", "laneid", "get_lane_id": lowercase, no underscores. */
+static bool lane_id_name(const char *name)
+{
+	char buf[32];
+	unsigned n = 0;
+
+	for (; *name && n + 1 < sizeof(buf); name++)
+		if (*name != '_')
+			buf[n++] = (char)tolower((unsigned char)*name);
+	buf[n] = '\0';
+	return !strcmp(buf, "laneid") || !strcmp(buf, "getlaneid") ||
+	       !strcmp(buf, "laneidx");
+}
+
+/* ---- calls ------------------------------------------------------------ */
+
+/* The size N of a `thread_block_tile<N>` type spelling, or 0. */
+static long long tile_size(CXType t)
+{
+	CXString s = clang_getTypeSpelling(clang_getCanonicalType(t));
+	const char *p = strstr(clang_getCString(s), "thread_block_tile<");
+	long long n = 0;
+
+	if (p)
+		n = strtoll(p + strlen("thread_block_tile<"), NULL, 10);
+	clang_disposeString(s);
+	return n;
+}
+
+static bool is_thread_block(CXType t)
+{
+	CXString s = clang_getTypeSpelling(clang_getCanonicalType(t));
+	const char *p = clang_getCString(s);
+	bool yes = strstr(p, "thread_block") && !strstr(p, "thread_block_tile");
+
+	clang_disposeString(s);
+	return yes;
+}
+
+/*
+ * The type of the object before a conversion to its base class: libclang
+ * shows `tile` in `tile.thread_rank()` as an unexposed conversion to
+ * thread_group whose operand only the raw cursor tree holds.
+ */
+static enum CXChildVisitResult find_typed(CXCursor c, CXCursor parent,
+					  CXClientData data)
+{
+	CXType *t = data;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr ||
+	    clang_getCursorKind(c) == CXCursor_CallExpr ||
+	    clang_getCursorKind(c) == CXCursor_MemberRefExpr) {
+		*t = clang_getCursorType(c);
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* tile.thread_rank(), block.thread_rank(), cg::thread_rank(g). */
+static bool eval_group_call(struct ma_eval *ev, struct wl_node *call,
+			    const char *name, long long *out)
+{
+	struct wl_node *callee = call->nr_kids ? ma_strip(call->kids[0]) : NULL;
+	struct wl_node *obj = NULL;
+	long long n;
+	CXType t;
+
+	if (strcmp(name, "thread_rank") && strcmp(name, "size") &&
+	    strcmp(name, "num_threads"))
+		return false;
+	if (callee && callee->kind == CXCursor_MemberRefExpr &&
+	    callee->nr_kids == 1)
+		obj = callee->kids[0];
+	else if (call->nr_kids == 2)
+		obj = call->kids[1];	/* cg::thread_rank(g) */
+	if (!obj)
+		return false;
+	t = clang_getCursorType(obj->cursor);
+	/* under the conversion to thread_group, the tile's own type */
+	if (!tile_size(t) && !is_thread_block(t))
+		clang_visitChildren(obj->cursor, find_typed, &t);
+	if (t.kind == CXType_Pointer)
+		t = clang_getPointeeType(t);
+	n = tile_size(t);
+	if (n > 0) {
+		*out = !strcmp(name, "thread_rank") ? ev->tid % n : n;
+		return true;
+	}
+	if (is_thread_block(t)) {
+		*out = !strcmp(name, "thread_rank") ? ev->tid : MA_BLOCK_DIM;
+		return true;
+	}
+	return false;
+}
+
+/* min(a, b) and friends that real indices use. */
+static bool eval_math_call(struct ma_eval *ev, struct wl_node *call,
+			   const char *name, const struct ma_env *env,
+			   long long *out)
+{
+	struct wl_node *args[3];
+	long long a, b;
+	bool is_min;
+
+	if (!strcmp(name, "min") || !strcmp(name, "umin") ||
+	    !strcmp(name, "imin"))
+		is_min = true;
+	else if (!strcmp(name, "max") || !strcmp(name, "umax") ||
+		 !strcmp(name, "imax"))
+		is_min = false;
+	else if (!strcmp(name, "__mul24") || !strcmp(name, "__umul24")) {
+		if (wl_call_args(call, args, 3) != 2 ||
+		    !ma_eval(ev, args[0], env, &a) ||
+		    !ma_eval(ev, args[1], env, &b))
+			return false;
+		*out = a * b;
+		return true;
+	} else
+		return false;
+	if (wl_call_args(call, args, 3) != 2 || !ma_eval(ev, args[0], env, &a) ||
+	    !ma_eval(ev, args[1], env, &b))
+		return false;
+	*out = is_min ? (a < b ? a : b) : (a > b ? a : b);
+	return true;
+}
+
+/*
+ * A helper of the file whose body is declarations and asm, then
+ * `return EXPR;`: EXPR with the call's arguments bound.
+ */
+static bool eval_model_call(struct ma_eval *ev, struct wl_node *call,
+			    struct wl_func *fn, const struct ma_env *env,
+			    long long *out)
+{
+	struct wl_node *body = fn->body, *ret;
+	struct ma_frame f;
+	struct ma_env e;
+	unsigned i;
+
+	if (!body || !body->nr_kids)
+		return false;
+	for (i = 0; i + 1 < body->nr_kids; i++)
+		if (body->kids[i]->kind != CXCursor_DeclStmt &&
+		    body->kids[i]->kind != CXCursor_GCCAsmStmt)
+			return false;
+	ret = body->kids[body->nr_kids - 1];
+	if (ret->kind != CXCursor_ReturnStmt || ret->nr_kids != 1)
+		return false;
+	memset(&f, 0, sizeof(f));
+	f.call = call;
+	f.fn = fn;
+	f.up = env ? env->frame : NULL;
+	if (env)
+		e = *env;
+	else
+		memset(&e, 0, sizeof(e));
+	e.frame = &f;
+	return ma_eval(ev, ret->kids[0], &e, out);
+}
+
+static bool eval_call(struct ma_eval *ev, struct wl_node *n,
+		      const struct ma_env *env, long long *out)
+{
+	struct wl_model *m = &ev->mem->ctx->model;
+	const char *name = wl_call_name(m, n);
+	struct wl_func *fn;
+	CXCursor ref;
+
+	if (eval_group_call(ev, n, name, out) ||
+	    eval_math_call(ev, n, name, env, out))
+		return true;
+	fn = wl_call_target(m, n);
+	if (fn)
+		return eval_model_call(ev, n, fn, env, out);
+	/* A header's function: LaneId() reads %laneid in asm. */
+	ref = clang_getCursorReferenced(n->cursor);
+	if (!clang_Cursor_isNull(ref) && ma_raw_lane_id(ev->mem, ref)) {
+		*out = ev->tid & 31;
+		return true;
+	}
+	/* warp_id() { return threadIdx.x >> 5; } in a header */
+	if (!clang_Cursor_isNull(ref) && !wl_call_args(n, NULL, 0) &&
+	    ma_raw_value(ev->mem, ref, ev->tid, out))
+		return true;
+	if (lane_id_name(name) && wl_call_args(n, NULL, 0) == 0) {
+		*out = ev->tid & 31;
+		return true;
+	}
+	return false;
+}
+
+/* ---- names ------------------------------------------------------------ */
+
+static bool eval_builtin(struct ma_eval *ev, struct wl_node *n, long long *out)
+{
+	const char *b = wl_node_builtin_var(&ev->mem->ctx->model, n);
+
+	if (!b)
+		return false;
+	if (!strcmp(b, "threadIdx.x"))
+		*out = ev->tid;
+	else if (wl_starts_with(b, "threadIdx") ||
+		 wl_starts_with(b, "blockIdx"))
+		*out = 0;	/* the same in every lane of a warp */
+	else if (!strcmp(b, "blockDim.x"))
+		*out = MA_BLOCK_DIM;
+	else if (wl_starts_with(b, "blockDim") || wl_starts_with(b, "gridDim"))
+		*out = 1;
+	else
+		return false;
+	return true;
+}
+
+/* An unknown value that is the same in every lane of a warp. */
+static bool opaque(struct ma_eval *ev, CXCursor d, long long *out)
+{
+	ev->opaque = true;
+	*out = ma_opaque_value(d);
+	return true;
+}
+
+static bool eval_declref(struct ma_eval *ev, struct wl_node *n,
+			 const struct ma_env *env, long long *out)
+{
+	CXCursor d = clang_getCursorReferenced(n->cursor);
+	enum CXCursorKind k = clang_getCursorKind(d);
+	bool op = false;
+
+	if (ma_bound(env, d, out, &op)) {
+		ev->opaque |= op;
+		return true;
+	}
+	if (wl_node_int_value(n, out))
+		return true;
+	switch (k) {
+	case CXCursor_NonTypeTemplateParameter:
+	case CXCursor_EnumConstantDecl:
+		return opaque(ev, d, out);
+	case CXCursor_ParmDecl:
+		return eval_param(ev, n, d, env, out);
+	case CXCursor_VarDecl: {
+		struct wl_var *v = wl_eval_var(&ev->mem->ctx->eval, n);
+		CXString s;
+		bool ws;
+
+		if (v && !v->is_param)
+			return eval_local(ev, v, n, env, out);
+		/* warpSize is a builtin constant, not a variable. */
+		s = clang_getCursorSpelling(d);
+		ws = !strcmp(clang_getCString(s), "warpSize");
+		clang_disposeString(s);
+		if (ws) {
+			*out = 32;
+			return true;
+		}
+		/* a static or namespace-scope constant clang cannot fold */
+		if (clang_isConstQualifiedType(clang_getCursorType(d)) &&
+		    is_integer_type(clang_getCursorType(d)))
+			return opaque(ev, d, out);
+		return false;
+	}
+	default:
+		return false;
+	}
+}
+
+static bool eval_member(struct ma_eval *ev, struct wl_node *n,
+			const struct ma_env *env, long long *out)
+{
+	CXCursor d;
+
+	if (eval_builtin(ev, n, out))
+		return true;
+	if (wl_node_int_value(n, out))
+		return true;
+	d = clang_getCursorReferenced(n->cursor);
+	if (clang_Cursor_isNull(d))
+		return false;
+	if (clang_getCursorKind(d) == CXCursor_FieldDecl &&
+	    is_integer_type(clang_getCursorType(d))) {
+		if (eval_field(ev, n, d, env, out))
+			return true;
+		if (wl_eval_dep(&ev->mem->ctx->eval, n) <= WL_DEP_WARP)
+			return opaque(ev, d, out);	/* dim.cols */
+		return false;
+	}
+	if ((clang_getCursorKind(d) == CXCursor_VarDecl ||
+	     clang_getCursorKind(d) == CXCursor_EnumConstantDecl) &&
+	    is_integer_type(clang_getCursorType(d)))
+		return opaque(ev, d, out);	/* Traits::kSize */
+	return false;
+}
+
+/*
+ * Each side with its own opaque mark: `blockIdx.x * n` is 0 in every
+ * lane whatever the kernel's n is, and that 0 is exact.
+ */
+static bool eval_binop(struct ma_eval *ev, struct wl_node *n,
+		       const struct ma_env *env, long long *out)
+{
+	enum CXBinaryOperatorKind op =
+		clang_getCursorBinaryOperatorKind(n->cursor);
+	struct ma_eval l = *ev, r = *ev;
+	long long a, b;
+
+	if (n->nr_kids != 2)
+		return false;
+	l.opaque = r.opaque = false;
+	if (!ma_eval(&l, n->kids[0], env, &a))
+		return false;
+	if (!l.opaque && ((op == CXBinaryOperator_LAnd && !a) ||
+			  (op == CXBinaryOperator_LOr && a))) {
+		*out = op == CXBinaryOperator_LOr;
+		return true;
+	}
+	if (!ma_eval(&r, n->kids[1], env, &b))
+		return false;
+	if (op == CXBinaryOperator_Mul &&
+	    ((!a && !l.opaque) || (!b && !r.opaque))) {
+		*out = 0;
+		return true;
+	}
+	/*
+	 * `1 << STEP` for a template's step: some power of two, taken as
+	 * the first (the offsets a tree of steps starts with); still
+	 * opaque, so that no condition is decided on it.
+	 */
+	if (op == CXBinaryOperator_Shl && r.opaque && !l.opaque) {
+		ev->opaque = true;
+		*out = a;
+		return true;
+	}
+	ev->opaque |= l.opaque | r.opaque;
+	return ma_apply_binop(op, a, b, out);
+}
+
+bool ma_eval(struct ma_eval *ev, struct wl_node *n, const struct ma_env *env,
+	     long long *out)
+{
+	long long a, b;
+	bool ok;
+
+	if (!n || ev->depth > MA_MAX_EVAL_DEPTH)
+		return false;
+	ev->depth++;
+	switch (n->kind) {
+	case CXCursor_IntegerLiteral:
+	case CXCursor_CharacterLiteral:
+	case CXCursor_CXXBoolLiteralExpr:
+		ok = wl_node_int_value(n, out);
+		break;
+	case CXCursor_MemberRefExpr:
+		ok = eval_member(ev, n, env, out);
+		break;
+	case CXCursor_DeclRefExpr:
+		ok = eval_declref(ev, n, env, out);
+		break;
+	case CXCursor_BinaryOperator:
+		ok = eval_binop(ev, n, env, out);
+		break;
+	case CXCursor_UnaryOperator: {
+		enum CXUnaryOperatorKind op =
+			clang_getCursorUnaryOperatorKind(n->cursor);
+
+		ok = n->nr_kids == 1 && ma_eval(ev, n->kids[0], env, &a);
+		if (!ok)
+			break;
+		if (op == CXUnaryOperator_Minus)
+			*out = -a;
+		else if (op == CXUnaryOperator_Not)
+			*out = ~a;
+		else if (op == CXUnaryOperator_LNot)
+			*out = !a;
+		else if (op == CXUnaryOperator_Plus)
+			*out = a;
+		else
+			ok = false;
+		break;
+	}
+	case CXCursor_ConditionalOperator: {
+		struct ma_eval c = *ev;
+
+		ok = false;
+		if (n->nr_kids != 3)
+			break;
+		c.opaque = false;
+		if (ma_eval(&c, n->kids[0], env, &a) && !c.opaque) {
+			ok = ma_eval(ev, n->kids[a ? 1 : 2], env, out);
+			break;
+		}
+		/*
+		 * A condition on unknown uniform values (IS_ARCH_WARP ?
+		 * LaneId() : LaneId() % N): both arms when they agree.
+		 */
+		if (ma_eval(ev, n->kids[1], env, &a) &&
+		    ma_eval(ev, n->kids[2], env, &b) && a == b) {
+			*out = a;
+			ok = true;
+		}
+		break;
+	}
+	case CXCursor_CallExpr:
+		ok = eval_call(ev, n, env, out);
+		break;
+	case CXCursor_UnaryExpr:	/* sizeof, alignof */
+		ok = wl_node_int_value(n, out);
+		break;
+	case CXCursor_UnexposedExpr:
+	case CXCursor_ParenExpr:
+	case CXCursor_CStyleCastExpr:
+	case CXCursor_CXXStaticCastExpr:
+	case CXCursor_CXXFunctionalCastExpr:
+		ok = n->nr_kids &&
+		     ma_eval(ev, n->kids[n->nr_kids - 1], env, out);
+		break;
+	default:
+		ok = false;
+		break;
+	}
+	ev->depth--;
+	return ok;
+}
+
+bool ma_eval_exact(struct wl_mem *mem, struct wl_node *n,
+		   const struct ma_env *env, unsigned tid, long long *out)
+{
+	struct ma_eval ev = { mem, tid, false, 0 };
+
+	return ma_eval(&ev, n, env, out) && !ev.opaque;
+}
+
+/* The same value in lanes of different warps: warp- and block-uniform. */
+bool ma_eval_uniform(struct wl_mem *mem, struct wl_node *n,
+		     const struct ma_env *env, long long *out)
+{
+	long long v2;
+
+	return ma_eval_exact(mem, n, env, 0, out) &&
+	       ma_eval_exact(mem, n, env, 37, &v2) && *out == v2;
+}

@@ -1,0 +1,206 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Internals shared by the three parts of the memory analysis:
+ *
+ *   memeval.c   the value of an integer expression for one thread, in the
+ *               context of a walk (loop variables bound, helper parameters
+ *               read through their call, class fields through the
+ *               constructor that set them);
+ *   memstore.c  which storage an lvalue or pointer names and at which
+ *               element, for one thread (shared variables, members of
+ *               shared structs, pointers, rows, returned pointers, class
+ *               members, kernel pointer parameters);
+ *   memaccess.c collecting the accesses, walking each kernel into a trace
+ *               of accesses and barriers, and finding the races.
+ *
+ * Not a public header: rules use analyzer/memaccess.h.
+ */
+#ifndef WL_ANALYZER_MEMINT_H
+#define WL_ANALYZER_MEMINT_H
+
+#include <clang-c/Index.h>
+#include <stdbool.h>
+
+#include "analyzer/memaccess.h"
+
+/* Threads evaluated: 8 warps, enough to tell warps apart. */
+#define MA_TIDS 256u
+#define MA_WARPS (MA_TIDS / 32u)
+/*
+ * blockDim.x where a loop bound needs it (the classic reduction's
+ * `s = blockDim.x / 2`): a typical power of two; only loops whose every
+ * trip is barrier-separated or cross-warp depend on it.
+ */
+#define MA_BLOCK_DIM 256
+#define MA_MAX_BINDS 16
+#define MA_MAX_DEPTH 8
+
+/* A variable (or template parameter) bound to a value during the walk. */
+struct ma_bind {
+	CXCursor decl;
+	long long value;
+	bool opaque;		/* the value stands for an unknown uniform */
+};
+
+/*
+ * A call being walked (or a construction being looked into): parameters
+ * of @fn read the arguments of @call in the frame above.  A member call
+ * names its object; a call on `this` inherits the caller's object.
+ */
+struct ma_frame {
+	struct wl_node *call;
+	struct wl_func *fn;
+	struct wl_node *object;	/* `w` in `w.step()`, or NULL */
+	bool on_this;		/* step() inside a method of the same object */
+	struct ma_frame *up;
+	struct ma_frame *next_alloc;
+};
+
+struct ma_env {
+	struct ma_bind binds[MA_MAX_BINDS];
+	unsigned nr_binds;
+	struct ma_frame *frame;
+};
+
+/*
+ * One evaluation for one thread.  @opaque is set when the value rests on
+ * an unknown warp-uniform quantity (a kernel's integer parameter, a
+ * template parameter with no instantiation in sight): such a value stands
+ * for a large multiple of 4096 that is the same in every lane, good
+ * enough to compare indices (`s[n + lane]` against `s[n + lane + 1]`) but
+ * never to decide a condition.
+ */
+struct ma_eval {
+	struct wl_mem *mem;
+	unsigned tid;
+	bool opaque;
+	int depth;
+};
+
+/* memeval.c */
+bool ma_eval(struct ma_eval *ev, struct wl_node *n, const struct ma_env *env,
+	     long long *out);
+/* The value for thread @tid, failing on opaque values (conditions). */
+bool ma_eval_exact(struct wl_mem *mem, struct wl_node *n,
+		   const struct ma_env *env, unsigned tid, long long *out);
+/* The same value in a few lanes of different warps; exact. */
+bool ma_eval_uniform(struct wl_mem *mem, struct wl_node *n,
+		     const struct ma_env *env, long long *out);
+/*
+ * The value local @v holds just before statement @at runs (writes inside
+ * @at not counted), the same in every thread; exact.
+ */
+bool ma_eval_var_before(struct wl_mem *mem, struct wl_var *v,
+			struct wl_node *at, const struct ma_env *env,
+			long long *out);
+bool ma_bound(const struct ma_env *env, CXCursor decl, long long *v,
+	      bool *opaque);
+void ma_bind(struct ma_env *env, CXCursor decl, long long v, bool opaque);
+void ma_unbind(struct ma_env *env, CXCursor decl);
+int ma_param_index(struct wl_func *fn, CXCursor decl);
+/* The written arguments of a call or of a construction (`T obj(a, b)`). */
+unsigned ma_call_args(struct wl_mem *mem, struct wl_node *call,
+		      struct wl_node **args, unsigned max);
+/* The argument for parameter @pi of the frame's call (NULL: none). */
+struct wl_node *ma_frame_arg(struct wl_mem *mem, const struct ma_env *env,
+			     struct wl_func *fn, int pi, struct ma_env *up);
+/*
+ * The object a member of `this` belongs to in @env: the object
+ * expression and the environment to read it in.  False when unknown.
+ */
+bool ma_this_object(const struct ma_env *env, struct wl_node **obj,
+		    struct ma_env *obj_env);
+/*
+ * The initializer a constructor gives field @field of @obj (a variable
+ * or a construction), and the environment that reads it (a frame for
+ * the construction, built in @frame).  Without an object, the one
+ * constructor of the field's class in the file that sets it.
+ */
+struct wl_node *ma_field_init(struct wl_mem *mem, CXCursor field,
+			      struct wl_node *obj, const struct ma_env *obj_env,
+			      struct ma_frame *frame, struct ma_env *init_env);
+/* The value every thread gives an opaque symbol: see struct ma_eval. */
+long long ma_opaque_value(CXCursor decl);
+/* Strip parentheses, implicit and explicit casts. */
+struct wl_node *ma_strip(struct wl_node *n);
+
+/* memraw.c: functions outside the model (a header's helpers) */
+
+/* A question about a function outside the model (or a declaration), and
+   its answer. */
+struct wl_mem_cache_entry {
+	unsigned hash;
+	CXCursor fn;
+	int what;		/* enum ma_cache_kind */
+	bool answer;
+	struct wl_node *node;	/* MA_CACHE_DECL: the declaration, or NULL */
+	long long *values;	/* MA_CACHE_VALUE: per thread, or NULL */
+};
+
+enum ma_cache_kind {
+	MA_CACHE_LANE_ID,
+	MA_CACHE_BARRIER,
+	MA_CACHE_DECL,
+	MA_CACHE_VALUE,
+};
+
+/* Whether a call to a function outside the model is a barrier. */
+bool ma_raw_barrier(struct wl_mem *mem, CXCursor fn);
+/* Whether a function outside the model returns %laneid from asm. */
+bool ma_raw_lane_id(struct wl_mem *mem, CXCursor fn);
+/*
+ * The value a parameterless function outside the model returns for
+ * thread @tid, when its body is `return EXPR;` over the built-in
+ * variables and constants (`warp_id() { return threadIdx.x >> 5; }`).
+ */
+bool ma_raw_value(struct wl_mem *mem, CXCursor fn, unsigned tid,
+		  long long *out);
+
+enum ma_raw_ret { MA_RET_NONE, MA_RET_THIS, MA_RET_SHARED };
+/*
+ * What a function outside the model returns: its object (`Alias()`
+ * returning `*this`) or a __shared__ variable (then in *@shared).
+ */
+enum ma_raw_ret ma_raw_returns(CXCursor fn, CXCursor *shared);
+/*
+ * A method @method of the class (template) an object of type @obj is,
+ * in any of its specializations, returns a __shared__ variable:
+ * `SharedMem<T>::getPointer()` returning `extern __shared__ float s[]`.
+ */
+bool ma_raw_member_shared(struct wl_mem *mem, CXType obj, const char *method,
+			  CXCursor *shared);
+/* Free the answers. */
+void ma_raw_release(struct wl_mem *mem);
+/* Apply a binary operator to two known values; false if undefined. */
+bool ma_apply_binop(enum CXBinaryOperatorKind op, long long a, long long b,
+		    long long *r);
+
+/* memstore.c */
+enum ma_loc_flags {
+	MA_LOC_UNSEEN = 1 << 0,	/* the owner of the memory was not seen */
+};
+
+/*
+ * Where an lvalue (or the memory a pointer points to) is for one thread:
+ * an array of wl_mem.arrays and an element in it.
+ */
+struct ma_loc {
+	int array;
+	long long elem;
+	unsigned flags;
+};
+
+bool ma_lvalue_loc(struct ma_eval *ev, struct wl_node *e,
+		   const struct ma_env *env, struct ma_loc *out);
+bool ma_pointer_loc(struct ma_eval *ev, struct wl_node *e,
+		    const struct ma_env *env, struct ma_loc *out);
+/*
+ * Whether @e can name storage in some context: the cheap, thread-free
+ * test that decides which subscripts are accesses worth collecting.
+ */
+bool ma_may_be_storage(struct wl_mem *mem, struct wl_node *e);
+bool ma_is_shared_decl(CXCursor decl);
+/* The number of scalar elements in one object of type @t. */
+long long ma_elem_count(CXType t);
+
+#endif

@@ -1,0 +1,534 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Functions outside the model: the helpers of the headers a file
+ * includes, which the model (main-file functions only) does not hold but
+ * the memory analysis must understand where kernels call them.  Read
+ * from libclang's cursors directly, and remembered per function:
+ *
+ *   - a barrier inside (CTA_SYNC() wrapping __syncthreads(), bar.sync);
+ *   - the lane index from an asm read of %laneid (LaneId());
+ *   - the value of a parameterless helper that returns an expression of
+ *     the built-in variables (`warp_id()`), per thread;
+ *   - what a helper returns when it returns its object (`Alias()`) or a
+ *     __shared__ variable.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyzer/context.h"
+#include "analyzer/memint.h"
+#include "analyzer/util.h"
+
+#define RAW_MAX_DEPTH 6
+
+static struct wl_mem_cache_entry *cached(struct wl_mem *mem, CXCursor fn,
+					 int what)
+{
+	unsigned h = clang_hashCursor(fn), i;
+
+	for (i = 0; i < mem->nr_raw; i++)
+		if (mem->raw[i].hash == h && mem->raw[i].what == what &&
+		    clang_equalCursors(mem->raw[i].fn, fn))
+			return &mem->raw[i];
+	return NULL;
+}
+
+static struct wl_mem_cache_entry *remember(struct wl_mem *mem, CXCursor fn,
+					   int what, bool answer)
+{
+	struct wl_mem_cache_entry *e;
+
+	WL_GROW(mem->raw, mem->nr_raw, mem->alloc_raw);
+	e = &mem->raw[mem->nr_raw++];
+	memset(e, 0, sizeof(*e));
+	e->hash = clang_hashCursor(fn);
+	e->fn = fn;
+	e->what = what;
+	e->answer = answer;
+	return e;
+}
+
+void ma_raw_release(struct wl_mem *mem)
+{
+	unsigned i;
+
+	for (i = 0; i < mem->nr_raw; i++)
+		free(mem->raw[i].values);
+	free(mem->raw);
+	mem->raw = NULL;
+	mem->nr_raw = mem->alloc_raw = 0;
+}
+
+static CXCursor definition(CXCursor fn)
+{
+	if (clang_Cursor_isNull(fn) || !clang_isCursorDefinition(fn))
+		fn = clang_getCursorDefinition(fn);
+	return fn;
+}
+
+/* ---- what is inside ----------------------------------------------------- */
+
+struct scan {
+	CXTranslationUnit tu;
+	bool laneid, barrier;
+};
+
+static bool asm_text_has(CXTranslationUnit tu, CXCursor c, const char *what)
+{
+	CXToken *tokens = NULL;
+	unsigned nr = 0, i;
+	bool found = false;
+
+	clang_tokenize(tu, clang_getCursorExtent(c), &tokens, &nr);
+	for (i = 0; i < nr && !found; i++) {
+		CXString s = clang_getTokenSpelling(tu, tokens[i]);
+
+		found = strstr(clang_getCString(s), what) != NULL;
+		clang_disposeString(s);
+	}
+	clang_disposeTokens(tu, tokens, nr);
+	return found;
+}
+
+static bool barrier_name(const char *name)
+{
+	static const char *const names[] = {
+		"__syncwarp", "__syncthreads", "__syncthreads_count",
+		"__syncthreads_and", "__syncthreads_or", "__barrier_sync",
+	};
+	unsigned i;
+
+	for (i = 0; i < WL_ARRAY_SIZE(names); i++)
+		if (!strcmp(name, names[i]))
+			return true;
+	return false;
+}
+
+static enum CXChildVisitResult scan_visit(CXCursor c, CXCursor parent,
+					  CXClientData data)
+{
+	struct scan *sc = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	(void)parent;
+	if (k == CXCursor_GCCAsmStmt || k == CXCursor_AsmStmt) {
+		if (asm_text_has(sc->tu, c, "%laneid"))
+			sc->laneid = true;
+		if (asm_text_has(sc->tu, c, "bar.sync") ||
+		    asm_text_has(sc->tu, c, "bar.warp.sync") ||
+		    asm_text_has(sc->tu, c, "barrier.sync"))
+			sc->barrier = true;
+		return CXChildVisit_Continue;
+	}
+	if (k == CXCursor_CallExpr) {
+		CXString s = clang_getCursorSpelling(c);
+
+		if (barrier_name(clang_getCString(s)))
+			sc->barrier = true;
+		clang_disposeString(s);
+	}
+	return sc->laneid || sc->barrier ? CXChildVisit_Break
+					 : CXChildVisit_Recurse;
+}
+
+static bool scan_answer(struct wl_mem *mem, CXCursor fn, int what)
+{
+	struct wl_mem_cache_entry *e = cached(mem, fn, what);
+	struct scan sc = { mem->ctx->tu, false, false };
+	CXCursor def;
+
+	if (e)
+		return e->answer;
+	def = definition(fn);
+	if (!clang_Cursor_isNull(def))
+		clang_visitChildren(def, scan_visit, &sc);
+	remember(mem, fn, MA_CACHE_LANE_ID, sc.laneid);
+	remember(mem, fn, MA_CACHE_BARRIER, sc.barrier);
+	return what == MA_CACHE_LANE_ID ? sc.laneid : sc.barrier;
+}
+
+bool ma_raw_barrier(struct wl_mem *mem, CXCursor fn)
+{
+	return scan_answer(mem, fn, MA_CACHE_BARRIER);
+}
+
+bool ma_raw_lane_id(struct wl_mem *mem, CXCursor fn)
+{
+	return scan_answer(mem, fn, MA_CACHE_LANE_ID);
+}
+
+/* ---- values ------------------------------------------------------------ */
+
+struct kids {
+	CXCursor v[3];
+	unsigned nr;
+};
+
+static enum CXChildVisitResult collect_kid(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	struct kids *k = data;
+	enum CXCursorKind kind = clang_getCursorKind(c);
+
+	(void)parent;
+	if (kind == CXCursor_TypeRef || kind == CXCursor_TemplateRef ||
+	    kind == CXCursor_NamespaceRef)
+		return CXChildVisit_Continue;
+	if (k->nr < 3)
+		k->v[k->nr] = c;
+	k->nr++;
+	return CXChildVisit_Continue;
+}
+
+static struct kids kids_of(CXCursor c)
+{
+	struct kids k = { .nr = 0 };
+
+	clang_visitChildren(c, collect_kid, &k);
+	return k;
+}
+
+/*
+ * threadIdx.x and friends: clang models them as properties, which
+ * libclang neither names nor resolves; the member is the one letter
+ * where the expression's extent ends.
+ */
+static bool builtin_value(struct wl_mem *mem, CXCursor c, struct kids *k,
+			  unsigned tid, long long *out)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	CXFile file = NULL;
+	unsigned off = 0;
+	size_t size = 0;
+	const char *text;
+	CXString base;
+	char var[16];
+	char member;
+
+	if (k->nr != 1 || clang_getCursorKind(k->v[0]) != CXCursor_DeclRefExpr)
+		return false;
+	clang_getSpellingLocation(clang_getRangeEnd(r), &file, NULL, NULL,
+				  &off);
+	text = file ? clang_getFileContents(mem->ctx->tu, file, &size) : NULL;
+	if (!text || !off || off > size)
+		return false;
+	member = text[off - 1];
+	base = clang_getCursorSpelling(k->v[0]);
+	snprintf(var, sizeof(var), "%s", clang_getCString(base));
+	clang_disposeString(base);
+	if (member < 'x' || member > 'z')
+		return false;
+	if (!strcmp(var, "threadIdx"))
+		*out = member == 'x' ? tid : 0;
+	else if (!strcmp(var, "blockIdx"))
+		*out = 0;
+	else if (!strcmp(var, "blockDim"))
+		*out = member == 'x' ? MA_BLOCK_DIM : 1;
+	else if (!strcmp(var, "gridDim"))
+		*out = 1;
+	else
+		return false;
+	return true;
+}
+
+static bool raw_eval(struct wl_mem *mem, CXCursor c, unsigned tid,
+		     long long *out, int depth);
+
+static bool constant(CXCursor c, long long *out)
+{
+	CXEvalResult r = clang_Cursor_Evaluate(c);
+	bool ok = false;
+
+	if (!r)
+		return false;
+	if (clang_EvalResult_getKind(r) == CXEval_Int) {
+		*out = clang_EvalResult_isUnsignedInt(r)
+			       ? (long long)clang_EvalResult_getAsUnsigned(r)
+			       : clang_EvalResult_getAsLongLong(r);
+		ok = true;
+	}
+	clang_EvalResult_dispose(r);
+	return ok;
+}
+
+static bool raw_eval(struct wl_mem *mem, CXCursor c, unsigned tid,
+		     long long *out, int depth)
+{
+	struct kids k;
+	long long a, b;
+	CXCursor ref;
+
+	if (depth > 24)
+		return false;
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_IntegerLiteral:
+	case CXCursor_CharacterLiteral:
+	case CXCursor_CXXBoolLiteralExpr:
+		return constant(c, out);
+	case CXCursor_ParenExpr:
+	case CXCursor_UnexposedExpr:
+	case CXCursor_CStyleCastExpr:
+	case CXCursor_CXXStaticCastExpr:
+	case CXCursor_CXXFunctionalCastExpr:
+		k = kids_of(c);
+		return k.nr >= 1 && k.nr <= 3 &&
+		       raw_eval(mem, k.v[k.nr - 1], tid, out, depth + 1);
+	case CXCursor_BinaryOperator:
+		k = kids_of(c);
+		return k.nr == 2 && raw_eval(mem, k.v[0], tid, &a, depth + 1) &&
+		       raw_eval(mem, k.v[1], tid, &b, depth + 1) &&
+		       ma_apply_binop(clang_getCursorBinaryOperatorKind(c), a,
+				      b, out);
+	case CXCursor_UnaryOperator:
+		k = kids_of(c);
+		if (k.nr != 1 || !raw_eval(mem, k.v[0], tid, &a, depth + 1))
+			return false;
+		switch (clang_getCursorUnaryOperatorKind(c)) {
+		case CXUnaryOperator_Minus: *out = -a; return true;
+		case CXUnaryOperator_Not: *out = ~a; return true;
+		case CXUnaryOperator_LNot: *out = !a; return true;
+		case CXUnaryOperator_Plus: *out = a; return true;
+		default: return false;
+		}
+	case CXCursor_ConditionalOperator:
+		k = kids_of(c);
+		return k.nr == 3 && raw_eval(mem, k.v[0], tid, &a, depth + 1) &&
+		       raw_eval(mem, k.v[a ? 1 : 2], tid, out, depth + 1);
+	case CXCursor_MemberRefExpr:
+		k = kids_of(c);
+		return builtin_value(mem, c, &k, tid, out);
+	case CXCursor_DeclRefExpr: {
+		CXString s = clang_getCursorSpelling(c);
+		bool ws = !strcmp(clang_getCString(s), "warpSize");
+
+		clang_disposeString(s);
+		if (ws) {
+			*out = 32;
+			return true;
+		}
+		ref = clang_getCursorReferenced(c);
+		if (clang_getCursorKind(ref) != CXCursor_EnumConstantDecl &&
+		    !clang_isConstQualifiedType(clang_getCursorType(ref)))
+			return false;
+		return constant(c, out);
+	}
+	case CXCursor_CallExpr:
+		ref = clang_getCursorReferenced(c);
+		if (clang_Cursor_isNull(ref) || clang_Cursor_getNumArguments(c))
+			return false;
+		if (ma_raw_lane_id(mem, ref)) {
+			*out = tid & 31;
+			return true;
+		}
+		return depth < RAW_MAX_DEPTH && ma_raw_value(mem, ref, tid, out);
+	default:
+		return false;
+	}
+}
+
+struct ret_find {
+	CXCursor expr;
+	unsigned stmts;
+	bool found;
+};
+
+/* The body's one statement, `return EXPR;`. */
+static enum CXChildVisitResult body_return(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	struct ret_find *rf = data;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_CompoundStmt)
+		return CXChildVisit_Recurse;
+	if (clang_getCursorKind(parent) != CXCursor_CompoundStmt)
+		return CXChildVisit_Continue;	/* parameters, attributes */
+	rf->stmts++;
+	if (clang_getCursorKind(c) == CXCursor_ReturnStmt) {
+		struct kids k = kids_of(c);
+
+		if (k.nr == 1) {
+			rf->expr = k.v[0];
+			rf->found = true;
+		}
+	}
+	return CXChildVisit_Continue;
+}
+
+bool ma_raw_value(struct wl_mem *mem, CXCursor fn, unsigned tid,
+		  long long *out)
+{
+	struct wl_mem_cache_entry *e = cached(mem, fn, MA_CACHE_VALUE);
+	struct ret_find rf = { clang_getNullCursor(), 0, false };
+	CXCursor def;
+	unsigned t;
+
+	if (tid >= MA_TIDS)
+		return false;
+	if (!e) {
+		e = remember(mem, fn, MA_CACHE_VALUE, false);
+		def = definition(fn);
+		if (!clang_Cursor_isNull(def) &&
+		    !clang_Cursor_getNumArguments(def))
+			clang_visitChildren(def, body_return, &rf);
+		if (rf.found && rf.stmts == 1) {
+			long long *v = wl_xmalloc(MA_TIDS * sizeof(*v));
+
+			for (t = 0; t < MA_TIDS; t++)
+				if (!raw_eval(mem, rf.expr, t, &v[t], 0))
+					break;
+			/* the entry may have moved while raw_eval grew
+			   the cache: find it again */
+			e = cached(mem, fn, MA_CACHE_VALUE);
+			if (t == MA_TIDS) {
+				e->values = v;
+				e->answer = true;
+			} else {
+				free(v);
+			}
+		}
+	}
+	if (!e->answer)
+		return false;
+	*out = e->values[tid];
+	return true;
+}
+
+/* ---- what it returns ------------------------------------------------- */
+
+struct raw_ret {
+	CXCursor expr;
+	bool found;
+};
+
+static enum CXChildVisitResult find_return(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	struct raw_ret *rr = data;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_ReturnStmt) {
+		rr->expr = c;
+		rr->found = true;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+static CXCursor raw_strip(CXCursor c)
+{
+	for (;;) {
+		enum CXCursorKind k = clang_getCursorKind(c);
+		struct kids kd;
+
+		if (k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr &&
+		    k != CXCursor_CStyleCastExpr &&
+		    k != CXCursor_CXXStaticCastExpr &&
+		    k != CXCursor_CXXReinterpretCastExpr &&
+		    k != CXCursor_CXXConstCastExpr && k != CXCursor_ReturnStmt)
+			return c;
+		kd = kids_of(c);
+		if (!kd.nr || kd.nr > 3)
+			return c;
+		c = kd.v[kd.nr - 1];
+	}
+}
+
+enum ma_raw_ret ma_raw_returns(CXCursor fn, CXCursor *shared)
+{
+	struct raw_ret rr = { clang_getNullCursor(), false };
+	CXCursor e, def = definition(fn);
+	struct kids k;
+
+	if (clang_Cursor_isNull(def))
+		return MA_RET_NONE;
+	clang_visitChildren(def, find_return, &rr);
+	if (!rr.found)
+		return MA_RET_NONE;
+	e = raw_strip(rr.expr);
+	if (clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
+	    ma_is_shared_decl(clang_getCursorReferenced(e))) {
+		*shared = clang_getCursorReferenced(e);
+		return MA_RET_SHARED;
+	}
+	if (clang_getCursorKind(e) == CXCursor_UnaryOperator &&
+	    clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_Deref) {
+		k = kids_of(e);
+		if (k.nr == 1 &&
+		    clang_getCursorKind(raw_strip(k.v[0])) ==
+			    CXCursor_CXXThisExpr)
+			return MA_RET_THIS;
+	}
+	return MA_RET_NONE;
+}
+
+/* ---- dependent calls of a class template's methods ------------------- */
+
+struct spec_scan {
+	CXCursor tmpl;
+	const char *method;
+	CXCursor shared;
+	bool found;
+};
+
+static enum CXChildVisitResult spec_method(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	struct spec_scan *ss = data;
+	CXString s;
+	bool named;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_CXXMethod)
+		return CXChildVisit_Continue;
+	s = clang_getCursorSpelling(c);
+	named = !strcmp(clang_getCString(s), ss->method);
+	clang_disposeString(s);
+	if (named && ma_raw_returns(c, &ss->shared) == MA_RET_SHARED)
+		ss->found = true;
+	return ss->found ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+static enum CXChildVisitResult find_spec(CXCursor c, CXCursor parent,
+					 CXClientData data)
+{
+	struct spec_scan *ss = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CXCursor t;
+
+	(void)parent;
+	if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec ||
+	    k == CXCursor_UnexposedDecl)
+		return CXChildVisit_Recurse;
+	if (k != CXCursor_StructDecl && k != CXCursor_ClassDecl &&
+	    k != CXCursor_ClassTemplatePartialSpecialization &&
+	    k != CXCursor_ClassTemplate)
+		return CXChildVisit_Continue;
+	t = clang_getSpecializedCursorTemplate(c);
+	if (clang_equalCursors(c, ss->tmpl) ||
+	    (!clang_Cursor_isNull(t) && clang_equalCursors(t, ss->tmpl)))
+		clang_visitChildren(c, spec_method, ss);
+	return ss->found ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+bool ma_raw_member_shared(struct wl_mem *mem, CXType obj, const char *method,
+			  CXCursor *shared)
+{
+	CXCursor decl, tmpl;
+	struct spec_scan ss;
+
+	if (obj.kind == CXType_Pointer || obj.kind == CXType_LValueReference)
+		obj = clang_getPointeeType(obj);
+	decl = clang_getTypeDeclaration(obj);
+	if (clang_Cursor_isNull(decl) || !*method)
+		return false;
+	tmpl = clang_getSpecializedCursorTemplate(decl);
+	memset(&ss, 0, sizeof(ss));
+	ss.tmpl = clang_Cursor_isNull(tmpl) ? decl : tmpl;
+	ss.method = method;
+	clang_visitChildren(clang_getTranslationUnitCursor(mem->ctx->tu),
+			    find_spec, &ss);
+	*shared = ss.shared;
+	return ss.found;
+}

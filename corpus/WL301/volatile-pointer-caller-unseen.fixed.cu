@@ -1,0 +1,35 @@
+/*
+ * warplint-test: WL301 a library header's warp reduction on a volatile
+ * pointer, with no caller in the file: by the convention of the
+ * pre-Volta era the pointer reaches memory the lanes of a warp share.
+ * Reported, with a note that the caller was not seen; the fix rests on
+ * that guess, so it is unsafe.
+ * unsafe-fixes: yes
+ */
+
+template <typename T>
+__device__ T warp_total(T *partials, unsigned int lane)
+{
+	T v;
+	v = partials[lane] + partials[lane + 16];	// expect: WL301 {{the caller of 'warp_total' was not seen}}
+	__syncwarp(0xffffffff);
+	partials[lane] = v;
+	__syncwarp(0xffffffff);
+	v = partials[lane] + partials[lane + 8];	// expect: WL301
+	__syncwarp(0xffffffff);
+	partials[lane] = v;
+	__syncwarp(0xffffffff);
+	v = partials[lane] + partials[lane + 4];	// expect: WL301
+	__syncwarp(0xffffffff);
+	partials[lane] = v;
+	__syncwarp(0xffffffff);
+	v = partials[lane] + partials[lane + 2];	// expect: WL301
+	__syncwarp(0xffffffff);
+	partials[lane] = v;
+	__syncwarp(0xffffffff);
+	v = partials[lane] + partials[lane + 1];	// expect: WL301
+	__syncwarp(0xffffffff);
+	partials[lane] = v;
+	__syncwarp(0xffffffff);
+	return partials[0];	// expect: WL301
+}
