@@ -211,6 +211,18 @@ static bool add_point(struct point *pts, unsigned *nr, struct wl_node *anchor,
 	return true;
 }
 
+/*
+ * A return from a __global__ function ends the lane: the Programming
+ * Guide asks only the non-exited lanes named in a mask to arrive, so the
+ * full mask stays right after `if (i >= n) return;` in a kernel (RULES.md,
+ * WL202).  A __device__ helper's return only leaves the helper.
+ */
+static bool exits_kernel(const struct wl_node *ret)
+{
+	return ret->kind == CXCursor_ReturnStmt && ret->func &&
+	       (ret->func->flags & WL_FUNC_KERNEL);
+}
+
 /* Returns, breaks and continues inside @loop that lanes may take alone. */
 struct jump_scan {
 	struct wl_ctx *ctx;
@@ -227,7 +239,11 @@ static bool find_divergent_jump(struct wl_node *n, void *data)
 	if (n->kind != CXCursor_ReturnStmt && n->kind != CXCursor_BreakStmt &&
 	    n->kind != CXCursor_ContinueStmt)
 		return true;
-	if (wl_eval_guard_dep(&js->ctx->eval, n, js->loop) == WL_DEP_LANE)
+	if (exits_kernel(n))
+		return true;
+	if (wl_eval_lane_varying(&js->ctx->eval,
+				 wl_eval_guard_dep(&js->ctx->eval, n, js->loop),
+				 true))
 		js->bad = n;
 	return true;
 }
@@ -237,7 +253,9 @@ static char *check_loop(struct wl_ctx *ctx, struct wl_node *loop)
 	struct wl_node *cond = wl_node_kid(loop, WL_ROLE_COND);
 	struct jump_scan js = { ctx, loop, NULL };
 
-	if (cond && wl_eval_dep(&ctx->eval, cond) == WL_DEP_LANE)
+	if (cond && wl_eval_lane_varying(&ctx->eval,
+					 wl_eval_trip_dep(&ctx->eval, loop, true),
+					 true))
 		return wl_xasprintf("the loop at line %u runs a lane-dependent "
 				    "number of times, so no mask names the "
 				    "lanes of every iteration; make its trip "
@@ -275,7 +293,9 @@ static char *collect_guards(struct wl_ctx *ctx, struct wl_node *site,
 		}
 		if (p->kind == CXCursor_SwitchStmt && child->role == WL_ROLE_BODY) {
 			cond = wl_node_kid(p, WL_ROLE_COND);
-			if (cond && wl_eval_dep(&ctx->eval, cond) == WL_DEP_LANE)
+			if (cond && wl_eval_lane_varying(
+					    &ctx->eval, wl_eval_dep(&ctx->eval, cond),
+					    true))
 				return wl_xasprintf(
 					"the switch at line %u selects cases by a "
 					"lane-dependent value", line_of(ctx, p));
@@ -293,7 +313,8 @@ static char *collect_guards(struct wl_ctx *ctx, struct wl_node *site,
 		}
 		if (!cond)
 			continue;
-		if (wl_eval_dep(&ctx->eval, cond) <= WL_DEP_WARP)
+		if (!wl_eval_lane_varying(&ctx->eval,
+					  wl_eval_dep(&ctx->eval, cond), true))
 			continue;
 		anchor = anchor_of(p, &wrap);
 		if (!add_point(tmp, &n, anchor, wrap, &cond, &neg, 1, false))
@@ -327,7 +348,7 @@ static bool scan_exit(struct wl_node *n, void *data)
 		return false;
 	if (n->index >= es->site->index)
 		return false;	/* preorder: everything after comes later */
-	if (n->kind != CXCursor_ReturnStmt)
+	if (n->kind != CXCursor_ReturnStmt || exits_kernel(n))
 		return true;
 	common = wl_node_common(n, es->site);
 	if (!common || common->kind != CXCursor_CompoundStmt)
@@ -336,11 +357,15 @@ static bool scan_exit(struct wl_node *n, void *data)
 		struct wl_node *cond = NULL;
 
 		if (wl_node_is_loop(p) || p->kind == CXCursor_SwitchStmt) {
-			if (wl_eval_guard_dep(&es->ctx->eval, n, p) == WL_DEP_LANE ||
-			    (wl_node_kid(p, WL_ROLE_COND) &&
-			     wl_eval_dep(&es->ctx->eval,
-					 wl_node_kid(p, WL_ROLE_COND)) ==
-				     WL_DEP_LANE)) {
+			struct wl_node *c = wl_node_kid(p, WL_ROLE_COND);
+
+			if (wl_eval_lane_varying(&es->ctx->eval,
+						 wl_eval_guard_dep(&es->ctx->eval,
+								   n, p),
+						 true) ||
+			    (c && wl_eval_lane_varying(
+					  &es->ctx->eval,
+					  wl_eval_dep(&es->ctx->eval, c), true))) {
 				es->why = wl_xasprintf(
 					"lanes may return at line %u from inside "
 					"a loop or switch, so the lanes left after "
@@ -362,7 +387,7 @@ static bool scan_exit(struct wl_node *n, void *data)
 			}
 		}
 	}
-	if (!nc || d <= WL_DEP_WARP)
+	if (!nc || !wl_eval_lane_varying(&es->ctx->eval, d, true))
 		return true;	/* unconditional, or whole warps return */
 	/* Outermost condition first, as the code evaluates them. */
 	{
@@ -948,9 +973,13 @@ static void compute(struct wl_ctx *ctx, struct wl_node *site, struct wl_mask *m)
 		return;
 	}
 	qsort(pts, nr, sizeof(*pts), point_cmp);
-	for (i = 0; i < nr; i++)
+	for (i = 0; i < nr; i++) {
 		wl_eval_pred(&ctx->eval, pts[i].conds, pts[i].negs, pts[i].nr,
 			     pts[i].exit, &pts[i].cls);
+		/* threadIdx.y: a ballot, unless the launch shape is stated. */
+		if (pts[i].cls.assumed && ctx->eval.launch != WL_LAUNCH_X32)
+			pts[i].cls.kind = WL_COND_VARYING;
+	}
 
 	for (i = 0; i < nr; i = j) {
 		struct point *p = &pts[i];
