@@ -94,6 +94,7 @@ int wl_analyze(CXIndex index, const struct wl_source *src,
 	ctx.fix_style = opts->fix_style;
 	wl_model_build(&ctx.model, ctx.tu, src);
 	wl_eval_init(&ctx.eval, &ctx.model);
+	ctx.eval.launch = opts->launch;
 	wl_mask_cache_init(&ctx);
 	if (opts->dump_model)
 		wl_dump_model(stdout, &ctx);

@@ -8,6 +8,13 @@
  *   severity: {WL201: error}      note, warning or error per rule
  *   extra-args: [-DBLOCK=256]     parser arguments for every file
  *   exclude: [gen_*.cu]           fnmatch globs, relative to the file's dir
+ *   launch: {block-x-multiple-of-32: true}
+ *                                 the launch shape the kernels assume:
+ *                                 true lets fixes treat threadIdx.y/z as
+ *                                 warp-uniform (a full mask, not a
+ *                                 ballot); false stops rules that report
+ *                                 from assuming it (the default assumes
+ *                                 it in reports, never in fixes)
  *
  * Command-line flags win over the file.  Unknown keys and bad values are
  * errors that name the file, line and column.
@@ -31,6 +38,7 @@ struct wl_config {
 	int level[WL_NR_RULES];		/* enum wl_level, or -1: default */
 	struct wl_strvec extra_args;
 	struct wl_strvec exclude;
+	enum wl_tristate block_x_multiple_of_32;	/* launch: */
 };
 
 /*

@@ -55,7 +55,10 @@ struct run_state {
 	struct wl_progress progress;
 };
 
-/* The rules .warplint turns on or off, unless the command line named them. */
+/*
+ * The rules .warplint turns on or off, unless the command line named them,
+ * and the launch shape it states.
+ */
 static void apply_config(const struct run_state *rs, const struct job *job,
 			 struct wl_analyze_opts *aopts)
 {
@@ -64,6 +67,10 @@ static void apply_config(const struct run_state *rs, const struct job *job,
 	for (r = 0; job->cfg && r < WL_NR_RULES; r++)
 		if (!rs->opts->rule_from_cli[r] && job->cfg->enable[r] != WL_UNSET)
 			aopts->enabled[r] = job->cfg->enable[r] == WL_ON;
+	if (job->cfg && job->cfg->block_x_multiple_of_32 != WL_UNSET)
+		aopts->launch = job->cfg->block_x_multiple_of_32 == WL_ON
+					? WL_LAUNCH_X32
+					: WL_LAUNCH_ANY;
 }
 
 /* .warplint severities, then the baseline, before any fix is computed. */
