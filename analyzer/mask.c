@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "analyzer/context.h"
+#include "analyzer/maskparam.h"
 #include "analyzer/source.h"
 #include "analyzer/util.h"
 #include "fixits/edit.h"
@@ -43,6 +44,7 @@ struct entry_state {
 	enum wl_reach reach;
 	uint32_t bits;
 	char *note;
+	char *why;		/* UNKNOWN: why no mask */
 	char *param;		/* a mask parameter threaded in, or NULL */
 	struct wl_fix *edits;	/* the signature and call-site edits */
 };
@@ -52,6 +54,7 @@ struct entry {
 	enum wl_reach reach;
 	uint32_t bits;
 	char *note;		/* owned: a guess and why */
+	const char *why;	/* UNKNOWN: why there is no mask */
 	const char *param;	/* the threaded mask parameter, or NULL */
 	const struct wl_fix *edits;
 };
@@ -95,6 +98,7 @@ void wl_mask_cache_release(struct wl_ctx *ctx)
 	}
 	for (i = 0; i < c->nr_entries; i++) {
 		free(c->entries[i].note);
+		free(c->entries[i].why);
 		free(c->entries[i].param);
 		wl_fix_free(c->entries[i].edits);
 	}
@@ -781,39 +785,58 @@ static unsigned skip_blanks(struct wl_ctx *ctx, unsigned off)
 /*
  * Give @fn a leading `unsigned NAME` parameter and pass each call site's
  * own mask to it (RULES.md: "a mask parameter threaded through").  Only
- * when every caller is in this file, in plain code, with a mask warplint
- * can name, and @fn has no separate prototype to keep in step.
+ * when every caller in this file is in plain code with a mask warplint
+ * can name, and @fn has no separate prototype to keep in step.  When the
+ * file cannot show every caller @fn may have (a header, or no caller at
+ * all), the old signature stays as a deprecated forwarding overload
+ * (maskparam.c) and *@unseen says so; without one, no threading.
+ * Returns NULL, or why not (allocated).
  */
-static bool thread_mask(struct wl_ctx *ctx, struct wl_func *fn,
-			struct entry_state *e)
+static char *thread_mask(struct wl_ctx *ctx, struct wl_func *fn,
+			 struct entry_state *e, bool *unseen)
 {
 	CXSourceLocation loc = clang_getCursorLocation(fn->cursor);
 	CXFile file = NULL;
 	unsigned name_off = 0, exp_off = 0, open, i;
 	struct wl_fix *edits;
-	char *name, *text;
+	char *name, *text, *why;
 
+	*unseen = !fn->nr_callers || !wl_maskparam_callers_all_seen(ctx, fn);
 	if (!fn->root->in_main || !fn->body ||
 	    !clang_equalCursors(clang_getCanonicalCursor(fn->cursor), fn->cursor))
-		return false;
+		return wl_xasprintf("'%s' is declared before its definition, "
+				    "and a new parameter would have to be "
+				    "added to every declaration", fn->name);
 	/* The name must be written here, not produced by a macro. */
 	clang_getSpellingLocation(loc, &file, NULL, NULL, &name_off);
 	clang_getExpansionLocation(loc, NULL, NULL, NULL, &exp_off);
-	if (!file || !wl_same_file(file, ctx->model.main_file) ||
-	    name_off != exp_off)
-		return false;
-	open = paren_after(ctx, name_off, fn->body->begin);
+	open = file && wl_same_file(file, ctx->model.main_file) &&
+			       name_off == exp_off
+		       ? paren_after(ctx, name_off, fn->body->begin)
+		       : 0;
 	if (!open)
-		return false;
+		return wl_xasprintf("the signature of '%s' is not written "
+				    "in this file", fn->name);
 	for (i = 0; i < fn->nr_callers; i++) {
 		struct wl_node *call = fn->callers[i];
 
 		if (call->func == fn || !call->in_main || call->in_macro ||
 		    !paren_after(ctx, call->begin, call->end))
-			return false;
+			return wl_xasprintf("the call at line %u cannot take "
+					    "a new argument (a macro or a "
+					    "recursive call)",
+					    line_of(ctx, call));
 	}
 	name = fresh_name(ctx, fn);
 	edits = wl_fix_new("pass the mask in");
+	if (*unseen) {
+		why = wl_maskparam_add_overload(ctx, fn, edits);
+		if (why) {
+			wl_fix_free(edits);
+			free(name);
+			return why;
+		}
+	}
 	if (has_arguments(ctx, open)) {
 		text = wl_xasprintf("unsigned %s, ", name);
 		wl_fix_insert(edits, skip_blanks(ctx, open + 1), text);
@@ -828,10 +851,12 @@ static bool thread_mask(struct wl_ctx *ctx, struct wl_func *fn,
 		const struct wl_mask *m = infer(ctx, call);
 		unsigned copen = paren_after(ctx, call->begin, call->end);
 
-		if (!m->text) {
+		if (!m->text || m->guessed) {
+			why = wl_xasprintf("no mask is known at the call at "
+					   "line %u", line_of(ctx, call));
 			wl_fix_free(edits);
 			free(name);
-			return false;
+			return why;
 		}
 		wl_mask_add_setup(m, edits);
 		text = wl_xasprintf(has_arguments(ctx, copen) ? "%s, " : "%s",
@@ -842,13 +867,17 @@ static bool thread_mask(struct wl_ctx *ctx, struct wl_func *fn,
 	e = entry_for(ctx, fn);	/* infer() may have moved it */
 	e->param = name;
 	e->edits = edits;
-	return true;
+	return NULL;
 }
 
 /*
  * Which lanes enter @fn: all of them for a kernel; for a device function,
  * what its call sites in this file agree on, or else their masks passed
- * in through a new parameter, or else a guess that says so.
+ * in through a new parameter.  Where warplint doubts (callers where only
+ * some lanes arrive, or that disagree) and cannot thread a mask, there is
+ * no mask: never the full one.  With no caller in the file, a threaded
+ * parameter with a deprecated overload for the unseen callers, or else
+ * the full mask as a guess that says so.
  */
 static void function_entry(struct wl_ctx *ctx, struct wl_func *fn,
 			   struct entry *out)
@@ -856,9 +885,9 @@ static void function_entry(struct wl_ctx *ctx, struct wl_func *fn,
 	struct entry_state *e;
 	enum wl_reach r = WL_REACH_FULL;
 	uint32_t b = FULL;
-	char *why = NULL;
+	char *why = NULL, *why_not = NULL;
 	unsigned i, first_line = 0;
-	bool agree = true, first = true, dynamic_caller = false;
+	bool doubt = false, first = true, unseen = false;
 
 	memset(out, 0, sizeof(*out));
 	out->reach = WL_REACH_FULL;
@@ -873,58 +902,72 @@ static void function_entry(struct wl_ctx *ctx, struct wl_func *fn,
 	}
 	if (!e->done) {
 		e->busy = true;
-		if (!fn->nr_callers)
-			why = wl_xasprintf("no call of '%s' in this file; assumed "
-					   "all 32 lanes call it", fn->name);
 		for (i = 0; i < fn->nr_callers && !why; i++) {
 			struct wl_node *call = fn->callers[i];
 			const struct wl_mask *m = infer(ctx, call);
 			unsigned line = line_of(ctx, call);
 
 			if (m->reach == WL_REACH_DYNAMIC ||
-			    m->reach == WL_REACH_UNKNOWN) {
-				dynamic_caller = true;
+			    m->reach == WL_REACH_UNKNOWN || m->guessed) {
+				doubt = true;
 				why = wl_xasprintf(
 					"'%s' is called at line %u where only "
-					"some lanes may arrive; assumed all 32 "
-					"lanes call it: pass the caller's mask "
-					"as a parameter if not", fn->name, line);
+					"some lanes may arrive", fn->name, line);
 			} else if (first) {
 				r = m->reach;
 				b = m->bits;
 				first_line = line;
 				first = false;
 			} else if (m->bits != b) {
-				agree = false;
+				doubt = true;
 				why = wl_xasprintf(
 					"callers of '%s' disagree on the lanes "
-					"(line %u and line %u); assumed all 32 "
-					"lanes", fn->name, first_line, line);
+					"(line %u and line %u)", fn->name,
+					first_line, line);
 			}
 		}
-		if ((dynamic_caller || !agree) && thread_mask(ctx, fn, e)) {
-			free(why);
-			why = NULL;
-		}
+		if (doubt || !fn->nr_callers)
+			why_not = thread_mask(ctx, fn, e, &unseen);
 		e = entry_for(ctx, fn);	/* may have moved */
 		e->busy = false;
 		e->done = true;
 		if (e->param) {
 			e->reach = WL_REACH_DYNAMIC;
 			e->bits = FULL;
-		} else if (why) {
-			e->reach = dynamic_caller ? WL_REACH_DYNAMIC
-						  : WL_REACH_FULL;
+			/* Unseen callers get __activemask(): an assumption. */
+			if (unseen)
+				e->note = wl_xasprintf(
+					"'%s' may have callers this file does "
+					"not show: the mask comes in through a "
+					"new first parameter, and the old "
+					"signature stays as a deprecated "
+					"overload that passes __activemask() "
+					"(the lanes converged at the call, as "
+					"the legacy primitives used)",
+					fn->name);
+		} else if (doubt) {
+			/* A fix warplint doubts is never the full mask. */
+			e->reach = WL_REACH_UNKNOWN;
+			e->why = wl_xasprintf("%s, and no mask can be passed "
+					      "in: %s", why, why_not);
+		} else if (!fn->nr_callers) {
+			e->reach = WL_REACH_FULL;
 			e->bits = FULL;
-			e->note = why;
+			e->note = wl_xasprintf(
+				"no call of '%s' in this file, and no mask "
+				"can be passed in (%s); assumed all 32 lanes "
+				"call it", fn->name, why_not);
 		} else {
 			e->reach = r;
 			e->bits = b;
 		}
+		free(why);
+		free(why_not);
 	}
 	out->reach = e->reach;
 	out->bits = e->bits;
 	out->note = e->note ? wl_xstrdup(e->note) : NULL;
+	out->why = e->why;
 	out->param = e->param;
 	out->edits = e->edits;
 }
@@ -944,6 +987,11 @@ static void compute(struct wl_ctx *ctx, struct wl_node *site, struct wl_mask *m)
 	m->note = entry.note;
 	m->guessed = m->note != NULL;
 	m->setup = wl_fix_new("compute the mask");
+	if (entry.reach == WL_REACH_UNKNOWN) {
+		m->reach = WL_REACH_UNKNOWN;
+		m->why = wl_xstrdup(entry.why);
+		return;
+	}
 	bits = entry.bits;
 	if (entry.param) {
 		unsigned k;
@@ -1083,6 +1131,8 @@ char *wl_mask_explain(struct wl_ctx *ctx, const struct wl_mask *mask)
 
 	if (!mask->text && mask->why)
 		return wl_xstrdup(mask->why);
+	if (mask->via_param && mask->note)
+		return wl_xstrdup(mask->note);
 	if (mask->via_param)
 		return wl_xasprintf("the lanes that call '%s' differ between its "
 				    "callers, which now pass their mask in a new "

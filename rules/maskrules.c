@@ -812,9 +812,14 @@ bool wl_mask_fix_arg(struct wl_ctx *ctx, struct wl_finding *f,
 			return false;
 		}
 	}
-	desc = mask->note ? wl_xasprintf("use mask '%s' (guessed: %s)",
-					 mask->text, mask->note)
-			  : wl_xasprintf("use mask '%s'", mask->text);
+	if (mask->note && mask->via_param)
+		desc = wl_xasprintf("use mask '%s', a new parameter of '%s'",
+				    mask->text, mask->via_param);
+	else if (mask->note)
+		desc = wl_xasprintf("use mask '%s' (guessed: %s)", mask->text,
+				    mask->note);
+	else
+		desc = wl_xasprintf("use mask '%s'", mask->text);
 	f->fix = wl_fix_new(desc);
 	free(desc);
 	wl_mask_add_setup(mask, f->fix);
@@ -824,7 +829,9 @@ bool wl_mask_fix_arg(struct wl_ctx *ctx, struct wl_finding *f,
 	else
 		wl_fix_insert(f->fix, close, mask->text);
 	/* A constant needs no explanation beyond the finding's own note. */
-	if (mask->note) {
+	if (mask->note && mask->via_param) {
+		wl_finding_note(f, "%s", mask->note);
+	} else if (mask->note) {
 		wl_finding_note(f, "mask %s guessed: %s", mask->text,
 				mask->note);
 	} else if (mask->reach == WL_REACH_DYNAMIC) {

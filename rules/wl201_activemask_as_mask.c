@@ -221,6 +221,20 @@ static void check_call(struct wl_ctx *ctx, struct wl_node *call,
 		wl_mask_fix_arg(ctx, f, call, args[0], inferred);
 		return;
 	}
+	if (inferred->guessed) {
+		/*
+		 * Where the callers are not known, __activemask() never
+		 * hangs, while a guessed full mask hangs a divergent caller.
+		 */
+		wl_finding_note(f, "no fix: __activemask() is kept: the "
+				   "callers of '%s' are not all in this file, "
+				   "and a guessed mask would hang one that is "
+				   "divergent; pass the lanes that must take "
+				   "part in from the callers, computed with "
+				   "__ballot_sync() before their branch",
+				call->func ? call->func->name : "the helper");
+		return;
+	}
 	if (mv.var_ref && fix_initializer(ctx, f, &mv, inferred))
 		return;
 	v = mv.var_ref ? wl_eval_var(&ctx->eval, mv.var_ref) : NULL;

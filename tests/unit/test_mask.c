@@ -333,10 +333,15 @@ static void test_helper_callers(void **state)
 		   1, "__shfl_down_sync(0x000000ff, v, 1, 8)");
 }
 
-/* A helper with no caller in the file: full mask, and the fix says so. */
+/*
+ * A helper with no caller in the file: other files may call it, so the
+ * mask comes in through a new parameter, the old signature stays as a
+ * deprecated forwarding overload, and the fix is unsafe (not proven).
+ */
 static void test_helper_guess(void **state)
 {
 	struct wl_findings f = { NULL, 0, 0 };
+	const struct wl_finding *hit;
 	unsigned nr;
 	char *fixed = fixed_text(state,
 				 "__device__ int h(int v) {\n"
@@ -344,9 +349,14 @@ static void test_helper_guess(void **state)
 				 &nr, &f);
 
 	assert_int_equal(nr, 1);
-	assert_non_null(strstr(fixed, "__shfl_xor_sync(0xffffffff, v, 1)"));
-	assert_non_null(only(&f, WL101)->note);
-	assert_non_null(strstr(only(&f, WL101)->note, "no call of 'h'"));
+	assert_non_null(strstr(fixed, "__device__ int h(unsigned mask, int v)"));
+	assert_non_null(strstr(fixed, "__shfl_xor_sync(mask, v, 1)"));
+	assert_non_null(strstr(fixed, "[[deprecated(\"pass a lane mask\")]]"));
+	assert_non_null(strstr(fixed, "return h(__activemask(), v);"));
+	assert_null(strstr(fixed, "0xffffffff"));
+	hit = only(&f, WL101);
+	assert_int_equal(hit->fix->safety, WL_FIX_UNSAFE);
+	assert_non_null(strstr(hit->note, "callers this file does not show"));
 	free(fixed);
 	wl_findings_release(&f);
 }
@@ -366,10 +376,14 @@ static void test_helper_mask_parameter(void **state)
 		   "p[i] = h(mask, p[i])", "p[0] = h(0xffffffff, 0)");
 }
 
-/* A separate prototype would need the same edit: guess, and say so. */
+/*
+ * Some lanes may arrive, and a separate prototype would need the same new
+ * parameter: no mask at all (never a full-mask guess), and the note says why.
+ */
 static void test_helper_prototype_guess(void **state)
 {
 	struct wl_findings f = { NULL, 0, 0 };
+	const struct wl_finding *hit;
 	unsigned nr;
 	char *fixed = fixed_text(state,
 				 "__device__ int h(int v);\n"
@@ -378,10 +392,11 @@ static void test_helper_prototype_guess(void **state)
 				 "__device__ int h(int v) { return __shfl(v, 0); }\n",
 				 &nr, &f);
 
-	assert_int_equal(nr, 1);
-	assert_non_null(strstr(fixed, "__shfl_sync(0xffffffff, v, 0)"));
-	assert_non_null(strstr(only(&f, WL101)->note,
-			       "only some lanes may arrive"));
+	assert_int_equal(nr, 0);
+	assert_non_null(strstr(fixed, "__shfl(v, 0)"));
+	hit = only(&f, WL101);
+	assert_non_null(strstr(hit->note, "only some lanes may arrive"));
+	assert_non_null(strstr(hit->note, "declared before its definition"));
 	free(fixed);
 	wl_findings_release(&f);
 }
