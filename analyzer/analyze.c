@@ -53,6 +53,7 @@ static void run_pass(CXTranslationUnit tu, const struct wl_source *src,
 	wl_model_build_file(&ctx.model, tu, src, target, target != NULL);
 	wl_ppcond_build(&ctx.pp, tu, ctx.model.main_file, src);
 	wl_eval_init(&ctx.eval, &ctx.model);
+	ctx.eval.launch = opts->launch;
 	wl_mask_cache_init(&ctx);
 	if (opts->dump_model && !target)
 		wl_dump_model(stdout, &ctx);

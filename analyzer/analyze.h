@@ -19,6 +19,7 @@ struct wl_analyze_opts {
 	unsigned nr_args;
 	bool enabled[WL_NR_RULES];
 	enum wl_fix_style fix_style;
+	enum wl_launch launch;		/* .warplint launch: (eval.h) */
 	bool dump_model;		/* print the model to stdout */
 	/*
 	 * Headers to analyse as files of their own (clang-tidy's

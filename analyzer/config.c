@@ -127,6 +127,44 @@ static int parse_severity(struct loader *l, yaml_node_t *node)
 	return 0;
 }
 
+static int parse_bool(struct loader *l, yaml_node_t *node,
+		      enum wl_tristate *out)
+{
+	const char *s = scalar(node);
+
+	if (s && (!strcmp(s, "true") || !strcmp(s, "yes")))
+		*out = WL_ON;
+	else if (s && (!strcmp(s, "false") || !strcmp(s, "no")))
+		*out = WL_OFF;
+	else
+		return fail(l, node, "bad value '%s' (true or false)",
+			    s ? s : "");
+	return 0;
+}
+
+/* launch: {block-x-multiple-of-32: true}: what the launches guarantee. */
+static int parse_launch(struct loader *l, yaml_node_t *node)
+{
+	yaml_node_pair_t *p;
+
+	if (node->type != YAML_MAPPING_NODE)
+		return fail(l, node, "%s must map launch facts to true or "
+			    "false", "'launch'");
+	for (p = node->data.mapping.pairs.start;
+	     p < node->data.mapping.pairs.top; p++) {
+		yaml_node_t *k = yaml_document_get_node(l->doc, p->key);
+		yaml_node_t *v = yaml_document_get_node(l->doc, p->value);
+
+		if (!scalar(k) || strcmp(scalar(k), "block-x-multiple-of-32"))
+			return fail(l, k, "unknown launch fact '%s' "
+				    "(block-x-multiple-of-32)",
+				    scalar(k) ? scalar(k) : "");
+		if (parse_bool(l, v, &l->cfg->block_x_multiple_of_32) < 0)
+			return -1;
+	}
+	return 0;
+}
+
 /* A name's characters: it is printed in notes and in JSON/SARIF. */
 static bool good_name(const char *s)
 {
@@ -248,10 +286,12 @@ static int parse_root(struct loader *l, yaml_node_t *root)
 					      &l->cfg->exclude);
 		else if (!strcmp(key, "configurations"))
 			ret = parse_configurations(l, v);
+		else if (!strcmp(key, "launch"))
+			ret = parse_launch(l, v);
 		else
 			ret = fail(l, k, "unknown key '%s' (enable, disable, "
 				   "severity, extra-args, exclude, "
-				   "configurations)", key);
+				   "configurations, launch)", key);
 		if (ret < 0)
 			return -1;
 	}
@@ -280,6 +320,7 @@ int wl_config_load(struct wl_config *cfg, const char *path, char **err)
 		cfg->enable[i] = WL_UNSET;
 		cfg->level[i] = -1;
 	}
+	cfg->block_x_multiple_of_32 = WL_UNSET;
 	cfg->path = wl_xstrdup(path);
 	cfg->dir = dir_of(path);
 	f = fopen(path, "rb");

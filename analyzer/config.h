@@ -13,6 +13,13 @@
  *       defines: [USE_SHUFFLE]    each saying under which it holds
  *     - name: legacy              (-D flags, "NAME" or "NAME=VALUE")
  *       defines: [LEGACY=1]
+ *   launch: {block-x-multiple-of-32: true}
+ *                                 the launch shape the kernels assume:
+ *                                 true lets fixes treat threadIdx.y/z as
+ *                                 warp-uniform (a full mask, not a
+ *                                 ballot); false stops rules that report
+ *                                 from assuming it (the default assumes
+ *                                 it in reports, never in fixes)
  *
  * Command-line flags win over the file.  Unknown keys and bad values are
  * errors that name the file, line and column.
@@ -47,6 +54,7 @@ struct wl_config {
 	struct wl_strvec exclude;
 	struct wl_configuration *configs;
 	unsigned nr_configs;
+	enum wl_tristate block_x_multiple_of_32;	/* launch: */
 };
 
 /*

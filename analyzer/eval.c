@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyzer/evalcall.h"
 #include "analyzer/util.h"
 
 struct var_slot {
@@ -27,6 +28,7 @@ struct wl_eval_cache {
 	unsigned nr_funcs;
 	struct wl_var **all;
 	unsigned nr_all, alloc_all;
+	unsigned reach_depth;	/* nesting of wl_eval_reaching() */
 };
 
 static enum wl_dep max_dep(enum wl_dep a, enum wl_dep b)
@@ -38,6 +40,7 @@ void wl_eval_init(struct wl_eval *ev, struct wl_model *model)
 {
 	unsigned i;
 
+	memset(ev, 0, sizeof(*ev));
 	ev->model = model;
 	ev->cache = wl_xcalloc(1, sizeof(*ev->cache));
 	ev->cache->nr_funcs = model->nr_funcs;
@@ -55,6 +58,7 @@ void wl_eval_release(struct wl_eval *ev)
 	struct wl_eval_cache *c = ev->cache;
 	unsigned i;
 
+	wl_evalcall_release(ev);
 	if (!c)
 		return;
 	for (i = 0; i < c->nr_all; i++) {
@@ -150,13 +154,71 @@ static bool is_array_or_record(CXCursor decl)
 	       k == CXType_Record || k == CXType_Elaborated;
 }
 
-/* The variable a (possibly wrapped) lvalue expression names, if any. */
-static struct wl_var *lvalue_var(struct wl_eval *ev, struct wl_node *lhs)
+/*
+ * The expression a declaration initializes its variable with, or NULL.
+ * An array or struct declared without one still has a kid: the implicit
+ * call of its default constructor, which sets nothing per thread.
+ */
+static struct wl_node *initializer(struct wl_node *decl)
+{
+	struct wl_node *init = decl->kids[decl->nr_kids - 1];
+
+	if (is_array_or_record(decl->cursor) &&
+	    init->kind == CXCursor_CallExpr && init->nr_kids == 0)
+		return NULL;
+	return init;
+}
+
+/* Whether @decl is declared __shared__ (memory the whole block sees). */
+static enum CXChildVisitResult find_shared_attr(CXCursor c, CXCursor parent,
+						CXClientData data)
+{
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_CUDASharedAttr) {
+		*(bool *)data = true;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Continue;
+}
+
+bool wl_eval_is_shared(CXCursor decl)
+{
+	bool yes = false;
+
+	if (clang_getCursorKind(decl) != CXCursor_VarDecl)
+		return false;
+	clang_visitChildren(decl, find_shared_attr, &yes);
+	return yes;
+}
+
+static bool is_pointer(const struct wl_node *n)
+{
+	enum CXTypeKind k = clang_getCanonicalType(
+		clang_getCursorType(n->cursor)).kind;
+
+	return k == CXType_Pointer || k == CXType_BlockPointer;
+}
+
+/*
+ * The variable whose own value an assignment to @lhs changes, if any: the
+ * variable itself, an element of a local array, a field of a local struct.
+ * A store through a pointer (`p[i] = v`, `*p = v`, `p->f = v`) changes
+ * memory, not the pointer: a kernel's `float *grad` stays block-uniform
+ * after `grad[i] = x`.
+ */
+static struct wl_var *written_var(struct wl_eval *ev, struct wl_node *lhs)
 {
 	lhs = wl_node_strip(lhs);
-	while (lhs && (lhs->kind == CXCursor_ArraySubscriptExpr ||
-		       (lhs->kind == CXCursor_MemberRefExpr && lhs->nr_kids)))
-		lhs = wl_node_strip(lhs->kids[0]);
+	while (lhs && lhs->nr_kids &&
+	       (lhs->kind == CXCursor_ArraySubscriptExpr ||
+		lhs->kind == CXCursor_MemberRefExpr)) {
+		struct wl_node *base = wl_node_strip(lhs->kids[0]);
+
+		/* a[i] with a pointer a, p->f: memory, not a variable */
+		if (!base || is_pointer(base))
+			return NULL;
+		lhs = base;
+	}
 	if (!lhs || lhs->kind != CXCursor_DeclRefExpr)
 		return NULL;
 	return lookup_var(ev->cache, clang_getCursorReferenced(lhs->cursor));
@@ -181,10 +243,10 @@ static bool collect_decls(struct wl_node *n, void *data)
 		return true;
 	v = add_var(cc->ev->cache, n);
 	v->is_param = n->kind == CXCursor_ParmDecl;
+	v->is_shared = wl_eval_is_shared(n->cursor);
 	v->scope = enclosing_block(n);
-	if (n->kind == CXCursor_VarDecl && n->nr_kids &&
-	    !is_array_or_record(n->cursor))
-		v->init = n->kids[n->nr_kids - 1];
+	if (n->kind == CXCursor_VarDecl && n->nr_kids)
+		v->init = initializer(n);
 	return true;
 }
 
@@ -197,48 +259,73 @@ static bool asm_reads_laneid(struct wl_eval *ev, struct wl_node *n)
 	return yes;
 }
 
-/* Whether parameter @i of @fn binds by non-const reference. */
-static bool param_is_reference(struct wl_func *fn, unsigned i)
+static bool is_writable_reference(CXType t)
 {
-	CXType t;
-
-	if (i >= fn->nr_params)
-		return false;
-	t = clang_getCursorType(fn->params[i]->cursor);
 	return t.kind == CXType_LValueReference &&
 	       !clang_isConstQualifiedType(clang_getPointeeType(t));
 }
 
 /*
- * A variable passed to a reference parameter may be written by the call.
- * In resolved calls a by-value argument is wrapped in a conversion, so a
- * bare variable means a reference.  Dependent calls in templates have no
- * conversions yet: there, ask the callee's parameter types if it is one
- * of the file's functions, and otherwise assume by value.  CUDA's own
- * intrinsics take values.
+ * Whether argument @i of @call may bind to a non-const reference: ask the
+ * callee's declared parameter types (also a function declared in a
+ * header); without them, a bare variable in a resolved call means a
+ * reference (a by-value argument is wrapped in a conversion), while a
+ * dependent call in a template has no conversions yet and is assumed to
+ * take values.
+ */
+static bool binds_reference(struct wl_eval *ev, struct wl_node *call,
+			    unsigned i, bool dependent)
+{
+	struct wl_func *fn = wl_call_target(ev->model, call);
+	CXCursor callee;
+	CXType ft;
+	int n;
+
+	if (fn)
+		return i < fn->nr_params &&
+		       is_writable_reference(
+			       clang_getCursorType(fn->params[i]->cursor));
+	callee = clang_getCursorReferenced(call->cursor);
+	ft = clang_getCursorType(callee);
+	n = clang_getNumArgTypes(ft);
+	if (!clang_Cursor_isNull(callee) && n >= 0) {
+		/* A method called as obj.f(x): the object is no argument. */
+		if ((unsigned)n <= i)
+			return clang_isFunctionTypeVariadic(ft) != 0;
+		return is_writable_reference(clang_getArgType(ft, (unsigned)i));
+	}
+	return !dependent;
+}
+
+/*
+ * A variable (or an element or field of one) passed to a non-const
+ * reference parameter may be written by the call.  CUDA's own intrinsics
+ * take values.
  */
 static void mark_reference_args(struct wl_eval *ev, struct wl_node *call)
 {
 	const char *name = wl_call_name(ev->model, call);
-	struct wl_func *fn;
+	struct wl_node *args[32];
+	unsigned i, n;
 	bool dependent;
-	unsigned i;
 	struct wl_var *v;
 	CXString spell;
 
 	if (wl_starts_with(name, "__"))
 		return;
-	fn = wl_call_target(ev->model, call);
 	spell = clang_getCursorSpelling(call->cursor);
 	dependent = clang_getCString(spell)[0] == '\0';
 	clang_disposeString(spell);
-	for (i = 1; i < call->nr_kids; i++) {
-		if (call->kids[i]->kind != CXCursor_DeclRefExpr)
+	n = wl_call_args(call, args, 32);
+	for (i = 0; i < n && i < 32; i++) {
+		enum CXCursorKind k = args[i]->kind;
+
+		/* Only an lvalue as written binds to a reference. */
+		if (k != CXCursor_DeclRefExpr && k != CXCursor_MemberRefExpr &&
+		    k != CXCursor_ArraySubscriptExpr)
 			continue;
-		v = lvalue_var(ev, call->kids[i]);
-		if (!v)
-			continue;
-		if (fn ? param_is_reference(fn, i - 1) : !dependent)
+		v = written_var(ev, args[i]);
+		if (v && binds_reference(ev, call, i, dependent))
 			v->addr_taken = true;
 	}
 }
@@ -251,13 +338,13 @@ static bool collect_writes(struct wl_node *n, void *data)
 
 	switch (n->kind) {
 	case CXCursor_BinaryOperator:
-		if (clang_getCursorBinaryOperatorKind(n->cursor) !=
+		if (wl_node_binop(n) !=
 			    CXBinaryOperator_Assign ||
 		    n->nr_kids != 2)
 			break;
 		/* fallthrough */
 	case CXCursor_CompoundAssignOperator:
-		v = n->nr_kids == 2 ? lvalue_var(cc->ev, n->kids[0]) : NULL;
+		v = n->nr_kids == 2 ? written_var(cc->ev, n->kids[0]) : NULL;
 		if (v)
 			add_write(v, n);
 		break;
@@ -267,7 +354,7 @@ static bool collect_writes(struct wl_node *n, void *data)
 
 		if (!n->nr_kids)
 			break;
-		v = lvalue_var(cc->ev, n->kids[0]);
+		v = written_var(cc->ev, n->kids[0]);
 		if (!v)
 			break;
 		if (op == CXUnaryOperator_AddrOf)
@@ -287,7 +374,7 @@ static bool collect_writes(struct wl_node *n, void *data)
 		for (i = 0; i < n->nr_kids; i++) {
 			if (n->kids[i]->kind != CXCursor_DeclRefExpr)
 				continue;
-			v = lvalue_var(cc->ev, n->kids[i]);
+			v = written_var(cc->ev, n->kids[i]);
 			if (!v)
 				continue;
 			if (asm_reads_laneid(cc->ev, n))
@@ -348,9 +435,15 @@ static void solve_vars(struct wl_eval *ev, struct wl_func *fn)
 		struct wl_var *v = c->all[i];
 
 		v->dep = WL_DEP_CONST;
+		if (v->is_shared) {
+			/* One copy for the block: what it holds is memory. */
+			v->dep = WL_DEP_BLOCK;
+			continue;
+		}
 		if (v->is_param)
 			v->dep = (fn->flags & WL_FUNC_KERNEL) ? WL_DEP_BLOCK
 							      : param_dep(ev, v);
+		v->entry_dep = v->dep;
 		if (v->addr_taken)
 			v->dep = WL_DEP_LANE;
 		if (v->is_lane_id)
@@ -363,6 +456,8 @@ static void solve_vars(struct wl_eval *ev, struct wl_func *fn)
 			struct wl_var *v = c->all[i];
 			enum wl_dep d = v->dep;
 
+			if (v->is_shared)
+				continue;
 			if (v->init)
 				d = max_dep(d, wl_eval_dep(ev, v->init));
 			for (j = 0; j < v->nr_writes && d < WL_DEP_LANE; j++)
@@ -426,69 +521,49 @@ static enum wl_dep param_dep(struct wl_eval *ev, struct wl_var *v)
 	return d;
 }
 
-/* Calls whose result depends only on their arguments. */
-static const char *const pure_calls[] = {
-	"__popc", "__popcll", "__ffs", "__ffsll", "__clz", "__clzll", "__brev",
-	"__brevll", "min", "max", "umin", "umax", "llmin", "llmax", "abs",
-	"labs", "llabs", "fabs", "fabsf", "sqrt", "sqrtf", "rsqrtf", "rsqrt",
-	"__mul24", "__umul24", "__mulhi", "__umulhi", "__byte_perm",
-	"__float_as_int", "__int_as_float", "__float_as_uint",
-	"__uint_as_float", "__double2hiint", "__double2loint",
-	"__hiloint2double", "__double_as_longlong", "__longlong_as_double",
-	"fminf", "fmaxf", "fmin", "fmax", "floorf", "ceilf", "floor", "ceil",
-	"__funnelshift_l", "__funnelshift_r", "__float2int_rn",
-	"__float2int_rz", "__int2float_rn", "__ldg",
-};
-
-/* Warp collectives whose result is the same in every participating lane. */
-static const char *const warp_uniform_calls[] = {
-	"__ballot_sync", "__any_sync", "__all_sync", "__uni_sync",
-	"__activemask", "__ballot", "__any", "__all", "__reduce_add_sync",
-	"__reduce_min_sync", "__reduce_max_sync", "__reduce_and_sync",
-	"__reduce_or_sync", "__reduce_xor_sync",
-};
-
-static bool in_list(const char *name, const char *const *list, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (!strcmp(name, list[i]))
-			return true;
-	return false;
-}
-
 bool wl_eval_pure_call(const char *name)
 {
-	return in_list(name, pure_calls, WL_ARRAY_SIZE(pure_calls)) ||
-	       in_list(name, warp_uniform_calls,
-		       WL_ARRAY_SIZE(warp_uniform_calls));
+	return wl_evalcall_is_pure(name) || wl_evalcall_is_warp_uniform(name);
 }
 
-static bool mentions_thread(struct wl_node *n, void *data)
-{
-	struct wl_eval *ev = data;
-	const char *b = wl_node_builtin_var(ev->model, n);
+static enum wl_dep callee_dep(struct wl_eval *ev, struct wl_node *call);
 
-	if (b && wl_starts_with(b, "threadIdx"))
-		return false;
-	if (n->kind == CXCursor_GCCAsmStmt)
-		return false;
-	return true;
+struct thread_scan {
+	struct wl_eval *ev;
+	enum wl_dep dep;
+};
+
+/* The most a function's own code varies: thread index, asm, calls. */
+static bool scan_thread(struct wl_node *n, void *data)
+{
+	struct thread_scan *ts = data;
+	const char *b = wl_node_builtin_var(ts->ev->model, n);
+	enum wl_dep d = WL_DEP_CONST;
+
+	if ((b && wl_starts_with(b, "threadIdx")) ||
+	    n->kind == CXCursor_GCCAsmStmt)
+		d = WL_DEP_LANE;
+	else if (n->kind == CXCursor_CallExpr)
+		d = callee_dep(ts->ev, n);
+	ts->dep = max_dep(ts->dep, d);
+	return ts->dep < WL_DEP_LANE;
 }
 
 /* What a call to @fn adds to its arguments' variation. */
 static enum wl_dep func_thread_dep(struct wl_eval *ev, struct wl_func *fn)
 {
 	struct func_facts *f = facts_of(ev, fn);
+	struct thread_scan ts = { ev, WL_DEP_BLOCK };
 
 	if (!f)
 		return WL_DEP_LANE;
 	if (!f->thread_done) {
 		f->thread_done = true;
-		f->thread_dep = wl_node_walk(fn->root, mentions_thread, ev)
-					? WL_DEP_BLOCK
-					: WL_DEP_LANE;
+		/* A recursive call while scanning: assume the worst. */
+		f->thread_dep = WL_DEP_LANE;
+		wl_node_walk(fn->root, scan_thread, &ts);
+		f = facts_of(ev, fn);
+		f->thread_dep = ts.dep;
 	}
 	return f->thread_dep;
 }
@@ -520,24 +595,59 @@ static bool is_broadcast(struct wl_eval *ev, struct wl_node *call,
 	return wl_eval_dep(ev, args[src]) <= WL_DEP_WARP;
 }
 
+/* The function a call names, when it is written as a plain or member name. */
+static struct wl_node *callee_of(struct wl_node *call)
+{
+	return call->nr_kids ? wl_node_strip(call->kids[0]) : NULL;
+}
+
+/*
+ * What a call adds to the variation of its arguments: nothing for pure
+ * functions and static members of template arguments, the function's own
+ * code for the file's functions and for helpers defined in headers, and
+ * LANE for anything unknown.
+ */
+static enum wl_dep callee_dep(struct wl_eval *ev, struct wl_node *call)
+{
+	const char *name = wl_call_name(ev->model, call);
+	struct wl_node *callee = callee_of(call);
+	struct wl_func *fn;
+	enum wl_dep d;
+
+	if (wl_evalcall_cg(ev, call, &d))
+		return d;
+	if (wl_evalcall_is_warp_uniform(name))
+		return WL_DEP_WARP;
+	if (wl_evalcall_is_pure(name) || wl_starts_with(name, "__syncthreads"))
+		return WL_DEP_CONST;
+	if (callee && wl_evalcall_dependent_member(callee))
+		return WL_DEP_CONST;
+	fn = wl_call_target(ev->model, call);
+	if (fn)
+		return func_thread_dep(ev, fn);
+	return wl_evalcall_extern(ev, clang_getCursorReferenced(call->cursor));
+}
+
 static enum wl_dep call_dep(struct wl_eval *ev, struct wl_node *call)
 {
 	const char *name = wl_call_name(ev->model, call);
+	struct wl_node *callee = callee_of(call);
 	enum wl_dep d = WL_DEP_CONST;
-	struct wl_func *fn;
 	unsigned i;
 
-	if (in_list(name, warp_uniform_calls, WL_ARRAY_SIZE(warp_uniform_calls)) ||
-	    is_broadcast(ev, call, name))
+	if (wl_evalcall_cg(ev, call, &d))
+		return d;
+	/* Votes and broadcasts: the same result whatever each lane passed. */
+	if (wl_evalcall_is_warp_uniform(name) || is_broadcast(ev, call, name))
 		return WL_DEP_WARP;
+	if (wl_starts_with(name, "__syncthreads_"))
+		return WL_DEP_BLOCK;	/* a block-wide vote */
 	for (i = 1; i < call->nr_kids; i++)
 		d = max_dep(d, wl_eval_dep(ev, call->kids[i]));
-	if (in_list(name, pure_calls, WL_ARRAY_SIZE(pure_calls)))
-		return d;
-	fn = wl_call_target(ev->model, call);
-	if (!fn)
-		return WL_DEP_LANE;
-	return max_dep(d, func_thread_dep(ev, fn));
+	/* obj.f(): the object is an input too. */
+	if (callee && callee->kind == CXCursor_MemberRefExpr && callee->nr_kids)
+		d = max_dep(d, wl_eval_dep(ev, callee->kids[0]));
+	return d < WL_DEP_LANE ? max_dep(d, callee_dep(ev, call)) : d;
 }
 
 /*
@@ -545,10 +655,32 @@ static enum wl_dep call_dep(struct wl_eval *ev, struct wl_node *call)
  * block (blockIdx.x * blockDim.x, with blockDim.x a multiple of 32 as the
  * mask rules assume): dividing such a value by 32 gives a per-warp value.
  */
+static bool is_builtin(struct wl_eval *ev, struct wl_node *n, const char *name)
+{
+	const char *b = wl_node_builtin_var(ev->model, wl_node_strip(n));
+
+	return b && !strcmp(b, name);
+}
+
+/*
+ * threadIdx.y * blockDim.x: added to threadIdx.x it gives the linear
+ * thread index, whose warps are always runs of 32 whatever the shape.
+ */
+static bool row_offset(struct wl_eval *ev, struct wl_node *n)
+{
+	n = wl_node_strip(n);
+	if (!n || n->kind != CXCursor_BinaryOperator || n->nr_kids != 2 ||
+	    wl_node_binop(n) != CXBinaryOperator_Mul)
+		return false;
+	return (is_builtin(ev, n->kids[0], "threadIdx.y") &&
+		is_builtin(ev, n->kids[1], "blockDim.x")) ||
+	       (is_builtin(ev, n->kids[1], "threadIdx.y") &&
+		is_builtin(ev, n->kids[0], "blockDim.x"));
+}
+
 static bool thread_linear(struct wl_eval *ev, struct wl_node *n, int depth)
 {
 	const char *b;
-	struct wl_var *v;
 
 	n = wl_node_strip(n);
 	if (!n || depth > 8)
@@ -557,19 +689,19 @@ static bool thread_linear(struct wl_eval *ev, struct wl_node *n, int depth)
 	if (b)
 		return !strcmp(b, "threadIdx.x");
 	if (n->kind == CXCursor_DeclRefExpr) {
-		v = wl_eval_var(ev, n);
-		return v && v->init && !v->nr_writes && !v->addr_taken &&
-		       thread_linear(ev, v->init, depth + 1);
+		struct wl_node *src = wl_eval_reaching(ev, n);
+
+		return src && thread_linear(ev, src, depth + 1);
 	}
 	if (n->kind == CXCursor_BinaryOperator && n->nr_kids == 2 &&
-	    clang_getCursorBinaryOperatorKind(n->cursor) == CXBinaryOperator_Add) {
+	    wl_node_binop(n) == CXBinaryOperator_Add) {
 		struct wl_node *l = n->kids[0], *r = n->kids[1];
 
 		if (thread_linear(ev, l, depth + 1) &&
-		    wl_eval_dep(ev, r) <= WL_DEP_BLOCK)
+		    (wl_eval_dep(ev, r) <= WL_DEP_BLOCK || row_offset(ev, r)))
 			return true;
 		return thread_linear(ev, r, depth + 1) &&
-		       wl_eval_dep(ev, l) <= WL_DEP_BLOCK;
+		       (wl_eval_dep(ev, l) <= WL_DEP_BLOCK || row_offset(ev, l));
 	}
 	return false;
 }
@@ -585,7 +717,7 @@ static bool const_multiple_of_32(struct wl_node *n, int shift)
 
 static enum wl_dep binop_dep(struct wl_eval *ev, struct wl_node *n)
 {
-	enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(n->cursor);
+	enum CXBinaryOperatorKind op = wl_node_binop(n);
 	enum wl_dep l, r;
 
 	if (n->nr_kids != 2)
@@ -609,6 +741,85 @@ static enum wl_dep binop_dep(struct wl_eval *ev, struct wl_node *n)
 	return max_dep(l, r);
 }
 
+/* Whether @n lies in a switch body, where case labels jump past writes. */
+static bool in_switch(const struct wl_node *n)
+{
+	for (; n; n = n->parent)
+		if (n->kind == CXCursor_SwitchStmt)
+			return true;
+	return false;
+}
+
+/*
+ * Whether the assignment @w runs before @use on every path to it: @w is a
+ * statement of a block and @use sits in a later statement of that block.
+ */
+static bool dominates(const struct wl_node *w, const struct wl_node *use)
+{
+	const struct wl_node *b = w->parent;
+
+	return b && b->kind == CXCursor_CompoundStmt &&
+	       wl_node_within(use, b) && use->index > w->index &&
+	       !wl_node_within(use, w) && !in_switch(b);
+}
+
+/* Whether @n runs again on each trip of @loop (not in its for-init). */
+static bool repeats_in(const struct wl_node *n, const struct wl_node *loop)
+{
+	struct wl_node *init = wl_node_kid(loop, WL_ROLE_INIT);
+
+	return wl_node_within(n, loop) && !(init && wl_node_within(n, init));
+}
+
+/* Whether @w may run between @from and @use (also around a loop). */
+static bool may_intervene(const struct wl_node *w, const struct wl_node *from,
+			  const struct wl_node *use)
+{
+	const struct wl_node *l;
+
+	/* A loop around the use but not around @from: its back edge. */
+	for (l = use->parent; l; l = l->parent)
+		if (wl_node_is_loop(l) && repeats_in(use, l) &&
+		    !repeats_in(from, l) && repeats_in(w, l))
+			return true;
+	/* The store of `x = f(x)` comes after its own read of x. */
+	if (wl_node_within(use, w))
+		return false;
+	return w->index > from->index && w->index < use->index;
+}
+
+struct wl_node *wl_eval_reaching(struct wl_eval *ev, struct wl_node *ref)
+{
+	struct wl_var *v = wl_eval_var(ev, ref);
+	struct wl_node *best = NULL, *w;
+	unsigned i;
+
+	if (!v || v->addr_taken || v->is_shared || v->is_lane_id ||
+	    (ref->func && ref->func->has_goto))
+		return NULL;
+	/*
+	 * The declaration dominates every use in its scope; a parameter's
+	 * is the value the caller passed.
+	 */
+	if (v->init || v->is_param)
+		best = v->decl_node;
+	for (i = 0; i < v->nr_writes; i++) {
+		w = v->writes[i];
+		if (w->kind == CXCursor_BinaryOperator && dominates(w, ref) &&
+		    (!best || w->index > best->index))
+			best = w;
+	}
+	if (!best)
+		return NULL;
+	for (i = 0; i < v->nr_writes; i++)
+		if (v->writes[i] != best &&
+		    may_intervene(v->writes[i], best, ref))
+			return NULL;
+	if (best != v->decl_node)
+		return best->kids[1];
+	return v->is_param ? v->decl_node : v->init;
+}
+
 static enum wl_dep declref_dep(struct wl_eval *ev, struct wl_node *n)
 {
 	CXCursor d = clang_getCursorReferenced(n->cursor);
@@ -624,6 +835,21 @@ static enum wl_dep declref_dep(struct wl_eval *ev, struct wl_node *n)
 	case CXCursor_VarDecl:
 	case CXCursor_ParmDecl:
 		v = wl_eval_var(ev, n);
+		if (v && v->nr_writes && ev->cache->reach_depth < 32) {
+			/* After `x = s_total;`, x is what s_total is. */
+			struct wl_node *src = wl_eval_reaching(ev, n);
+
+			if (src == v->decl_node)
+				return v->entry_dep;
+			if (src) {
+				enum wl_dep r;
+
+				ev->cache->reach_depth++;
+				r = wl_eval_dep(ev, src);
+				ev->cache->reach_depth--;
+				return r;
+			}
+		}
 		if (v)
 			return v->dep;
 		/* A global: constant if const, else memory all threads see. */
@@ -631,8 +857,34 @@ static enum wl_dep declref_dep(struct wl_eval *ev, struct wl_node *n)
 			       ? WL_DEP_CONST
 			       : WL_DEP_BLOCK;
 	default:
-		return clang_Cursor_isNull(d) ? WL_DEP_LANE : WL_DEP_BLOCK;
+		if (!clang_Cursor_isNull(d))
+			return WL_DEP_BLOCK;
+		/* T::kSize in a template: a static member of a type. */
+		return wl_evalcall_dependent_member(n) ? WL_DEP_CONST
+						       : WL_DEP_LANE;
 	}
+}
+
+/*
+ * threadIdx.x varies by lane; threadIdx.y and .z are the same in a warp
+ * when blockDim.x is a multiple of 32, which only the configuration can
+ * rule out (WL_LAUNCH_ANY).
+ */
+static enum wl_dep builtin_dep(const struct wl_eval *ev, const char *b)
+{
+	if (!wl_starts_with(b, "threadIdx"))
+		return WL_DEP_BLOCK;
+	if (!strcmp(b, "threadIdx.x") || ev->launch == WL_LAUNCH_ANY)
+		return WL_DEP_LANE;
+	return WL_DEP_ROW;
+}
+
+bool wl_eval_lane_varying(const struct wl_eval *ev, enum wl_dep d,
+			  bool for_fix)
+{
+	if (d == WL_DEP_ROW)
+		return for_fix && ev->launch != WL_LAUNCH_X32;
+	return d >= WL_DEP_LANE;
 }
 
 enum wl_dep wl_eval_dep(struct wl_eval *ev, struct wl_node *n)
@@ -657,8 +909,7 @@ enum wl_dep wl_eval_dep(struct wl_eval *ev, struct wl_node *n)
 	case CXCursor_MemberRefExpr:
 		b = wl_node_builtin_var(ev->model, n);
 		if (b)
-			return wl_starts_with(b, "threadIdx") ? WL_DEP_LANE
-							      : WL_DEP_BLOCK;
+			return builtin_dep(ev, b);
 		break;
 	case CXCursor_BinaryOperator:
 		return binop_dep(ev, n);
@@ -686,7 +937,11 @@ static enum wl_dep guard_dep(struct wl_eval *ev, struct wl_node *n,
 	     child = p, p = p->parent) {
 		struct wl_node *cond = wl_node_deciding_cond(child);
 
-		if (cond)
+		/* A loop that runs equally often everywhere splits no one. */
+		if (cond && wl_node_is_loop(p) &&
+		    (child->role == WL_ROLE_BODY || child->role == WL_ROLE_INC))
+			d = max_dep(d, wl_eval_trip_dep(ev, p, false));
+		else if (cond)
 			d = max_dep(d, wl_eval_dep(ev, cond));
 	}
 	return d;
@@ -741,7 +996,7 @@ static long long normalize(long long v, struct wl_node *n)
 static bool eval_binop(struct wl_eval *ev, struct wl_node *n, unsigned tid,
 		       struct ival *out, int depth)
 {
-	enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(n->cursor);
+	enum CXBinaryOperatorKind op = wl_node_binop(n);
 	struct ival a, b;
 	bool u;
 	long long r;
@@ -834,6 +1089,7 @@ static bool eval_rec(struct wl_eval *ev, struct wl_node *n, unsigned tid,
 {
 	const char *b;
 	struct wl_var *v;
+	struct wl_node *src;
 	long long k;
 
 	if (!n || depth > 32)
@@ -866,10 +1122,11 @@ static bool eval_rec(struct wl_eval *ev, struct wl_node *n, unsigned tid,
 			out->is_unsigned = true;
 			return true;
 		}
-		if (!v || !v->init || v->nr_writes || v->addr_taken ||
-		    v->is_param)
+		if (!v || v->addr_taken || (v->is_param && !v->nr_writes))
 			return false;
-		if (!eval_rec(ev, v->init, tid, out, depth + 1))
+		src = v->nr_writes ? wl_eval_reaching(ev, n) : v->init;
+		if (!src || src == v->decl_node ||
+		    !eval_rec(ev, src, tid, out, depth + 1))
 			return false;
 		out->v = normalize(out->v, v->decl_node);
 		out->is_unsigned = type_unsigned(v->decl_node);
@@ -956,13 +1213,16 @@ void wl_eval_pred(struct wl_eval *ev, struct wl_node **conds,
 	}
 	if (!(c->pred_known & (1u << slot))) {
 		eval_pred(ev, conds, negs, nr, negate_all, out);
-		c->pred_kind[slot] = (unsigned char)out->kind;
+		/* The high bit keeps "assumed" beside the kind. */
+		c->pred_kind[slot] = (unsigned char)(out->kind |
+						     (out->assumed ? 0x80 : 0));
 		c->pred_block[slot] = out->block_uniform;
 		c->pred_lanes[slot] = out->lanes;
 		c->pred_known |= (unsigned char)(1u << slot);
 		return;
 	}
-	out->kind = (enum wl_cond_kind)c->pred_kind[slot];
+	out->kind = (enum wl_cond_kind)(c->pred_kind[slot] & 0x7f);
+	out->assumed = (c->pred_kind[slot] & 0x80) != 0;
 	out->block_uniform = c->pred_block[slot];
 	out->lanes = c->pred_lanes[slot];
 }
@@ -979,9 +1239,10 @@ static void eval_pred(struct wl_eval *ev, struct wl_node **conds,
 	memset(out, 0, sizeof(*out));
 	for (i = 0; i < nr; i++)
 		d = max_dep(d, wl_eval_dep(ev, conds[i]));
-	if (d <= WL_DEP_WARP) {
+	if (d <= WL_DEP_ROW) {
 		out->kind = WL_COND_UNIFORM;
 		out->block_uniform = d <= WL_DEP_BLOCK;
+		out->assumed = d == WL_DEP_ROW;
 		return;
 	}
 	for (w = 0; w < WL_EVAL_WARPS; w++) {
@@ -1041,7 +1302,7 @@ static bool impure(struct wl_node *n, void *data)
 	case CXCursor_LambdaExpr:
 		return false;
 	case CXCursor_BinaryOperator:
-		return clang_getCursorBinaryOperatorKind(n->cursor) !=
+		return wl_node_binop(n) !=
 		       CXBinaryOperator_Assign;
 	case CXCursor_UnaryOperator: {
 		enum CXUnaryOperatorKind op =

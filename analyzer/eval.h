@@ -18,7 +18,21 @@ enum wl_dep {
 	WL_DEP_CONST,	/* a compile-time constant */
 	WL_DEP_BLOCK,	/* the same in every thread of the block */
 	WL_DEP_WARP,	/* the same in every lane of a warp */
+	/*
+	 * The same in every lane of a warp if blockDim.x is a multiple of
+	 * 32: threadIdx.y, threadIdx.z.  Rules that report take it as
+	 * WARP (the usual launch), fixes as LANE unless the configuration
+	 * states the launch shape (wl_eval_lane_varying()).
+	 */
+	WL_DEP_ROW,
 	WL_DEP_LANE,	/* may differ between lanes of one warp */
+};
+
+/* What the configuration says about the launch shape (.warplint). */
+enum wl_launch {
+	WL_LAUNCH_USUAL,  /* not stated: reports assume x % 32 == 0, fixes not */
+	WL_LAUNCH_X32,	  /* stated: blockDim.x is a multiple of 32 */
+	WL_LAUNCH_ANY,	  /* stated: assume nothing; threadIdx.y/z are LANE */
 };
 
 enum wl_cond_kind {
@@ -30,11 +44,13 @@ enum wl_cond_kind {
 struct wl_cond_class {
 	enum wl_cond_kind kind;
 	bool block_uniform;	/* UNIFORM across the whole block, too */
+	bool assumed;		/* UNIFORM only if blockDim.x % 32 == 0 (ROW) */
 	uint32_t lanes;		/* LANES: the lanes for which it is true */
 };
 
 struct wl_var;
 struct wl_eval_cache;
+struct wl_extern_memo;
 
 /* Facts about one local variable or parameter of a function. */
 struct wl_var {
@@ -47,20 +63,46 @@ struct wl_var {
 	unsigned alloc_writes;
 	bool addr_taken;
 	bool is_param;
+	bool is_shared;		/* __shared__: one copy that the block sees */
 	bool is_lane_id;	/* set from an asm read of %laneid */
-	enum wl_dep dep;
+	enum wl_dep dep;	/* at any use: joined over every write */
+	enum wl_dep entry_dep;	/* a parameter's, as the callers pass it */
 };
 
 struct wl_eval {
 	struct wl_model *model;
 	struct wl_eval_cache *cache;
+	struct wl_extern_memo *externs;	/* header helpers judged (evalcall.c) */
+	enum wl_launch launch;	/* set before the first question */
 };
 
 void wl_eval_init(struct wl_eval *ev, struct wl_model *model);
+
+/*
+ * Whether lanes of one warp may see different values of something that
+ * varies as @d: LANE always; ROW for a fix (@for_fix) unless the launch is
+ * stated as X32, for a report never (it assumes the usual launch, and a
+ * launch stated as ANY makes threadIdx.y/z LANE in the first place).
+ */
+bool wl_eval_lane_varying(const struct wl_eval *ev, enum wl_dep d,
+			  bool for_fix);
 void wl_eval_release(struct wl_eval *ev);
 
 /* The variable (local or parameter) @ref refers to, or NULL. */
 struct wl_var *wl_eval_var(struct wl_eval *ev, const struct wl_node *ref);
+
+/*
+ * The expression whose value the variable read at @ref holds there: its
+ * initializer, or the assignment that runs before the read on every path
+ * with no other write that can come between (after `x = s_total;` a read
+ * of x is s_total's value, whatever x held before).  For a parameter not
+ * written before the read, its ParmDecl (the value the caller passed,
+ * whose variation is the variable's entry_dep).  NULL when writes in
+ * between, conditional writes, loops, goto or a switch leave it open, and
+ * for parameters, __shared__ variables and variables whose address is
+ * taken.
+ */
+struct wl_node *wl_eval_reaching(struct wl_eval *ev, struct wl_node *ref);
 
 /* How much the value of @expr may vary across a warp. */
 enum wl_dep wl_eval_dep(struct wl_eval *ev, struct wl_node *expr);
@@ -94,10 +136,25 @@ bool wl_eval_int(struct wl_eval *ev, struct wl_node *expr, unsigned tid,
 enum wl_dep wl_eval_guard_dep(struct wl_eval *ev, struct wl_node *node,
 			      struct wl_node *stop);
 
+/*
+ * How much the number of times @loop runs varies.  That is its
+ * condition's variation, except for loops proved to run equally often in
+ * every thread although the index starts at a thread-dependent value:
+ * `for (i = threadIdx.x; i < roundup(n, blockDim.x); i += blockDim.x)`
+ * (a bound that is a multiple of the stride, through macros or the file's
+ * helpers), and, with @simulate, constant bounds tried for 32 warps
+ * (`for (i = lane; i < 64; i += 32)`: WARP).  See evaltrip.c.
+ */
+enum wl_dep wl_eval_trip_dep(struct wl_eval *ev, struct wl_node *loop,
+			     bool simulate);
+
 /* Whether @expr has no side effects: no calls (but pure ones), no writes. */
 bool wl_eval_pure(struct wl_eval *ev, struct wl_node *expr);
 
 /* Whether the call is to a warp intrinsic or math function known pure. */
 bool wl_eval_pure_call(const char *name);
+
+/* Whether the variable @decl is declared __shared__. */
+bool wl_eval_is_shared(CXCursor decl);
 
 #endif

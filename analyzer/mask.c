@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "analyzer/context.h"
+#include "analyzer/maskparam.h"
 #include "analyzer/source.h"
 #include "analyzer/util.h"
 #include "fixits/edit.h"
@@ -43,6 +44,7 @@ struct entry_state {
 	enum wl_reach reach;
 	uint32_t bits;
 	char *note;
+	char *why;		/* UNKNOWN: why no mask */
 	char *param;		/* a mask parameter threaded in, or NULL */
 	struct wl_fix *edits;	/* the signature and call-site edits */
 };
@@ -52,6 +54,7 @@ struct entry {
 	enum wl_reach reach;
 	uint32_t bits;
 	char *note;		/* owned: a guess and why */
+	const char *why;	/* UNKNOWN: why there is no mask */
 	const char *param;	/* the threaded mask parameter, or NULL */
 	const struct wl_fix *edits;
 };
@@ -95,6 +98,7 @@ void wl_mask_cache_release(struct wl_ctx *ctx)
 	}
 	for (i = 0; i < c->nr_entries; i++) {
 		free(c->entries[i].note);
+		free(c->entries[i].why);
 		free(c->entries[i].param);
 		wl_fix_free(c->entries[i].edits);
 	}
@@ -211,6 +215,18 @@ static bool add_point(struct point *pts, unsigned *nr, struct wl_node *anchor,
 	return true;
 }
 
+/*
+ * A return from a __global__ function ends the lane: the Programming
+ * Guide asks only the non-exited lanes named in a mask to arrive, so the
+ * full mask stays right after `if (i >= n) return;` in a kernel (RULES.md,
+ * WL202).  A __device__ helper's return only leaves the helper.
+ */
+static bool exits_kernel(const struct wl_node *ret)
+{
+	return ret->kind == CXCursor_ReturnStmt && ret->func &&
+	       (ret->func->flags & WL_FUNC_KERNEL);
+}
+
 /* Returns, breaks and continues inside @loop that lanes may take alone. */
 struct jump_scan {
 	struct wl_ctx *ctx;
@@ -227,7 +243,11 @@ static bool find_divergent_jump(struct wl_node *n, void *data)
 	if (n->kind != CXCursor_ReturnStmt && n->kind != CXCursor_BreakStmt &&
 	    n->kind != CXCursor_ContinueStmt)
 		return true;
-	if (wl_eval_guard_dep(&js->ctx->eval, n, js->loop) == WL_DEP_LANE)
+	if (exits_kernel(n))
+		return true;
+	if (wl_eval_lane_varying(&js->ctx->eval,
+				 wl_eval_guard_dep(&js->ctx->eval, n, js->loop),
+				 true))
 		js->bad = n;
 	return true;
 }
@@ -237,7 +257,9 @@ static char *check_loop(struct wl_ctx *ctx, struct wl_node *loop)
 	struct wl_node *cond = wl_node_kid(loop, WL_ROLE_COND);
 	struct jump_scan js = { ctx, loop, NULL };
 
-	if (cond && wl_eval_dep(&ctx->eval, cond) == WL_DEP_LANE)
+	if (cond && wl_eval_lane_varying(&ctx->eval,
+					 wl_eval_trip_dep(&ctx->eval, loop, true),
+					 true))
 		return wl_xasprintf("the loop at line %u runs a lane-dependent "
 				    "number of times, so no mask names the "
 				    "lanes of every iteration; make its trip "
@@ -275,7 +297,9 @@ static char *collect_guards(struct wl_ctx *ctx, struct wl_node *site,
 		}
 		if (p->kind == CXCursor_SwitchStmt && child->role == WL_ROLE_BODY) {
 			cond = wl_node_kid(p, WL_ROLE_COND);
-			if (cond && wl_eval_dep(&ctx->eval, cond) == WL_DEP_LANE)
+			if (cond && wl_eval_lane_varying(
+					    &ctx->eval, wl_eval_dep(&ctx->eval, cond),
+					    true))
 				return wl_xasprintf(
 					"the switch at line %u selects cases by a "
 					"lane-dependent value", line_of(ctx, p));
@@ -293,7 +317,8 @@ static char *collect_guards(struct wl_ctx *ctx, struct wl_node *site,
 		}
 		if (!cond)
 			continue;
-		if (wl_eval_dep(&ctx->eval, cond) <= WL_DEP_WARP)
+		if (!wl_eval_lane_varying(&ctx->eval,
+					  wl_eval_dep(&ctx->eval, cond), true))
 			continue;
 		anchor = anchor_of(p, &wrap);
 		if (!add_point(tmp, &n, anchor, wrap, &cond, &neg, 1, false))
@@ -327,7 +352,7 @@ static bool scan_exit(struct wl_node *n, void *data)
 		return false;
 	if (n->index >= es->site->index)
 		return false;	/* preorder: everything after comes later */
-	if (n->kind != CXCursor_ReturnStmt)
+	if (n->kind != CXCursor_ReturnStmt || exits_kernel(n))
 		return true;
 	common = wl_node_common(n, es->site);
 	if (!common || common->kind != CXCursor_CompoundStmt)
@@ -336,11 +361,15 @@ static bool scan_exit(struct wl_node *n, void *data)
 		struct wl_node *cond = NULL;
 
 		if (wl_node_is_loop(p) || p->kind == CXCursor_SwitchStmt) {
-			if (wl_eval_guard_dep(&es->ctx->eval, n, p) == WL_DEP_LANE ||
-			    (wl_node_kid(p, WL_ROLE_COND) &&
-			     wl_eval_dep(&es->ctx->eval,
-					 wl_node_kid(p, WL_ROLE_COND)) ==
-				     WL_DEP_LANE)) {
+			struct wl_node *c = wl_node_kid(p, WL_ROLE_COND);
+
+			if (wl_eval_lane_varying(&es->ctx->eval,
+						 wl_eval_guard_dep(&es->ctx->eval,
+								   n, p),
+						 true) ||
+			    (c && wl_eval_lane_varying(
+					  &es->ctx->eval,
+					  wl_eval_dep(&es->ctx->eval, c), true))) {
 				es->why = wl_xasprintf(
 					"lanes may return at line %u from inside "
 					"a loop or switch, so the lanes left after "
@@ -362,7 +391,7 @@ static bool scan_exit(struct wl_node *n, void *data)
 			}
 		}
 	}
-	if (!nc || d <= WL_DEP_WARP)
+	if (!nc || !wl_eval_lane_varying(&es->ctx->eval, d, true))
 		return true;	/* unconditional, or whole warps return */
 	/* Outermost condition first, as the code evaluates them. */
 	{
@@ -482,7 +511,7 @@ static char *negated_text(struct wl_ctx *ctx, struct wl_node *cond)
 	if (c->kind == CXCursor_BinaryOperator && c->nr_kids == 2 &&
 	    !c->in_macro) {
 		enum CXBinaryOperatorKind op =
-			clang_getCursorBinaryOperatorKind(c->cursor);
+			wl_node_binop(c);
 		enum CXTypeKind lt = clang_getCanonicalType(
 			clang_getCursorType(c->kids[0]->cursor)).kind;
 
@@ -756,39 +785,58 @@ static unsigned skip_blanks(struct wl_ctx *ctx, unsigned off)
 /*
  * Give @fn a leading `unsigned NAME` parameter and pass each call site's
  * own mask to it (RULES.md: "a mask parameter threaded through").  Only
- * when every caller is in this file, in plain code, with a mask warplint
- * can name, and @fn has no separate prototype to keep in step.
+ * when every caller in this file is in plain code with a mask warplint
+ * can name, and @fn has no separate prototype to keep in step.  When the
+ * file cannot show every caller @fn may have (a header, or no caller at
+ * all), the old signature stays as a deprecated forwarding overload
+ * (maskparam.c) and *@unseen says so; without one, no threading.
+ * Returns NULL, or why not (allocated).
  */
-static bool thread_mask(struct wl_ctx *ctx, struct wl_func *fn,
-			struct entry_state *e)
+static char *thread_mask(struct wl_ctx *ctx, struct wl_func *fn,
+			 struct entry_state *e, bool *unseen)
 {
 	CXSourceLocation loc = clang_getCursorLocation(fn->cursor);
 	CXFile file = NULL;
 	unsigned name_off = 0, exp_off = 0, open, i;
 	struct wl_fix *edits;
-	char *name, *text;
+	char *name, *text, *why;
 
+	*unseen = !fn->nr_callers || !wl_maskparam_callers_all_seen(ctx, fn);
 	if (!fn->root->in_main || !fn->body ||
 	    !clang_equalCursors(clang_getCanonicalCursor(fn->cursor), fn->cursor))
-		return false;
+		return wl_xasprintf("'%s' is declared before its definition, "
+				    "and a new parameter would have to be "
+				    "added to every declaration", fn->name);
 	/* The name must be written here, not produced by a macro. */
 	clang_getSpellingLocation(loc, &file, NULL, NULL, &name_off);
 	clang_getExpansionLocation(loc, NULL, NULL, NULL, &exp_off);
-	if (!file || !wl_same_file(file, ctx->model.main_file) ||
-	    name_off != exp_off)
-		return false;
-	open = paren_after(ctx, name_off, fn->body->begin);
+	open = file && wl_same_file(file, ctx->model.main_file) &&
+			       name_off == exp_off
+		       ? paren_after(ctx, name_off, fn->body->begin)
+		       : 0;
 	if (!open)
-		return false;
+		return wl_xasprintf("the signature of '%s' is not written "
+				    "in this file", fn->name);
 	for (i = 0; i < fn->nr_callers; i++) {
 		struct wl_node *call = fn->callers[i];
 
 		if (call->func == fn || !call->in_main || call->in_macro ||
 		    !paren_after(ctx, call->begin, call->end))
-			return false;
+			return wl_xasprintf("the call at line %u cannot take "
+					    "a new argument (a macro or a "
+					    "recursive call)",
+					    line_of(ctx, call));
 	}
 	name = fresh_name(ctx, fn);
 	edits = wl_fix_new("pass the mask in");
+	if (*unseen) {
+		why = wl_maskparam_add_overload(ctx, fn, edits);
+		if (why) {
+			wl_fix_free(edits);
+			free(name);
+			return why;
+		}
+	}
 	if (has_arguments(ctx, open)) {
 		text = wl_xasprintf("unsigned %s, ", name);
 		wl_fix_insert(edits, skip_blanks(ctx, open + 1), text);
@@ -803,10 +851,12 @@ static bool thread_mask(struct wl_ctx *ctx, struct wl_func *fn,
 		const struct wl_mask *m = infer(ctx, call);
 		unsigned copen = paren_after(ctx, call->begin, call->end);
 
-		if (!m->text) {
+		if (!m->text || m->guessed) {
+			why = wl_xasprintf("no mask is known at the call at "
+					   "line %u", line_of(ctx, call));
 			wl_fix_free(edits);
 			free(name);
-			return false;
+			return why;
 		}
 		wl_mask_add_setup(m, edits);
 		text = wl_xasprintf(has_arguments(ctx, copen) ? "%s, " : "%s",
@@ -817,13 +867,17 @@ static bool thread_mask(struct wl_ctx *ctx, struct wl_func *fn,
 	e = entry_for(ctx, fn);	/* infer() may have moved it */
 	e->param = name;
 	e->edits = edits;
-	return true;
+	return NULL;
 }
 
 /*
  * Which lanes enter @fn: all of them for a kernel; for a device function,
  * what its call sites in this file agree on, or else their masks passed
- * in through a new parameter, or else a guess that says so.
+ * in through a new parameter.  Where warplint doubts (callers where only
+ * some lanes arrive, or that disagree) and cannot thread a mask, there is
+ * no mask: never the full one.  With no caller in the file, a threaded
+ * parameter with a deprecated overload for the unseen callers, or else
+ * the full mask as a guess that says so.
  */
 static void function_entry(struct wl_ctx *ctx, struct wl_func *fn,
 			   struct entry *out)
@@ -831,9 +885,9 @@ static void function_entry(struct wl_ctx *ctx, struct wl_func *fn,
 	struct entry_state *e;
 	enum wl_reach r = WL_REACH_FULL;
 	uint32_t b = FULL;
-	char *why = NULL;
+	char *why = NULL, *why_not = NULL;
 	unsigned i, first_line = 0;
-	bool agree = true, first = true, dynamic_caller = false;
+	bool doubt = false, first = true, unseen = false;
 
 	memset(out, 0, sizeof(*out));
 	out->reach = WL_REACH_FULL;
@@ -848,58 +902,72 @@ static void function_entry(struct wl_ctx *ctx, struct wl_func *fn,
 	}
 	if (!e->done) {
 		e->busy = true;
-		if (!fn->nr_callers)
-			why = wl_xasprintf("no call of '%s' in this file; assumed "
-					   "all 32 lanes call it", fn->name);
 		for (i = 0; i < fn->nr_callers && !why; i++) {
 			struct wl_node *call = fn->callers[i];
 			const struct wl_mask *m = infer(ctx, call);
 			unsigned line = line_of(ctx, call);
 
 			if (m->reach == WL_REACH_DYNAMIC ||
-			    m->reach == WL_REACH_UNKNOWN) {
-				dynamic_caller = true;
+			    m->reach == WL_REACH_UNKNOWN || m->guessed) {
+				doubt = true;
 				why = wl_xasprintf(
 					"'%s' is called at line %u where only "
-					"some lanes may arrive; assumed all 32 "
-					"lanes call it: pass the caller's mask "
-					"as a parameter if not", fn->name, line);
+					"some lanes may arrive", fn->name, line);
 			} else if (first) {
 				r = m->reach;
 				b = m->bits;
 				first_line = line;
 				first = false;
 			} else if (m->bits != b) {
-				agree = false;
+				doubt = true;
 				why = wl_xasprintf(
 					"callers of '%s' disagree on the lanes "
-					"(line %u and line %u); assumed all 32 "
-					"lanes", fn->name, first_line, line);
+					"(line %u and line %u)", fn->name,
+					first_line, line);
 			}
 		}
-		if ((dynamic_caller || !agree) && thread_mask(ctx, fn, e)) {
-			free(why);
-			why = NULL;
-		}
+		if (doubt || !fn->nr_callers)
+			why_not = thread_mask(ctx, fn, e, &unseen);
 		e = entry_for(ctx, fn);	/* may have moved */
 		e->busy = false;
 		e->done = true;
 		if (e->param) {
 			e->reach = WL_REACH_DYNAMIC;
 			e->bits = FULL;
-		} else if (why) {
-			e->reach = dynamic_caller ? WL_REACH_DYNAMIC
-						  : WL_REACH_FULL;
+			/* Unseen callers get __activemask(): an assumption. */
+			if (unseen)
+				e->note = wl_xasprintf(
+					"'%s' may have callers this file does "
+					"not show: the mask comes in through a "
+					"new first parameter, and the old "
+					"signature stays as a deprecated "
+					"overload that passes __activemask() "
+					"(the lanes converged at the call, as "
+					"the legacy primitives used)",
+					fn->name);
+		} else if (doubt) {
+			/* A fix warplint doubts is never the full mask. */
+			e->reach = WL_REACH_UNKNOWN;
+			e->why = wl_xasprintf("%s, and no mask can be passed "
+					      "in: %s", why, why_not);
+		} else if (!fn->nr_callers) {
+			e->reach = WL_REACH_FULL;
 			e->bits = FULL;
-			e->note = why;
+			e->note = wl_xasprintf(
+				"no call of '%s' in this file, and no mask "
+				"can be passed in (%s); assumed all 32 lanes "
+				"call it", fn->name, why_not);
 		} else {
 			e->reach = r;
 			e->bits = b;
 		}
+		free(why);
+		free(why_not);
 	}
 	out->reach = e->reach;
 	out->bits = e->bits;
 	out->note = e->note ? wl_xstrdup(e->note) : NULL;
+	out->why = e->why;
 	out->param = e->param;
 	out->edits = e->edits;
 }
@@ -919,6 +987,11 @@ static void compute(struct wl_ctx *ctx, struct wl_node *site, struct wl_mask *m)
 	m->note = entry.note;
 	m->guessed = m->note != NULL;
 	m->setup = wl_fix_new("compute the mask");
+	if (entry.reach == WL_REACH_UNKNOWN) {
+		m->reach = WL_REACH_UNKNOWN;
+		m->why = wl_xstrdup(entry.why);
+		return;
+	}
 	bits = entry.bits;
 	if (entry.param) {
 		unsigned k;
@@ -948,9 +1021,13 @@ static void compute(struct wl_ctx *ctx, struct wl_node *site, struct wl_mask *m)
 		return;
 	}
 	qsort(pts, nr, sizeof(*pts), point_cmp);
-	for (i = 0; i < nr; i++)
+	for (i = 0; i < nr; i++) {
 		wl_eval_pred(&ctx->eval, pts[i].conds, pts[i].negs, pts[i].nr,
 			     pts[i].exit, &pts[i].cls);
+		/* threadIdx.y: a ballot, unless the launch shape is stated. */
+		if (pts[i].cls.assumed && ctx->eval.launch != WL_LAUNCH_X32)
+			pts[i].cls.kind = WL_COND_VARYING;
+	}
 
 	for (i = 0; i < nr; i = j) {
 		struct point *p = &pts[i];
@@ -1054,6 +1131,8 @@ char *wl_mask_explain(struct wl_ctx *ctx, const struct wl_mask *mask)
 
 	if (!mask->text && mask->why)
 		return wl_xstrdup(mask->why);
+	if (mask->via_param && mask->note)
+		return wl_xstrdup(mask->note);
 	if (mask->via_param)
 		return wl_xasprintf("the lanes that call '%s' differ between its "
 				    "callers, which now pass their mask in a new "

@@ -196,7 +196,7 @@ static void write_val(struct mv_state *st, struct wl_node *w, struct val *out,
 		return;
 	}
 	/* m &= e narrows m (adds nothing); m |= e adds e's lanes. */
-	switch (clang_getCursorBinaryOperatorKind(w->cursor)) {
+	switch (wl_node_binop(w)) {
 	case CXBinaryOperator_AndAssign: {
 		struct val self;
 
@@ -374,7 +374,7 @@ static void eval_rec(struct mv_state *st, struct wl_node *n, struct val *out,
 		break;
 	case CXCursor_BinaryOperator: {
 		enum CXBinaryOperatorKind op =
-			clang_getCursorBinaryOperatorKind(s->cursor);
+			wl_node_binop(s);
 		struct val a, b;
 
 		if (s->nr_kids != 2)

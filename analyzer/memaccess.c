@@ -177,7 +177,7 @@ static unsigned access_kind(struct wl_model *m, struct wl_node *e)
 	if ((p->kind == CXCursor_BinaryOperator ||
 	     p->kind == CXCursor_CompoundAssignOperator) &&
 	    p->nr_kids == 2 && p->kids[0] == u &&
-	    is_assign_op(clang_getCursorBinaryOperatorKind(p->cursor),
+	    is_assign_op(wl_node_binop(p),
 			 &compound))
 		return compound ? WL_MEM_READ | WL_MEM_WRITE : WL_MEM_WRITE;
 	if (p->kind == CXCursor_UnaryOperator) {
@@ -606,7 +606,7 @@ static bool loop_var(struct wl_node *init, CXCursor *decl,
 		return true;
 	}
 	if (init->kind == CXCursor_BinaryOperator && init->nr_kids == 2 &&
-	    clang_getCursorBinaryOperatorKind(init->cursor) ==
+	    wl_node_binop(init) ==
 		    CXBinaryOperator_Assign) {
 		x = ma_strip(init->kids[0]);
 		if (!x || x->kind != CXCursor_DeclRefExpr)
@@ -649,7 +649,7 @@ static bool step(struct wl_mem *mem, struct wl_node *inc, CXCursor decl,
 	if (!ma_eval_uniform(mem, inc->kids[1], env, &rhs))
 		return false;
 	if (inc->kind == CXCursor_BinaryOperator) {
-		if (clang_getCursorBinaryOperatorKind(inc->cursor) !=
+		if (wl_node_binop(inc) !=
 		    CXBinaryOperator_Assign)
 			return false;
 		*value = rhs;
@@ -657,7 +657,7 @@ static bool step(struct wl_mem *mem, struct wl_node *inc, CXCursor decl,
 	}
 	{
 		enum CXBinaryOperatorKind op =
-			clang_getCursorBinaryOperatorKind(inc->cursor);
+			wl_node_binop(inc);
 
 		switch (op) {
 		case CXBinaryOperator_AddAssign: r = *value + rhs; break;
@@ -694,7 +694,7 @@ static struct wl_node *assigned_var(struct wl_node *n)
 
 	if ((n->kind == CXCursor_BinaryOperator ||
 	     n->kind == CXCursor_CompoundAssignOperator) && n->nr_kids == 2 &&
-	    is_assign_op(clang_getCursorBinaryOperatorKind(n->cursor),
+	    is_assign_op(wl_node_binop(n),
 			 &compound))
 		x = ma_strip(n->kids[0]);
 	else if (n->kind == CXCursor_UnaryOperator && n->nr_kids == 1) {
@@ -742,7 +742,7 @@ static bool tree_step(struct wl_node *inc)
 	if (!inc || inc->kind != CXCursor_CompoundAssignOperator ||
 	    inc->nr_kids != 2 || !wl_node_int_value(ma_strip(inc->kids[1]), &k))
 		return false;
-	switch (clang_getCursorBinaryOperatorKind(inc->cursor)) {
+	switch (wl_node_binop(inc)) {
 	case CXBinaryOperator_ShrAssign:
 	case CXBinaryOperator_ShlAssign:
 		return k == 1;
@@ -1919,6 +1919,7 @@ void wl_mem_release(struct wl_mem *mem)
 		free(mem->regions[i].calls);
 	}
 	free(mem->arrays);
+	free(mem->array_slots);
 	free(mem->accesses);
 	free(mem->regions);
 	free(mem->escape);

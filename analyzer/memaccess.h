@@ -128,6 +128,13 @@ struct wl_mem {
 	struct wl_ctx *ctx;
 	struct wl_mem_array *arrays;
 	unsigned nr_arrays, alloc_arrays;
+	/*
+	 * arrays[] by (decl, field, view): open addressing, slot = index + 1
+	 * (0 empty), a power of two at most half full.  A file of many
+	 * kernels has as many pointer parameters: no linear search.
+	 */
+	unsigned *array_slots;
+	unsigned nr_array_slots;
 	struct wl_mem_access *accesses;
 	unsigned nr_accesses, alloc_accesses;
 	struct wl_mem_region *regions;

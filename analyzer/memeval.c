@@ -288,8 +288,7 @@ static bool eval_local(struct ma_eval *ev, struct wl_var *v,
 			return false;
 		if (w->kind == CXCursor_BinaryOperator) {
 			val = rhs;
-		} else if (!ma_apply_binop(clang_getCursorBinaryOperatorKind(
-						w->cursor),
+		} else if (!ma_apply_binop(wl_node_binop(w),
 					val, rhs, &r)) {
 			return false;
 		} else {
@@ -532,7 +531,7 @@ static struct wl_node *ctor_init_of(struct wl_func *ctor, CXCursor field)
 
 		if (!s || s->kind != CXCursor_BinaryOperator ||
 		    s->nr_kids != 2 ||
-		    clang_getCursorBinaryOperatorKind(s->cursor) !=
+		    wl_node_binop(s) !=
 			    CXBinaryOperator_Assign)
 			continue;
 		l = ma_strip(s->kids[0]);
@@ -918,7 +917,7 @@ static bool eval_binop(struct ma_eval *ev, struct wl_node *n,
 		       const struct ma_env *env, long long *out)
 {
 	enum CXBinaryOperatorKind op =
-		clang_getCursorBinaryOperatorKind(n->cursor);
+		wl_node_binop(n);
 	struct ma_eval l = *ev, r = *ev;
 	long long a, b;
 

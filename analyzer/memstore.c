@@ -140,19 +140,70 @@ static char *elem_type_text(CXType t)
 
 /* ---- the arrays ------------------------------------------------------- */
 
+static unsigned array_hash(CXCursor decl, CXCursor field, const char *view)
+{
+	unsigned h = clang_hashCursor(decl) * 2654435761u;
+
+	h ^= clang_Cursor_isNull(field) ? 0 : clang_hashCursor(field) + 0x9e3779b9u;
+	for (; view && *view; view++)
+		h = h * 31 + (unsigned char)*view;
+	return h;
+}
+
+static bool array_is(const struct wl_mem_array *a, CXCursor decl,
+		     CXCursor field, const char *view)
+{
+	return clang_equalCursors(a->decl, decl) &&
+	       clang_equalCursors(a->field, field) &&
+	       (a->view && view ? !strcmp(a->view, view) : a->view == view);
+}
+
+/* The slot of (@decl, @field, @view): its array's, or the empty one. */
+static unsigned *array_slot(struct wl_mem *mem, CXCursor decl, CXCursor field,
+			    const char *view)
+{
+	unsigned mask = mem->nr_array_slots - 1;
+	unsigned i = array_hash(decl, field, view) & mask;
+
+	while (mem->array_slots[i] &&
+	       !array_is(&mem->arrays[mem->array_slots[i] - 1], decl, field,
+			 view))
+		i = (i + 1) & mask;
+	return &mem->array_slots[i];
+}
+
 static int find_array(struct wl_mem *mem, CXCursor decl, CXCursor field,
 		      const char *view)
 {
-	unsigned i;
+	unsigned slot;
 
-	for (i = 0; i < mem->nr_arrays; i++)
-		if (clang_equalCursors(mem->arrays[i].decl, decl) &&
-		    clang_equalCursors(mem->arrays[i].field, field) &&
-		    (mem->arrays[i].view && view
-			     ? !strcmp(mem->arrays[i].view, view)
-			     : mem->arrays[i].view == view))
-			return (int)i;
-	return -1;
+	if (!mem->nr_array_slots)
+		return -1;
+	slot = *array_slot(mem, decl, field, view);
+	return slot ? (int)slot - 1 : -1;
+}
+
+/* Enter arrays[@i] in the index, growing it to stay half empty. */
+static void index_array(struct wl_mem *mem, unsigned i)
+{
+	const struct wl_mem_array *a;
+	unsigned k;
+
+	if (2 * (mem->nr_arrays + 1) > mem->nr_array_slots) {
+		free(mem->array_slots);
+		mem->nr_array_slots = mem->nr_array_slots ?
+					      2 * mem->nr_array_slots : 64;
+		while (2 * (mem->nr_arrays + 1) > mem->nr_array_slots)
+			mem->nr_array_slots *= 2;
+		mem->array_slots = wl_xcalloc(mem->nr_array_slots,
+					      sizeof(*mem->array_slots));
+		for (k = 0; k < i; k++) {
+			a = &mem->arrays[k];
+			*array_slot(mem, a->decl, a->field, a->view) = k + 1;
+		}
+	}
+	a = &mem->arrays[i];
+	*array_slot(mem, a->decl, a->field, a->view) = i + 1;
 }
 
 static int add_array(struct wl_mem *mem, CXCursor decl, CXCursor field,
@@ -190,6 +241,7 @@ static int add_array(struct wl_mem *mem, CXCursor decl, CXCursor field,
 			    CXType_ConstantArray)
 			a->size = count_of(NULL, clang_getCursorType(field));
 	}
+	index_array(mem, mem->nr_arrays);
 	return (int)mem->nr_arrays++;
 }
 
@@ -218,6 +270,7 @@ static int view_of(struct wl_mem *mem, int base, CXType elem)
 	a->elem_type = wl_xstrdup(view);
 	a->size = 0;
 	a->view = view;
+	index_array(mem, mem->nr_arrays);
 	return (int)mem->nr_arrays++;
 }
 
@@ -767,7 +820,7 @@ static bool pointer_loc(struct ma_eval *ev, struct wl_node *e,
 		return false;
 	case CXCursor_BinaryOperator: {
 		enum CXBinaryOperatorKind op =
-			clang_getCursorBinaryOperatorKind(n->cursor);
+			wl_node_binop(n);
 		struct wl_node *p, *o;
 		CXType pt;
 

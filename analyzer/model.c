@@ -248,7 +248,7 @@ static void assign_roles(struct wl_model *m, struct wl_node *n)
 		break;
 	case CXCursor_BinaryOperator: {
 		enum CXBinaryOperatorKind op =
-			clang_getCursorBinaryOperatorKind(n->cursor);
+			wl_node_binop(n);
 
 		if (n->nr_kids == 2 && op == CXBinaryOperator_LAnd)
 			n->kids[1]->role = WL_ROLE_AND_RHS;
@@ -259,6 +259,96 @@ static void assign_roles(struct wl_model *m, struct wl_node *n)
 	default:
 		break;
 	}
+}
+
+enum CXBinaryOperatorKind wl_node_binop(const struct wl_node *n)
+{
+	return n->binop ? (enum CXBinaryOperatorKind)(n->binop - 1)
+			: clang_getCursorBinaryOperatorKind(n->cursor);
+}
+
+static const struct {
+	const char *name;
+	enum CXBinaryOperatorKind op;
+} operator_names[] = {
+	{ "operator*", CXBinaryOperator_Mul },
+	{ "operator/", CXBinaryOperator_Div },
+	{ "operator%", CXBinaryOperator_Rem },
+	{ "operator+", CXBinaryOperator_Add },
+	{ "operator-", CXBinaryOperator_Sub },
+	{ "operator<<", CXBinaryOperator_Shl },
+	{ "operator>>", CXBinaryOperator_Shr },
+	{ "operator<", CXBinaryOperator_LT },
+	{ "operator>", CXBinaryOperator_GT },
+	{ "operator<=", CXBinaryOperator_LE },
+	{ "operator>=", CXBinaryOperator_GE },
+	{ "operator==", CXBinaryOperator_EQ },
+	{ "operator!=", CXBinaryOperator_NE },
+	{ "operator&", CXBinaryOperator_And },
+	{ "operator^", CXBinaryOperator_Xor },
+	{ "operator|", CXBinaryOperator_Or },
+	{ "operator&&", CXBinaryOperator_LAnd },
+	{ "operator||", CXBinaryOperator_LOr },
+	{ "operator=", CXBinaryOperator_Assign },
+	{ "operator*=", CXBinaryOperator_MulAssign },
+	{ "operator/=", CXBinaryOperator_DivAssign },
+	{ "operator%=", CXBinaryOperator_RemAssign },
+	{ "operator+=", CXBinaryOperator_AddAssign },
+	{ "operator-=", CXBinaryOperator_SubAssign },
+	{ "operator<<=", CXBinaryOperator_ShlAssign },
+	{ "operator>>=", CXBinaryOperator_ShrAssign },
+	{ "operator&=", CXBinaryOperator_AndAssign },
+	{ "operator^=", CXBinaryOperator_XorAssign },
+	{ "operator|=", CXBinaryOperator_OrAssign },
+};
+
+/* The OverloadedDeclRef under callee @k (`operator+=`), or a null cursor. */
+static CXCursor unresolved_operator(const struct wl_node *k)
+{
+	while (k && k->kind != CXCursor_OverloadedDeclRef && k->nr_kids == 1 &&
+	       (k->kind == CXCursor_DeclRefExpr ||
+		k->kind == CXCursor_UnexposedExpr))
+		k = k->kids[0];
+	if (k && k->kind == CXCursor_OverloadedDeclRef)
+		return k->cursor;
+	return clang_getNullCursor();
+}
+
+/*
+ * `a OP b` with operands of a template's dependent type is an operator
+ * call libclang cannot resolve (CallExpr: a, the callee, b) as soon as
+ * any operator OP overload is visible (the shim's __half has them).  For
+ * the built-in types the template is instantiated with it is the
+ * built-in operator: show it as one, so that every analysis sees an
+ * assignment, a read and a write.
+ */
+static void unwrap_operator_call(struct wl_node *n)
+{
+	CXCursor op;
+	CXString name;
+	unsigned i;
+
+	if (n->kind != CXCursor_CallExpr || n->nr_kids != 3)
+		return;
+	op = unresolved_operator(n->kids[1]);
+	if (clang_Cursor_isNull(op))
+		return;
+	name = clang_getCursorSpelling(op);
+	for (i = 0; i < WL_ARRAY_SIZE(operator_names); i++) {
+		enum CXBinaryOperatorKind k = operator_names[i].op;
+
+		if (strcmp(clang_getCString(name), operator_names[i].name))
+			continue;
+		n->binop = (unsigned char)(k + 1);
+		n->kind = k >= CXBinaryOperator_MulAssign &&
+					  k <= CXBinaryOperator_OrAssign
+				  ? CXCursor_CompoundAssignOperator
+				  : CXCursor_BinaryOperator;
+		n->kids[1] = n->kids[2];
+		n->nr_kids = 2;
+		break;
+	}
+	clang_disposeString(name);
 }
 
 static struct wl_node *build_node(struct wl_model *m, CXCursor c,
@@ -282,6 +372,7 @@ static struct wl_node *build_node(struct wl_model *m, CXCursor c,
 		n->nr_kids = list.nr;
 	}
 	free(list.v);
+	unwrap_operator_call(n);
 	assign_roles(m, n);
 
 	m->nr_main_nodes += n->in_main;

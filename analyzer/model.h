@@ -58,6 +58,12 @@ struct wl_node {
 	unsigned char pred_kind[4];
 	bool pred_block[4];
 	unsigned pred_lanes[4];
+	/*
+	 * The operator (CXBinaryOperatorKind + 1) of an operator call that a
+	 * template leaves unresolved (`s[i] += s[i + 16]` with `T *s`),
+	 * which the model shows as the built-in operator; 0: ask libclang.
+	 */
+	unsigned char binop;
 };
 
 enum wl_func_flags {
@@ -224,6 +230,12 @@ char *wl_node_text(const struct wl_model *model, const struct wl_node *node);
 bool wl_node_int_value(const struct wl_node *node, long long *value);
 
 /* Name of the builtin variable member: "threadIdx.x" etc., or NULL. */
+/*
+ * The operator of binary or compound-assignment node @n; templates'
+ * unresolved operator calls included (see wl_node.binop).
+ */
+enum CXBinaryOperatorKind wl_node_binop(const struct wl_node *n);
+
 const char *wl_node_builtin_var(struct wl_model *model,
 				const struct wl_node *node);
 

@@ -98,7 +98,10 @@ static bool want_header(const char *path, void *data)
 	return hit;
 }
 
-/* The rules .warplint turns on or off, unless the command line named them. */
+/*
+ * The rules .warplint turns on or off, unless the command line named them,
+ * and the launch shape it states.
+ */
 static void apply_config(const struct run_state *rs, const struct job *job,
 			 struct wl_analyze_opts *aopts)
 {
@@ -107,6 +110,10 @@ static void apply_config(const struct run_state *rs, const struct job *job,
 	for (r = 0; job->cfg && r < WL_NR_RULES; r++)
 		if (!rs->opts->rule_from_cli[r] && job->cfg->enable[r] != WL_UNSET)
 			aopts->enabled[r] = job->cfg->enable[r] == WL_ON;
+	if (job->cfg && job->cfg->block_x_multiple_of_32 != WL_UNSET)
+		aopts->launch = job->cfg->block_x_multiple_of_32 == WL_ON
+					? WL_LAUNCH_X32
+					: WL_LAUNCH_ANY;
 }
 
 /* One analysis of @job under configuration @c (-1: none). */

@@ -194,6 +194,8 @@ struct reach_state {
 		struct wl_reach_bound rb;
 	} memo[MAX_MEMO];
 	unsigned nr_memo;
+	/* The first condition taken as uniform on the launch assumption. */
+	struct wl_node *assumed_at;
 };
 
 /* How a condition splits the lanes (or threads) that evaluate it. */
@@ -208,87 +210,6 @@ static enum wl_dep max_dep(enum wl_dep a, enum wl_dep b)
 	return a > b ? a : b;
 }
 
-static enum CXChildVisitResult find_shared_attr(CXCursor c, CXCursor parent,
-						CXClientData data)
-{
-	(void)parent;
-	if (clang_getCursorKind(c) == CXCursor_CUDASharedAttr) {
-		*(bool *)data = true;
-		return CXChildVisit_Break;
-	}
-	return CXChildVisit_Continue;
-}
-
-static bool is_shared_var(CXCursor decl)
-{
-	bool yes = false;
-
-	if (clang_getCursorKind(decl) != CXCursor_VarDecl)
-		return false;
-	clang_visitChildren(decl, find_shared_attr, &yes);
-	return yes;
-}
-
-/*
- * wl_eval_dep, except that a __shared__ variable read with a uniform
- * index is the same for every thread that reads it: `if (s_done)` after
- * thread 0 set it and a barrier is a block-uniform branch, although the
- * write itself happened under a thread-dependent condition.
- */
-static enum wl_dep shared_aware_dep(struct wl_ctx *ctx, struct wl_node *n,
-				    int depth)
-{
-	enum wl_dep d = wl_eval_dep(&ctx->eval, n);
-	struct wl_node *s;
-	struct wl_var *v;
-	unsigned i;
-
-	if (d <= WL_DEP_BLOCK || depth > 8)
-		return d;
-	s = wl_node_strip(n);
-	switch (s->kind) {
-	case CXCursor_CallExpr:
-		/* The block-wide votes give every thread the same answer. */
-		if (wl_starts_with(wl_call_name(&ctx->model, s),
-				   "__syncthreads_"))
-			return WL_DEP_BLOCK;
-		return d;
-	case CXCursor_DeclRefExpr:
-		if (is_shared_var(clang_getCursorReferenced(s->cursor)))
-			return WL_DEP_BLOCK;
-		v = wl_eval_var(&ctx->eval, s);
-		if (v && v->init && !v->nr_writes && !v->addr_taken &&
-		    !v->is_param && !v->is_lane_id)
-			return shared_aware_dep(ctx, v->init, depth + 1);
-		return d;
-	case CXCursor_ArraySubscriptExpr:
-		if (s->nr_kids == 2) {
-			struct wl_node *base = wl_node_strip(s->kids[0]);
-
-			if (base && base->kind == CXCursor_DeclRefExpr &&
-			    is_shared_var(
-				    clang_getCursorReferenced(base->cursor)))
-				return max_dep(WL_DEP_BLOCK,
-					       shared_aware_dep(ctx, s->kids[1],
-								depth + 1));
-		}
-		return d;
-	case CXCursor_BinaryOperator:
-	case CXCursor_UnaryOperator:
-	case CXCursor_ParenExpr:
-	case CXCursor_ConditionalOperator:
-	case CXCursor_UnexposedExpr:
-	case CXCursor_CStyleCastExpr:
-		d = WL_DEP_CONST;
-		for (i = 0; i < s->nr_kids; i++)
-			d = max_dep(d, shared_aware_dep(ctx, s->kids[i],
-							depth + 1));
-		return d;
-	default:
-		return d;
-	}
-}
-
 static enum split classify(struct reach_state *st, struct wl_node **conds,
 			   const bool *negs, unsigned nr, bool negate_all,
 			   uint32_t *lanes)
@@ -298,11 +219,17 @@ static enum split classify(struct reach_state *st, struct wl_node **conds,
 	unsigned i;
 
 	for (i = 0; i < nr; i++)
-		d = max_dep(d, shared_aware_dep(st->ctx, conds[i], 0));
+		d = max_dep(d, wl_eval_dep(&st->ctx->eval, conds[i]));
 	if (st->block)
 		return d >= WL_DEP_WARP ? SPLIT_VARYING : SPLIT_NONE;
 	if (d <= WL_DEP_WARP)
 		return SPLIT_NONE;
+	if (d == WL_DEP_ROW) {
+		/* threadIdx.y: whole warps, if blockDim.x % 32 == 0 */
+		if (!st->assumed_at)
+			st->assumed_at = conds[0];
+		return SPLIT_NONE;
+	}
 	wl_eval_pred(&st->ctx->eval, conds, negs, nr, negate_all, &cls);
 	switch (cls.kind) {
 	case WL_COND_UNIFORM:
@@ -316,7 +243,7 @@ static enum split classify(struct reach_state *st, struct wl_node **conds,
 	return SPLIT_VARYING;
 }
 
-/* wl_eval_guard_dep with shared_aware_dep for each condition. */
+/* wl_eval_guard_dep, stopping early. */
 static enum wl_dep guard_dep(struct reach_state *st, struct wl_node *n,
 			     struct wl_node *stop)
 {
@@ -328,9 +255,22 @@ static enum wl_dep guard_dep(struct reach_state *st, struct wl_node *n,
 		struct wl_node *cond = wl_node_deciding_cond(child);
 
 		if (cond)
-			d = max_dep(d, shared_aware_dep(st->ctx, cond, 0));
+			d = max_dep(d, wl_eval_dep(&st->ctx->eval, cond));
 	}
 	return d;
+}
+
+/*
+ * Whether lanes leaving by @ret have exited: a return from a __global__
+ * function ends the thread, and the Programming Guide asks only the
+ * non-exited lanes named in a mask to arrive (RULES.md, WL202).  At the
+ * block level the barrier rule keeps counting them as missing.
+ */
+static bool exits_kernel(const struct reach_state *st,
+			 const struct wl_node *ret)
+{
+	return !st->block && ret->kind == CXCursor_ReturnStmt && ret->func &&
+	       (ret->func->flags & WL_FUNC_KERNEL);
 }
 
 static bool divergent_dep(struct reach_state *st, enum wl_dep d)
@@ -402,6 +342,7 @@ struct jump_scan {
 	struct reach_state *st;
 	struct wl_node *loop;
 	struct wl_node *bad;
+	bool exits;		/* lanes may exit the kernel in the loop */
 };
 
 /* The loop or switch a break or continue leaves. */
@@ -430,123 +371,12 @@ static bool find_jump(struct wl_node *n, void *data)
 		return true;
 	if (n->kind != CXCursor_ReturnStmt && jump_target(n) != js->loop)
 		return true;
-	if (divergent_dep(js->st, guard_dep(js->st, n, js->loop)))
+	if (!divergent_dep(js->st, guard_dep(js->st, n, js->loop)))
+		return true;
+	if (exits_kernel(js->st, n))
+		js->exits = true;	/* gone for good, not missing */
+	else
 		js->bad = n;
-	return true;
-}
-
-/* The step of `i++`, `--i`, `i += 8`, `i -= K` on @var, or 0. */
-static long long loop_step(struct wl_node *inc, CXCursor var)
-{
-	struct wl_node *lhs;
-	long long k;
-
-	inc = wl_node_strip(inc);
-	if (!inc || !inc->nr_kids)
-		return 0;
-	lhs = wl_node_strip(inc->kids[0]);
-	if (!lhs || lhs->kind != CXCursor_DeclRefExpr ||
-	    !clang_equalCursors(clang_getCursorReferenced(lhs->cursor), var))
-		return 0;
-	if (inc->kind == CXCursor_UnaryOperator) {
-		switch (clang_getCursorUnaryOperatorKind(inc->cursor)) {
-		case CXUnaryOperator_PostInc:
-		case CXUnaryOperator_PreInc:
-			return 1;
-		case CXUnaryOperator_PostDec:
-		case CXUnaryOperator_PreDec:
-			return -1;
-		default:
-			return 0;
-		}
-	}
-	if (inc->kind != CXCursor_CompoundAssignOperator || inc->nr_kids != 2 ||
-	    !wl_node_int_value(wl_node_strip(inc->kids[1]), &k))
-		return 0;
-	switch (clang_getCursorBinaryOperatorKind(inc->cursor)) {
-	case CXBinaryOperator_AddAssign:
-		return k;
-	case CXBinaryOperator_SubAssign:
-		return -k;
-	default:
-		return 0;
-	}
-}
-
-/* Iterations of `for (i = start; i OP end; i += step)`, or -1. */
-static long long trip_count(enum CXBinaryOperatorKind op, long long start,
-			    long long end, long long step)
-{
-	if (op == CXBinaryOperator_LE)
-		end += 1;
-	else if (op == CXBinaryOperator_GE)
-		end -= 1;
-	switch (op) {
-	case CXBinaryOperator_LT:
-	case CXBinaryOperator_LE:
-		if (start >= end)
-			return 0;
-		return step > 0 ? (end - start + step - 1) / step : -1;
-	case CXBinaryOperator_GT:
-	case CXBinaryOperator_GE:
-		if (start <= end)
-			return 0;
-		return step < 0 ? (start - end - step - 1) / -step : -1;
-	default:
-		return -1;
-	}
-}
-
-/*
- * A counted loop `for (int i = lane; i < 64; i += 32)` starts at a
- * lane-dependent value but may still run the same number of times in
- * every lane of a warp: simulate it for the 32 warps the lane analysis
- * tries.  Only for the warp level: across a block the stride usually
- * involves blockDim, which is unknown.
- */
-static bool same_trip_count(struct reach_state *st, struct wl_node *loop)
-{
-	struct wl_node *init = wl_node_kid(loop, WL_ROLE_INIT);
-	struct wl_node *cond = wl_node_strip(wl_node_kid(loop, WL_ROLE_COND));
-	struct wl_node *inc = wl_node_kid(loop, WL_ROLE_INC), *lhs, *vd;
-	struct wl_var *v;
-	enum CXBinaryOperatorKind op;
-	long long step;
-	unsigned w, l;
-
-	if (st->block || loop->kind != CXCursor_ForStmt || !init || !cond ||
-	    !inc || init->kind != CXCursor_DeclStmt || init->nr_kids != 1 ||
-	    cond->kind != CXCursor_BinaryOperator || cond->nr_kids != 2)
-		return false;
-	vd = init->kids[0];
-	lhs = wl_node_strip(cond->kids[0]);
-	if (vd->kind != CXCursor_VarDecl || !lhs ||
-	    lhs->kind != CXCursor_DeclRefExpr ||
-	    !clang_equalCursors(clang_getCursorReferenced(lhs->cursor),
-				vd->cursor))
-		return false;
-	v = wl_eval_var(&st->ctx->eval, lhs);
-	step = loop_step(inc, vd->cursor);
-	if (!v || !v->init || v->addr_taken || v->nr_writes != 1 || !step)
-		return false;
-	op = clang_getCursorBinaryOperatorKind(cond->cursor);
-	for (w = 0; w < 32; w++) {
-		long long first = -1;
-
-		for (l = 0; l < 32; l++) {
-			long long start, end, n;
-
-			if (!wl_eval_int(&st->ctx->eval, v->init, w * 32 + l,
-					 &start) ||
-			    !wl_eval_int(&st->ctx->eval, cond->kids[1],
-					 w * 32 + l, &end))
-				return false;
-			n = trip_count(op, start, end, step);
-			if (n < 0 || (l && n != first))
-				return false;
-			first = n;
-		}
-	}
 	return true;
 }
 
@@ -554,16 +384,17 @@ static void check_loop(struct reach_state *st, struct wl_node *loop,
 		       struct wl_reach_bound *rb)
 {
 	struct wl_node *cond = wl_node_kid(loop, WL_ROLE_COND);
-	struct jump_scan js = { st, loop, NULL };
+	struct jump_scan js = { st, loop, NULL, false };
 
-	if (cond && divergent_dep(st, shared_aware_dep(st->ctx, cond, 0))) {
+	if (cond && divergent_dep(st, wl_eval_dep(&st->ctx->eval, cond)) &&
+	    divergent_dep(st, wl_eval_trip_dep(&st->ctx->eval, loop,
+					       !st->block))) {
 		/* threadIdx.x < 64 splits no warp: ask the lanes. */
 		uint32_t lanes;
 
 		if (st->block ||
-		    (classify(st, &cond, (bool[]){ false }, 1, false, &lanes) !=
-			     SPLIT_NONE &&
-		     !same_trip_count(st, loop))) {
+		    classify(st, &cond, (bool[]){ false }, 1, false, &lanes) !=
+			    SPLIT_NONE) {
 			set_reason(rb, WL_DIV_LOOP, loop, false);
 			return;
 		}
@@ -571,6 +402,7 @@ static void check_loop(struct reach_state *st, struct wl_node *loop,
 	wl_node_walk(loop, find_jump, &js);
 	if (js.bad)
 		set_reason(rb, WL_DIV_JUMP, js.bad, false);
+	rb->may_exit |= js.exits;
 }
 
 /*
@@ -588,7 +420,7 @@ static void apply_cond(struct reach_state *st, struct wl_reach_bound *rb,
 	if (!st->block && s && depth < MAX_CONDS) {
 		if (s->kind == CXCursor_BinaryOperator && s->nr_kids == 2) {
 			enum CXBinaryOperatorKind op =
-				clang_getCursorBinaryOperatorKind(s->cursor);
+				wl_node_binop(s);
 
 			if ((op == CXBinaryOperator_LAnd && !neg) ||
 			    (op == CXBinaryOperator_LOr && neg)) {
@@ -692,13 +524,16 @@ static bool scan_exit(struct wl_node *n, void *data)
 		if (wl_node_is_loop(p) || p->kind == CXCursor_SwitchStmt) {
 			struct wl_node *c = wl_node_kid(p, WL_ROLE_COND);
 
-			if (divergent_dep(st, guard_dep(st, n, p)) ||
-			    (c && divergent_dep(st, shared_aware_dep(st->ctx, c,
-								     0)))) {
-				set_reason(es->rb, WL_DIV_RETURN, n, false);
-				return false;
+			if (!divergent_dep(st, guard_dep(st, n, p)) &&
+			    !(c && divergent_dep(st, wl_eval_dep(&st->ctx->eval,
+								 c))))
+				continue;
+			if (exits_kernel(st, n)) {
+				es->rb->may_exit = true;
+				return true;
 			}
-			continue;
+			set_reason(es->rb, WL_DIV_RETURN, n, false);
+			return false;
 		}
 		if (p->kind == CXCursor_IfStmt &&
 		    (child->role == WL_ROLE_THEN ||
@@ -719,7 +554,12 @@ static bool scan_exit(struct wl_node *n, void *data)
 	sp = classify(st, rc, rc_negs, nc, true, &lanes);
 	if (sp == SPLIT_LANES) {
 		es->rb->may &= lanes;
-		es->rb->narrowed_at = n;
+		if (!es->rb->narrowed_at)
+			es->rb->narrowed_at = n;
+		if (exits_kernel(st, n))
+			es->rb->exited |= ~lanes;
+	} else if (sp == SPLIT_VARYING && exits_kernel(st, n)) {
+		es->rb->may_exit = true;
 	} else if (sp == SPLIT_VARYING && es->rb->kind != WL_DIV_RETURN) {
 		set_reason(es->rb, WL_DIV_RETURN, n, false);
 	}
@@ -741,6 +581,7 @@ static void entry_scan(struct reach_state *st, struct wl_func *fn,
 	st->other_arm = false;
 	st->stack[st->depth++] = fn;
 	rb->may = 0;
+	rb->exited = FULL;
 	for (i = 0; i < fn->nr_callers; i++) {
 		struct wl_node *call = fn->callers[i];
 
@@ -749,7 +590,9 @@ static void entry_scan(struct reach_state *st, struct wl_func *fn,
 			*rb = one;
 			break;
 		}
-		if (i && rb->exact && one.exact && one.may != rb->may) {
+		/* Lanes gone from the kernel count as there, for masks. */
+		if (i && rb->exact && one.exact &&
+		    (one.may | one.exited) != (rb->may | rb->exited)) {
 			set_reason(rb, WL_DIV_CALLERS, call, false);
 			rb->helper = fn;
 		}
@@ -760,7 +603,10 @@ static void entry_scan(struct reach_state *st, struct wl_func *fn,
 		if (one.may != FULL && !rb->narrowed_at)
 			rb->narrowed_at = call;
 		rb->may |= one.may;
+		rb->exited &= one.exited;
+		rb->may_exit |= one.may_exit;
 	}
+	rb->exited &= ~rb->may;
 	st->depth--;
 	st->other_arm = other_arm;
 }
@@ -816,6 +662,8 @@ static void reach_rec(struct reach_state *st, struct wl_node *site,
 	}
 	entry_of(st, fn, &entry);
 	rb->may &= entry.may;
+	rb->exited |= entry.exited;
+	rb->may_exit |= entry.may_exit;
 	if (entry.may != FULL && !rb->narrowed_at)
 		rb->narrowed_at = entry.narrowed_at;
 	if (!entry.exact && rb->kind == WL_DIV_NONE) {
@@ -856,6 +704,7 @@ void wl_reach_bound(struct wl_ctx *ctx, struct wl_node *site, bool block,
 		st.other_arm = st.site_const;
 	}
 	reach_rec(&st, site, out);
+	out->assumed_at = st.assumed_at;
 }
 
 char *wl_reach_reason(struct wl_ctx *ctx, const struct wl_reach_bound *rb,
@@ -911,6 +760,22 @@ char *wl_reach_reason(struct wl_ctx *ctx, const struct wl_reach_bound *rb,
 	return wl_xasprintf("every %s reaches it", block ? "thread" : "lane");
 }
 
+void wl_reach_note_assumption(struct wl_ctx *ctx, struct wl_finding *f,
+			      const struct wl_reach_bound *rb)
+{
+	char *t;
+
+	if (!rb->assumed_at)
+		return;
+	t = wl_node_short_text(ctx, rb->assumed_at);
+	wl_finding_note(f, "assumed blockDim.x is a multiple of 32 (the usual "
+			   "launch), so that '%s' (line %u) keeps warps "
+			   "whole; '.warplint: launch: "
+			   "{block-x-multiple-of-32: false}' drops the "
+			   "assumption", t, wl_node_line(ctx, rb->assumed_at));
+	free(t);
+}
+
 bool wl_mask_fix_arg(struct wl_ctx *ctx, struct wl_finding *f,
 		     struct wl_node *call, struct wl_node *arg,
 		     const struct wl_mask *mask)
@@ -947,9 +812,14 @@ bool wl_mask_fix_arg(struct wl_ctx *ctx, struct wl_finding *f,
 			return false;
 		}
 	}
-	desc = mask->note ? wl_xasprintf("use mask '%s' (guessed: %s)",
-					 mask->text, mask->note)
-			  : wl_xasprintf("use mask '%s'", mask->text);
+	if (mask->note && mask->via_param)
+		desc = wl_xasprintf("use mask '%s', a new parameter of '%s'",
+				    mask->text, mask->via_param);
+	else if (mask->note)
+		desc = wl_xasprintf("use mask '%s' (guessed: %s)", mask->text,
+				    mask->note);
+	else
+		desc = wl_xasprintf("use mask '%s'", mask->text);
 	f->fix = wl_fix_new(desc);
 	free(desc);
 	wl_mask_add_setup(mask, f->fix);
@@ -959,7 +829,9 @@ bool wl_mask_fix_arg(struct wl_ctx *ctx, struct wl_finding *f,
 	else
 		wl_fix_insert(f->fix, close, mask->text);
 	/* A constant needs no explanation beyond the finding's own note. */
-	if (mask->note) {
+	if (mask->note && mask->via_param) {
+		wl_finding_note(f, "%s", mask->note);
+	} else if (mask->note) {
 		wl_finding_note(f, "mask %s guessed: %s", mask->text,
 				mask->note);
 	} else if (mask->reach == WL_REACH_DYNAMIC) {

@@ -77,6 +77,19 @@ struct wl_reach_bound {
 	struct wl_func *helper;	/* CALLER(S): the helper entered */
 	/* The first lane-index condition that narrows .may, or NULL. */
 	struct wl_node *narrowed_at;
+	/*
+	 * Warp level: lanes that have surely exited the kernel on the way
+	 * (a return from the __global__ function under a lane condition),
+	 * and whether some lanes may have, depending on data.  Exited
+	 * lanes are neither in .may nor missing from a mask.
+	 */
+	uint32_t exited;
+	bool may_exit;
+	/*
+	 * A condition on threadIdx.y/z taken as warp-uniform because
+	 * blockDim.x is assumed a multiple of 32 (the usual launch).
+	 */
+	struct wl_node *assumed_at;
 };
 
 /*
@@ -109,6 +122,13 @@ bool wl_arg_editable(const struct wl_node *call, const struct wl_node *arg);
 
 struct wl_finding;
 struct wl_mask;
+
+/*
+ * Note on @f that the finding assumed the usual launch (blockDim.x a
+ * multiple of 32) to take a threadIdx.y/z condition as warp-uniform.
+ */
+void wl_reach_note_assumption(struct wl_ctx *ctx, struct wl_finding *f,
+			      const struct wl_reach_bound *rb);
 
 /*
  * Give @f a fix that passes @mask (from mask inference) to @call instead

@@ -406,7 +406,7 @@ static void plan_stmt(struct wl_ctx *ctx, struct wl_mem *mem,
 	if (e && (e->kind == CXCursor_BinaryOperator ||
 		  e->kind == CXCursor_CompoundAssignOperator) &&
 	    e->nr_kids == 2) {
-		op = clang_getCursorBinaryOperatorKind(e->cursor);
+		op = wl_node_binop(e);
 		lhs = e->kids[0];
 		rhs = e->kids[1];
 		a = wl_mem_access_of(mem, wl_node_strip(lhs));
@@ -432,8 +432,7 @@ static void plan_stmt(struct wl_ctx *ctx, struct wl_mem *mem,
 			} else if (chain &&
 				   chain->kind == CXCursor_BinaryOperator &&
 				   chain->nr_kids == 2 &&
-				   clang_getCursorBinaryOperatorKind(
-					   chain->cursor) ==
+				   wl_node_binop(chain) ==
 					   CXBinaryOperator_Assign &&
 				   is_local_scalar(chain->kids[0])) {
 				/* s[i] = t = t + s[i - 1]: t is the register */
@@ -463,7 +462,7 @@ static void plan_stmt(struct wl_ctx *ctx, struct wl_mem *mem,
 	else if (writes && e && e->kind == CXCursor_DeclStmt)
 		p->shape = SHAPE_WRITE;
 	else if (e && e->kind == CXCursor_BinaryOperator && e->nr_kids == 2 &&
-		 clang_getCursorBinaryOperatorKind(e->cursor) ==
+		 wl_node_binop(e) ==
 			 CXBinaryOperator_Assign &&
 		 !stmt_has_race_read(mem, r, e->kids[1]))
 		p->shape = SHAPE_WRITE;	/* s[i].x = v */

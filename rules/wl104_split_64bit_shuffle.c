@@ -190,7 +190,7 @@ static bool find_assign(struct wl_node *n, void *data)
 	if (n->begin >= la->before)
 		return true;
 	if (n->kind == CXCursor_BinaryOperator && n->nr_kids == 2 &&
-	    clang_getCursorBinaryOperatorKind(n->cursor) ==
+	    wl_node_binop(n) ==
 		    CXBinaryOperator_Assign) {
 		lhs = n->kids[0];
 		rhs = n->kids[1];
@@ -528,7 +528,7 @@ static bool destination(struct wl_ctx *ctx, struct wl_node *call,
 		return true;
 	}
 	if (!p || p->kind != CXCursor_BinaryOperator || p->nr_kids != 2 ||
-	    clang_getCursorBinaryOperatorKind(p->cursor) != CXBinaryOperator_Assign)
+	    wl_node_binop(p) != CXBinaryOperator_Assign)
 		return false;
 	lhs = wl_node_strip(p->kids[0]);
 	if (lhs && lhs->kind == CXCursor_DeclRefExpr) {

@@ -95,6 +95,41 @@ static bool same_fix(const struct wl_fix *a, const struct wl_fix *b)
 	return true;
 }
 
+struct mask_uses {
+	struct wl_ctx *ctx;
+	CXCursor decl;
+	bool other;	/* read somewhere else than as a collective's mask */
+};
+
+static bool find_other_use(struct wl_node *n, void *data)
+{
+	struct mask_uses *mu = data;
+	struct wl_node *p, *args[1];
+
+	if (mu->other)
+		return false;
+	if (n->kind != CXCursor_DeclRefExpr ||
+	    !clang_equalCursors(clang_getCursorReferenced(n->cursor), mu->decl))
+		return true;
+	for (p = n->parent; p && wl_node_strip(p) == n; p = p->parent)
+		;
+	if (!p || p->kind != CXCursor_CallExpr ||
+	    !wl_collective_of(mu->ctx, p) || !wl_call_args(p, args, 1) ||
+	    wl_node_strip(args[0]) != n)
+		mu->other = true;
+	return !mu->other;
+}
+
+/* Whether every read of @v passes it as a collective's mask. */
+static bool only_mask_uses(struct wl_ctx *ctx, struct wl_var *v)
+{
+	struct mask_uses mu = { ctx, v->decl, false };
+
+	if (v->decl_node->func && v->decl_node->func->body)
+		wl_node_walk(v->decl_node->func->body, find_other_use, &mu);
+	return !mu.other;
+}
+
 /*
  * `unsigned mask = __activemask();` used here: if the mask inferred at
  * the declaration is the one this call needs, rewrite the initializer
@@ -108,9 +143,11 @@ static bool fix_initializer(struct wl_ctx *ctx, struct wl_finding *f,
 	const struct wl_mask *at_decl;
 	char *desc;
 
+	/* `__popc(active)` still wants the lanes that were converged. */
 	if (!v || !v->init || v->nr_writes || !mv->origin ||
 	    wl_node_strip(v->init) != mv->origin ||
-	    !wl_arg_editable(mv->origin, mv->origin))
+	    !wl_arg_editable(mv->origin, mv->origin) ||
+	    !only_mask_uses(ctx, v))
 		return false;
 	at_decl = wl_mask_infer(ctx, v->decl_node);
 	if (!at_decl->text || strcmp(at_decl->text, at_call->text) ||
@@ -182,6 +219,20 @@ static void check_call(struct wl_ctx *ctx, struct wl_node *call,
 	inferred = wl_mask_infer(ctx, call);
 	if (!inferred->text) {
 		wl_mask_fix_arg(ctx, f, call, args[0], inferred);
+		return;
+	}
+	if (inferred->guessed) {
+		/*
+		 * Where the callers are not known, __activemask() never
+		 * hangs, while a guessed full mask hangs a divergent caller.
+		 */
+		wl_finding_note(f, "no fix: __activemask() is kept: the "
+				   "callers of '%s' are not all in this file, "
+				   "and a guessed mask would hang one that is "
+				   "divergent; pass the lanes that must take "
+				   "part in from the callers, computed with "
+				   "__ballot_sync() before their branch",
+				call->func ? call->func->name : "the helper");
 		return;
 	}
 	if (mv.var_ref && fix_initializer(ctx, f, &mv, inferred))

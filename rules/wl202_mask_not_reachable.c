@@ -52,8 +52,9 @@ static void check_call(struct wl_ctx *ctx, struct wl_node *call,
 	wl_reach_bound(ctx, call, false, true, &rb);
 	if (rb.kind == WL_DIV_GOTO || !rb.may)
 		return;		/* not followed, or no lane gets there */
+	/* Lanes that exited the kernel may be named: they are not waited for. */
 	if (rb.exact) {
-		if (!(mv.bits & ~rb.may) || (rb.may & ~mv.bits))
+		if (!(mv.bits & ~(rb.may | rb.exited)) || (rb.may & ~mv.bits))
 			return;	/* right, or WL203's: a caller is left out */
 	} else if (!(mv.bits & rb.may)) {
 		return;		/* no lane that may come is named: WL203 */
@@ -62,7 +63,7 @@ static void check_call(struct wl_ctx *ctx, struct wl_node *call,
 	if (rb.exact) {
 		char *reach = wl_mask_describe_lanes(rb.may);
 
-		lanes = wl_mask_describe_lanes(mv.bits & ~rb.may);
+		lanes = wl_mask_describe_lanes(mv.bits & ~(rb.may | rb.exited));
 		f = wl_report(ctx, WL202, call,
 			      "mask names %s, which never reach this call "
 			      "(mask '%s')", lanes, mtext);
@@ -84,6 +85,7 @@ static void check_call(struct wl_ctx *ctx, struct wl_node *call,
 	}
 	free(lanes);
 	free(mtext);
+	wl_reach_note_assumption(ctx, f, &rb);
 	if (mv.param_arg) {
 		/* The constant is written at the call sites, not here. */
 		mtext = wl_node_short_text(ctx, mv.param_arg);

@@ -64,12 +64,15 @@ static void check_call(struct wl_ctx *ctx, struct wl_node *call)
 	out = lanes_left_out(ctx, &mv, rb.may, &ok);
 	if (!ok || !out)
 		return;
-	/* Not exact: some of them may not come; only all-excluded is sure. */
-	if (!rb.exact && out != rb.may)
+	/*
+	 * Not exact, or lanes may have exited the kernel: some of them may
+	 * not come, and only all-excluded is sure.
+	 */
+	if ((!rb.exact || rb.may_exit) && out != rb.may)
 		return;
 	mtext = wl_arg_text(ctx, call, args[0]);
 	lanes = wl_mask_describe_lanes(out);
-	if (rb.exact)
+	if (rb.exact && !rb.may_exit)
 		f = wl_report(ctx, WL203, call,
 			      "mask does not contain the calling lane: '%s' "
 			      "leaves out %s, which reach this call",
@@ -84,8 +87,18 @@ static void check_call(struct wl_ctx *ctx, struct wl_node *call)
 	if (mv.kind == WL_MASKVAL_LANE)
 		wl_finding_note(f, "the mask is computed per lane and leaves "
 				   "out the lane that computes it");
+	wl_reach_note_assumption(ctx, f, &rb);
 	inferred = wl_mask_infer(ctx, call);
-	if (inferred->text && (!inferred->setup || !inferred->setup->nr_edits))
+	if (rb.exact && !rb.may_exit && rb.may != 0xffffffffu) {
+		/* Mask inference passes the full mask after kernel exits. */
+		char *reach = wl_mask_describe_lanes(rb.may);
+
+		wl_finding_note(f,
+				"no fix: either the call or the mask is "
+				"wrong; %s reach it (0x%08x)", reach, rb.may);
+		free(reach);
+	} else if (inferred->text &&
+		   (!inferred->setup || !inferred->setup->nr_edits))
 		wl_finding_note(f,
 				"no fix: either the call or the mask is "
 				"wrong; the lanes that reach it are named by "

@@ -73,7 +73,7 @@ static bool looks_like_predicate(struct wl_node *arg)
 		return true;
 	if (s->kind != CXCursor_BinaryOperator)
 		return false;
-	op = clang_getCursorBinaryOperatorKind(s->cursor);
+	op = wl_node_binop(s);
 	return op >= CXBinaryOperator_LT && op <= CXBinaryOperator_NE;
 }
 

@@ -41,7 +41,7 @@ static struct wl_node *compared(struct wl_ctx *ctx, struct wl_node *call)
 	}
 	if (!p || p->kind != CXCursor_BinaryOperator || p->nr_kids != 2)
 		return NULL;
-	op = clang_getCursorBinaryOperatorKind(p->cursor);
+	op = wl_node_binop(p);
 	if (op != CXBinaryOperator_EQ && op != CXBinaryOperator_NE)
 		return NULL;
 	other = p->kids[0] == u ? p->kids[1] : p->kids[0];

@@ -124,7 +124,7 @@ static bool ge_const(struct wl_node *cond, struct wl_node **name,
 	cond = wl_node_strip(cond);
 	if (!cond || cond->kind != CXCursor_BinaryOperator ||
 	    cond->nr_kids != 2 ||
-	    clang_getCursorBinaryOperatorKind(cond->cursor) !=
+	    wl_node_binop(cond) !=
 		    CXBinaryOperator_GE)
 		return false;
 	*name = cond->kids[0];
@@ -153,7 +153,7 @@ static bool guard_is_var(struct wl_ctx *ctx, struct wl_node *cond,
 	cond = wl_node_strip(cond);
 	if (!cond || cond->kind != CXCursor_BinaryOperator ||
 	    cond->nr_kids != 2 ||
-	    clang_getCursorBinaryOperatorKind(cond->cursor) !=
+	    wl_node_binop(cond) !=
 		    CXBinaryOperator_GE)
 		return false;
 	r = wl_node_strip(cond->kids[1]);
@@ -194,14 +194,14 @@ static void parse_step(struct wl_ctx *ctx, struct wl_mem *mem,
 	lhs = wl_node_strip(e->kids[0]);
 	rhs = wl_node_strip(e->kids[1]);
 	if (e->kind == CXCursor_CompoundAssignOperator &&
-	    clang_getCursorBinaryOperatorKind(e->cursor) ==
+	    wl_node_binop(e) ==
 		    CXBinaryOperator_AddAssign) {
 		/* s[x] += s[x + c] */
 	} else if (e->kind == CXCursor_BinaryOperator &&
-		   clang_getCursorBinaryOperatorKind(e->cursor) ==
+		   wl_node_binop(e) ==
 			   CXBinaryOperator_Assign && rhs &&
 		   rhs->kind == CXCursor_BinaryOperator && rhs->nr_kids == 2 &&
-		   clang_getCursorBinaryOperatorKind(rhs->cursor) ==
+		   wl_node_binop(rhs) ==
 			   CXBinaryOperator_Assign) {
 		/* s[x] = t = t + s[x + c] */
 		struct wl_node *t = wl_node_strip(rhs->kids[0]);
@@ -209,7 +209,7 @@ static void parse_step(struct wl_ctx *ctx, struct wl_mem *mem,
 
 		if (!t || t->kind != CXCursor_DeclRefExpr || !sum ||
 		    sum->kind != CXCursor_BinaryOperator || sum->nr_kids != 2 ||
-		    clang_getCursorBinaryOperatorKind(sum->cursor) !=
+		    wl_node_binop(sum) !=
 			    CXBinaryOperator_Add ||
 		    !text_eq(ctx, t, wl_node_strip(sum->kids[0])))
 			return;

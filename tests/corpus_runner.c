@@ -185,12 +185,15 @@ static void parse_line(struct corpus_file *cf, unsigned line, const char *s,
 	}
 }
 
-/* Header lines "args: ...", "enable: ...", "disable: ..." in comments. */
+/*
+ * Header lines "args: ...", "enable: ...", "disable: ...", "fix-style:",
+ * "unsafe-fixes: yes", "launch: x32|any" in comments.
+ */
 static void parse_header_line(struct corpus_file *cf, const char *s, size_t len)
 {
 	static const char *const keys[] = { "args:", "enable:", "disable:",
 					     "fix-style:", "unsafe-fixes:",
-					     "nvcc:" };
+					     "nvcc:", "launch:" };
 	char *line = wl_xstrndup(s, len), *p, *tok, *save = NULL;
 	unsigned k;
 
@@ -219,6 +222,13 @@ static void parse_header_line(struct corpus_file *cf, const char *s, size_t len)
 				 * compile it, before or after the fix. */
 				cf->no_nvcc = !strcmp(tok, "no");
 				break;
+			} else if (k == 6) {
+				/* launch: x32 (stated), any (no assumption) */
+				cf->opts.launch = !strcmp(tok, "x32")
+							  ? WL_LAUNCH_X32
+						  : !strcmp(tok, "any")
+							  ? WL_LAUNCH_ANY
+							  : WL_LAUNCH_USUAL;
 			} else {
 				r = wl_rule_find(tok);
 				if (!r)

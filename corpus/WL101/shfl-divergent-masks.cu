@@ -41,7 +41,10 @@ __global__ void upper_lanes(int *data)
 	data[threadIdx.x] = v;
 }
 
-/* An early return taken by some lanes: ballot before the return. */
+/*
+ * An early return from the kernel: the lanes that took it have exited,
+ * and a mask may name exited lanes (RULES.md, WL202), so the full mask.
+ */
 __global__ void early_exit(const int *in, int *out, int n)
 {
 	int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -49,8 +52,21 @@ __global__ void early_exit(const int *in, int *out, int n)
 	if (i >= n)
 		return;
 	int v = in[i];
-	v += __shfl_down(v, 1); // expect: WL101 {{condition at line}}
+	v += __shfl_down(v, 1); // expect: WL101 {{every lane of the warp reaches this call}}
 	out[i] = v;
+}
+
+/* From a __device__ helper the lanes only leave the helper: a ballot. */
+__device__ int early_leave(int v, int limit)
+{
+	if (v >= limit)
+		return v;
+	return v + __shfl_down(v, 1); // expect: WL101 {{condition at line}}
+}
+
+__global__ void call_early_leave(int *data, int limit)
+{
+	data[threadIdx.x] = early_leave(data[threadIdx.x], limit);
 }
 
 /* Warp-uniform conditions: whole warps in or out, full mask. */

@@ -1,9 +1,10 @@
 /*
  * warplint-test: WL101/WL102/WL103 a header of warp helpers that wrap
  * legacy primitives and PTX, analysed on its own: each legacy call is
- * reported in the helper.  lane_xor's caller is in this header, so its
- * mask is proved; the other helpers have no visible caller, so their full
- * mask is a guess and their fixes are unsafe (not applied).  A helper that
+ * reported in the helper.  No helper has a caller that shows which lanes
+ * arrive: each gets a mask parameter and a deprecated forwarding overload
+ * (an unsafe fix, not applied), except lane_xor, whose default argument
+ * would let old calls bind to the new signature: no fix.  A helper that
  * is modern already, or whose legacy code sits in a fallback the build
  * skips (WL105), wraps nothing.
  */
@@ -13,7 +14,7 @@
 template <typename T>
 __device__ inline T lane_xor(T v, int mask, int width = 32)
 {
-	return __shfl_xor_sync(0xffffffff, v, mask, width); // expect: WL101
+	return __shfl_xor(v, mask, width); // expect: WL101
 }
 
 __device__ inline unsigned lanes_with(bool p)

@@ -42,12 +42,15 @@ __device__ double whole(double v, int src)
 	return __shfl_sync(ALL, v, src); // ok: WL104
 }
 
-__global__ void run(double *d, int4 *q, int *i, uint2 *u)
+/* Inputs and outputs apart: a neighbour's element read where the own one
+ * is written would be a lane-to-lane exchange (WL301), not this file's. */
+__global__ void run(const double *d, double *dout, int4 *q, const int *i,
+		    int *iout, uint2 *u)
 {
 	int t = threadIdx.x;
 
 	u[t] = components(u[t], 5);
-	d[t] = mixed_sources(d[t], d[t + 1], 0) + whole(d[t], 1);
+	dout[t] = mixed_sources(d[t], d[t + 1], 0) + whole(d[t], 1);
 	q[t] = quad(q[t], 2);
-	i[t] = pair(i[t], i[t + 1], 3);
+	iout[t] = pair(i[t], i[t + 1], 3);
 }

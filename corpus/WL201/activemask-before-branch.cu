@@ -18,6 +18,11 @@ __global__ void pair_sums(const int *in, int *out, int n)
 	}
 }
 
+/*
+ * Lanes that returned from the kernel have exited and need not be in the
+ * mask, so the full mask is right after the return; `active` stays, since
+ * __popc() still reads it.
+ */
 __global__ void flags_any(const int *flags, int *out, int n)
 {
 	int i = blockIdx.x * blockDim.x + threadIdx.x;

@@ -18,15 +18,19 @@ __global__ void pair_sums(const int *in, int *out, int n)
 	}
 }
 
+/*
+ * Lanes that returned from the kernel have exited and need not be in the
+ * mask, so the full mask is right after the return; `active` stays, since
+ * __popc() still reads it.
+ */
 __global__ void flags_any(const int *flags, int *out, int n)
 {
 	int i = blockIdx.x * blockDim.x + threadIdx.x;
 	unsigned active = __activemask();
 
-	unsigned mask = __ballot_sync(0xffffffff, i < n);
 	if (i >= n)
 		return;
-	int any = __any_sync(mask, flags[i] != 0);	// expect: WL201
+	int any = __any_sync(0xffffffff, flags[i] != 0);	// expect: WL201
 	if (__popc(active) > 16)
 		out[i] = any;
 }

@@ -3,7 +3,8 @@
  * pointer, with no caller in the file: by the convention of the
  * pre-Volta era the pointer reaches memory the lanes of a warp share.
  * Reported, with a note that the caller was not seen; the fix rests on
- * that guess, so it is unsafe.
+ * that guess, so it is unsafe.  Its mask comes from callers in other
+ * files: a new mask parameter, and a deprecated forwarding overload.
  * unsafe-fixes: yes
  */
 

@@ -3,33 +3,40 @@
  * pointer, with no caller in the file: by the convention of the
  * pre-Volta era the pointer reaches memory the lanes of a warp share.
  * Reported, with a note that the caller was not seen; the fix rests on
- * that guess, so it is unsafe.
+ * that guess, so it is unsafe.  Its mask comes from callers in other
+ * files: a new mask parameter, and a deprecated forwarding overload.
  * unsafe-fixes: yes
  */
 
 template <typename T>
-__device__ T warp_total(T *partials, unsigned int lane)
+__device__ T warp_total(unsigned mask, volatile T *partials, unsigned int lane)
 {
 	T v;
 	v = partials[lane] + partials[lane + 16];	// expect: WL301 {{the caller of 'warp_total' was not seen}}
-	__syncwarp(0xffffffff);
+	__syncwarp(mask);
 	partials[lane] = v;
-	__syncwarp(0xffffffff);
+	__syncwarp(mask);
 	v = partials[lane] + partials[lane + 8];	// expect: WL301
-	__syncwarp(0xffffffff);
+	__syncwarp(mask);
 	partials[lane] = v;
-	__syncwarp(0xffffffff);
+	__syncwarp(mask);
 	v = partials[lane] + partials[lane + 4];	// expect: WL301
-	__syncwarp(0xffffffff);
+	__syncwarp(mask);
 	partials[lane] = v;
-	__syncwarp(0xffffffff);
+	__syncwarp(mask);
 	v = partials[lane] + partials[lane + 2];	// expect: WL301
-	__syncwarp(0xffffffff);
+	__syncwarp(mask);
 	partials[lane] = v;
-	__syncwarp(0xffffffff);
+	__syncwarp(mask);
 	v = partials[lane] + partials[lane + 1];	// expect: WL301
-	__syncwarp(0xffffffff);
+	__syncwarp(mask);
 	partials[lane] = v;
-	__syncwarp(0xffffffff);
+	__syncwarp(mask);
 	return partials[0];	// expect: WL301
+}
+
+template <typename T>
+[[deprecated("pass a lane mask")]] __device__ T warp_total(volatile T *partials, unsigned int lane)
+{
+	return warp_total<T>(__activemask(), partials, lane);
 }

@@ -1,10 +1,11 @@
 /*
  * warplint-test: WL302 the blog's Listing 7 after an early return (issue
  * 13): the race inside each `s[t] += s[t + k]; __syncwarp();` is still
- * reported and fixed with the mask of the lanes that stayed: after a
- * data-dependent return of the kernel, after a data-dependent return in
- * a helper (a ballot taken before it), and after a lane-dependent return
- * in a helper (the exact constant).  WL202 on the __syncwarp() calls the
+ * reported and fixed: after a data-dependent return of the kernel with
+ * the full mask (lanes that exited the kernel are not missing from it),
+ * after a data-dependent return in a helper with the mask of the lanes
+ * that stayed (a ballot taken before it), and after a lane-dependent
+ * return in a helper with the exact constant.  WL202 on the __syncwarp() calls the
  * code already has is another rule's business here.
  * disable: WL202
  */

@@ -1,10 +1,11 @@
 /*
  * warplint-test: WL302 the blog's Listing 7 after an early return (issue
  * 13): the race inside each `s[t] += s[t + k]; __syncwarp();` is still
- * reported and fixed with the mask of the lanes that stayed: after a
- * data-dependent return of the kernel, after a data-dependent return in
- * a helper (a ballot taken before it), and after a lane-dependent return
- * in a helper (the exact constant).  WL202 on the __syncwarp() calls the
+ * reported and fixed: after a data-dependent return of the kernel with
+ * the full mask (lanes that exited the kernel are not missing from it),
+ * after a data-dependent return in a helper with the mask of the lanes
+ * that stayed (a ballot taken before it), and after a lane-dependent
+ * return in a helper with the exact constant.  WL202 on the __syncwarp() calls the
  * code already has is another rule's business here.
  * disable: WL202
  */
@@ -15,7 +16,6 @@ __global__ void tree_after_data_return(const float *in, float *out, int n)
 	unsigned int t = threadIdx.x;
 	int i = blockIdx.x * 32 + t;
 
-	unsigned mask = __ballot_sync(0xffffffff, i < n);
 	if (i >= n)
 		return;
 	s[t] = in[i];
@@ -24,7 +24,7 @@ __global__ void tree_after_data_return(const float *in, float *out, int n)
 	for (int sh = 16; sh > 0; sh >>= 1) {
 		float v;
 		v = s[t] + s[t + sh];	// expect: WL302 {{in the same statement; the __syncwarp() after it comes too late}}
-		__syncwarp(mask);
+		__syncwarp(0xffffffff);
 		s[t] = v;
 		__syncwarp();
 	}

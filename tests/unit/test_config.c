@@ -66,11 +66,13 @@ static void test_all_keys(void **state)
 				"disable: WL102\n"
 				"severity:\n  WL201: error\n  legacy-shuffle: note\n"
 				"extra-args: [-DBLOCK=256, -Iinc]\n"
-				"exclude: \"gen_*.cu\"\n");
+				"exclude: \"gen_*.cu\"\n"
+				"launch: {block-x-multiple-of-32: true}\n");
 	struct wl_config cfg;
 	char *err = NULL;
 
 	assert_int_equal(wl_config_load(&cfg, path, &err), 0);
+	assert_int_equal(cfg.block_x_multiple_of_32, WL_ON);
 	assert_int_equal(cfg.enable[WL401], WL_ON);
 	assert_int_equal(cfg.enable[WL303], WL_ON);
 	assert_int_equal(cfg.enable[WL102], WL_OFF);
@@ -98,6 +100,10 @@ static void test_errors_have_positions(void **state)
 		{ "exclude: [[a]]\n", ":1:11: 'exclude' must be a list" },
 		{ "- just\n- a list\n", ":1:1: expected a mapping" },
 		{ "enable: [WL101\n", ":2:1: " },
+		{ "launch: {block-x-multiple-of-32: maybe}\n",
+		  ":1:34: bad value 'maybe'" },
+		{ "launch: {warp-size: 64}\n", ":1:10: unknown launch fact" },
+		{ "launch: [x]\n", ":1:9: 'launch' must map" },
 	};
 	struct fixture *fx = *state;
 	unsigned i;

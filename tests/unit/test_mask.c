@@ -189,26 +189,122 @@ static void test_else_arm(void **state)
 		   1, "__ballot_sync(0xffffffff, v >= n)");
 }
 
-/* An early return: lanes that stay are balloted before it. */
+/*
+ * An early return from the kernel: those lanes have exited, and a mask
+ * may name exited lanes (RULES.md, WL202), so the full mask, no ballot.
+ */
 static void test_early_return(void **state)
 {
+	struct wl_findings f = { NULL, 0, 0 };
+	unsigned nr;
+	char *fixed = fixed_text(state,
+				 "__global__ void k(const int *in, int *out, int n) {\n"
+				 "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+				 "  if (i >= n) return;\n"
+				 "  out[i] = __shfl_down(in[i], 1);\n}\n",
+				 &nr, &f);
+
+	assert_int_equal(nr, 1);
+	assert_non_null(strstr(fixed, "__shfl_down_sync(0xffffffff, in[i], 1)"));
+	assert_null(strstr(fixed, "__ballot_sync"));
+	free(fixed);
+	wl_findings_release(&f);
+}
+
+/* From a __device__ helper the lanes only leave the helper: a ballot. */
+static void test_early_return_helper(void **state)
+{
 	EXPECT_FIX(state,
+		   "__device__ int h(const int *in, int i, int n) {\n"
+		   "  if (i >= n) return 0;\n"
+		   "  return __shfl_down(in[i], 1);\n}\n"
 		   "__global__ void k(const int *in, int *out, int n) {\n"
-		   "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
-		   "  if (i >= n) return;\n"
-		   "  out[i] = __shfl_down(in[i], 1);\n}\n",
-		   1, "unsigned mask = __ballot_sync(0xffffffff, i < n);\n  if (i >= n) return;",
+		   "  out[threadIdx.x] = h(in, threadIdx.x, n);\n}\n",
+		   1, "unsigned mask = __ballot_sync(0xffffffff, i < n);\n  if (i >= n) return 0;",
 		   "__shfl_down_sync(mask, in[i], 1)");
 }
 
-/* An early return by fixed lanes: a constant. */
+/* An early return by fixed lanes: the kernel's full, a helper's exact. */
 static void test_early_return_lanes(void **state)
 {
 	EXPECT_FIX(state,
 		   "__global__ void k(int *p) {\n"
 		   "  if ((threadIdx.x & 31) >= 24) return;\n"
-		   "  p[threadIdx.x] = __shfl(p[threadIdx.x], 3);\n}\n",
-		   1, "__shfl_sync(0x00ffffff");
+		   "  p[threadIdx.x] = __shfl(p[threadIdx.x], 3);\n}\n"
+		   "__device__ int h(int *p) {\n"
+		   "  if ((threadIdx.x & 31) >= 24) return 0;\n"
+		   "  return __shfl(p[threadIdx.x], 3);\n}\n"
+		   "__global__ void k2(int *p) { p[0] = h(p); }\n",
+		   2, "p[threadIdx.x] = __shfl_sync(0xffffffff",
+		   "return __shfl_sync(0x00ffffff");
+}
+
+/*
+ * threadIdx.y is warp-uniform only if blockDim.x is a multiple of 32: a
+ * fix takes a ballot unless the configuration states that launch.
+ */
+static char *fixed_with_launch(void **state, const char *code,
+			       enum wl_launch launch)
+{
+	struct fixture *fx = *state;
+	struct wl_analyze_opts opts;
+	struct wl_findings out = { NULL, 0, 0 };
+	struct wl_source src;
+	char *err = NULL, *fixed;
+	size_t len;
+
+	wl_analyze_opts_default(&opts);
+	opts.launch = launch;
+	wl_source_init_mem(&src, "/virtual/test_mask.cu", code, strlen(code));
+	assert_int_equal(wl_analyze(fx->index, &src, &opts, &out, &err), 0);
+	fixed = wl_apply_fixes(&src, &out, &len);
+	wl_findings_release(&out);
+	wl_source_release(&src);
+	return fixed;
+}
+
+static void test_row_condition(void **state)
+{
+	static const char code[] =
+		"__global__ void k(int *p) {\n"
+		"  int v = p[threadIdx.x];\n"
+		"  if (threadIdx.y == 0) v = __shfl_xor(v, 1);\n"
+		"  p[threadIdx.x] = v;\n}\n";
+	char *usual = fixed_with_launch(state, code, WL_LAUNCH_USUAL);
+	char *x32 = fixed_with_launch(state, code, WL_LAUNCH_X32);
+	char *any = fixed_with_launch(state, code, WL_LAUNCH_ANY);
+
+	assert_non_null(strstr(usual, "__ballot_sync(0xffffffff, threadIdx.y == 0)"));
+	assert_non_null(strstr(usual, "__shfl_xor_sync(mask, v, 1)"));
+	assert_non_null(strstr(x32, "__shfl_xor_sync(0xffffffff, v, 1)"));
+	assert_null(strstr(x32, "__ballot_sync"));
+	assert_non_null(strstr(any, "__shfl_xor_sync(mask, v, 1)"));
+	free(usual);
+	free(x32);
+	free(any);
+}
+
+/* A loop rounded up to a multiple of its stride: the full mask. */
+static void test_rounded_loop(void **state)
+{
+	EXPECT_FIX(state,
+		   "__global__ void k(int *p, int n) {\n"
+		   "  int lane = threadIdx.x & 31;\n"
+		   "  for (int i = lane; i < (n + 31) / 32 * 32; i += 32)\n"
+		   "    p[i] = __shfl_xor(p[i], 1);\n}\n",
+		   1, "__shfl_xor_sync(0xffffffff, p[i], 1)");
+}
+
+/* After `x = uniform;` the old per-lane value no longer matters. */
+static void test_flow_reset(void **state)
+{
+	EXPECT_FIX(state,
+		   "__global__ void k(int *p, int n) {\n"
+		   "  int x = p[threadIdx.x];\n"
+		   "  p[0] = x;\n"
+		   "  x = n * 2;\n"
+		   "  if (x > 4) p[1] = __shfl(p[1], 0);\n}\n",
+		   1, "__shfl_sync(0xffffffff, p[1], 0)");
 }
 
 /* A ballot inside a lane-constant branch uses that constant. */
@@ -229,18 +325,23 @@ static void test_helper_callers(void **state)
 {
 	EXPECT_FIX(state,
 		   "__device__ int h(int v) { return __shfl_down(v, 1, 8); }\n"
-		   "__global__ void k(int *p) {\n"
-		   "  if ((threadIdx.x & 31) < 8) p[threadIdx.x] = h(p[0]);\n"
+		   "__global__ void k(int *p, const int *q) {\n"
+		   "  if ((threadIdx.x & 31) < 8) p[threadIdx.x] = h(q[0]);\n"
 		   "}\n"
-		   "__global__ void k2(int *p) {\n"
-		   "  if (threadIdx.x % 32 < 8) p[1] = h(p[1]);\n}\n",
+		   "__global__ void k2(int *p, const int *q) {\n"
+		   "  if (threadIdx.x % 32 < 8) p[1] = h(q[1]);\n}\n",
 		   1, "__shfl_down_sync(0x000000ff, v, 1, 8)");
 }
 
-/* A helper with no caller in the file: full mask, and the fix says so. */
+/*
+ * A helper with no caller in the file: other files may call it, so the
+ * mask comes in through a new parameter, the old signature stays as a
+ * deprecated forwarding overload, and the fix is unsafe (not proven).
+ */
 static void test_helper_guess(void **state)
 {
 	struct wl_findings f = { NULL, 0, 0 };
+	const struct wl_finding *hit;
 	unsigned nr;
 	char *fixed = fixed_text(state,
 				 "__device__ int h(int v) {\n"
@@ -248,9 +349,14 @@ static void test_helper_guess(void **state)
 				 &nr, &f);
 
 	assert_int_equal(nr, 1);
-	assert_non_null(strstr(fixed, "__shfl_xor_sync(0xffffffff, v, 1)"));
-	assert_non_null(only(&f, WL101)->note);
-	assert_non_null(strstr(only(&f, WL101)->note, "no call of 'h'"));
+	assert_non_null(strstr(fixed, "__device__ int h(unsigned mask, int v)"));
+	assert_non_null(strstr(fixed, "__shfl_xor_sync(mask, v, 1)"));
+	assert_non_null(strstr(fixed, "[[deprecated(\"pass a lane mask\")]]"));
+	assert_non_null(strstr(fixed, "return h(__activemask(), v);"));
+	assert_null(strstr(fixed, "0xffffffff"));
+	hit = only(&f, WL101);
+	assert_int_equal(hit->fix->safety, WL_FIX_UNSAFE);
+	assert_non_null(strstr(hit->note, "callers this file does not show"));
 	free(fixed);
 	wl_findings_release(&f);
 }
@@ -270,10 +376,14 @@ static void test_helper_mask_parameter(void **state)
 		   "p[i] = h(mask, p[i])", "p[0] = h(0xffffffff, 0)");
 }
 
-/* A separate prototype would need the same edit: guess, and say so. */
+/*
+ * Some lanes may arrive, and a separate prototype would need the same new
+ * parameter: no mask at all (never a full-mask guess), and the note says why.
+ */
 static void test_helper_prototype_guess(void **state)
 {
 	struct wl_findings f = { NULL, 0, 0 };
+	const struct wl_finding *hit;
 	unsigned nr;
 	char *fixed = fixed_text(state,
 				 "__device__ int h(int v);\n"
@@ -282,10 +392,11 @@ static void test_helper_prototype_guess(void **state)
 				 "__device__ int h(int v) { return __shfl(v, 0); }\n",
 				 &nr, &f);
 
-	assert_int_equal(nr, 1);
-	assert_non_null(strstr(fixed, "__shfl_sync(0xffffffff, v, 0)"));
-	assert_non_null(strstr(only(&f, WL101)->note,
-			       "only some lanes may arrive"));
+	assert_int_equal(nr, 0);
+	assert_non_null(strstr(fixed, "__shfl(v, 0)"));
+	hit = only(&f, WL101);
+	assert_non_null(strstr(hit->note, "only some lanes may arrive"));
+	assert_non_null(strstr(hit->note, "declared before its definition"));
 	free(fixed);
 	wl_findings_release(&f);
 }
@@ -342,7 +453,11 @@ int main(void)
 		cmocka_unit_test(test_hoisted_ballot),
 		cmocka_unit_test(test_else_arm),
 		cmocka_unit_test(test_early_return),
+		cmocka_unit_test(test_early_return_helper),
 		cmocka_unit_test(test_early_return_lanes),
+		cmocka_unit_test(test_row_condition),
+		cmocka_unit_test(test_rounded_loop),
+		cmocka_unit_test(test_flow_reset),
 		cmocka_unit_test(test_ballot_under_constant),
 		cmocka_unit_test(test_helper_callers),
 		cmocka_unit_test(test_helper_guess),

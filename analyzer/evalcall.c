@@ -1,0 +1,290 @@
+/* SPDX-License-Identifier: MIT */
+/* The uniformity of calls to functions outside the model. */
+#include "analyzer/evalcall.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyzer/util.h"
+
+/* How deep the definitions of header helpers are followed. */
+#define MAX_EXTERN_DEPTH 4
+
+/* Calls whose result depends only on their arguments. */
+static const char *const pure_calls[] = {
+	"__popc", "__popcll", "__ffs", "__ffsll", "__clz", "__clzll", "__brev",
+	"__brevll", "min", "max", "umin", "umax", "llmin", "llmax", "abs",
+	"labs", "llabs", "fabs", "fabsf", "sqrt", "sqrtf", "rsqrtf", "rsqrt",
+	"__mul24", "__umul24", "__mulhi", "__umulhi", "__byte_perm",
+	"__float_as_int", "__int_as_float", "__float_as_uint",
+	"__uint_as_float", "__double2hiint", "__double2loint",
+	"__hiloint2double", "__double_as_longlong", "__longlong_as_double",
+	"fminf", "fmaxf", "fmin", "fmax", "floorf", "ceilf", "floor", "ceil",
+	"__funnelshift_l", "__funnelshift_r", "__float2int_rn",
+	"__float2int_rz", "__int2float_rn", "__ldg",
+};
+
+/* Warp collectives whose result is the same in every participating lane. */
+static const char *const warp_uniform_calls[] = {
+	"__ballot_sync", "__any_sync", "__all_sync", "__uni_sync",
+	"__activemask", "__ballot", "__any", "__all", "__reduce_add_sync",
+	"__reduce_min_sync", "__reduce_max_sync", "__reduce_and_sync",
+	"__reduce_or_sync", "__reduce_xor_sync",
+};
+
+/* Block-wide votes: every thread of the block gets the same answer. */
+static const char *const block_uniform_calls[] = {
+	"__syncthreads_count", "__syncthreads_and", "__syncthreads_or",
+};
+
+static bool in_list(const char *name, const char *const *list, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(name, list[i]))
+			return true;
+	return false;
+}
+
+bool wl_evalcall_is_pure(const char *name)
+{
+	return in_list(name, pure_calls, WL_ARRAY_SIZE(pure_calls));
+}
+
+bool wl_evalcall_is_warp_uniform(const char *name)
+{
+	return in_list(name, warp_uniform_calls,
+		       WL_ARRAY_SIZE(warp_uniform_calls));
+}
+
+/* ---- members of template arguments ---- */
+
+static enum CXChildVisitResult find_type_qualifier(CXCursor c, CXCursor parent,
+						   CXClientData data)
+{
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_TypeRef ||
+	    clang_getCursorKind(c) == CXCursor_TemplateRef) {
+		*(bool *)data = true;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Continue;
+}
+
+bool wl_evalcall_dependent_member(const struct wl_node *ref)
+{
+	bool qualified = false;
+
+	if (ref->kind != CXCursor_DeclRefExpr ||
+	    !clang_Cursor_isNull(clang_getCursorReferenced(ref->cursor)))
+		return false;
+	/* `T::kSize`: the qualifier is the only child, a type reference. */
+	clang_visitChildren(ref->cursor, find_type_qualifier, &qualified);
+	return qualified;
+}
+
+/* ---- Cooperative Groups ---- */
+
+enum cg_kind { CG_NONE, CG_BLOCK, CG_TILE, CG_GRID };
+
+/* The group type of @obj's value, and a tile's size (0: not known). */
+static enum cg_kind cg_kind_of(const struct wl_node *obj, unsigned *tile)
+{
+	CXType t = clang_getNonReferenceType(clang_getCursorType(obj->cursor));
+	CXString s;
+	const char *name, *p;
+	enum cg_kind kind = CG_NONE;
+
+	if (t.kind == CXType_Pointer)
+		t = clang_getPointeeType(t);
+	s = clang_getTypeSpelling(clang_getCanonicalType(t));
+	name = clang_getCString(s);
+	*tile = 0;
+	if ((p = strstr(name, "thread_block_tile<"))) {
+		char *end;
+		unsigned long n = strtoul(p + strlen("thread_block_tile<"),
+					  &end, 10);
+
+		kind = CG_TILE;
+		if (end != p + strlen("thread_block_tile<") && n <= 1024)
+			*tile = (unsigned)n;
+	} else if (strstr(name, "thread_block")) {
+		kind = CG_BLOCK;
+	} else if (strstr(name, "grid_group")) {
+		kind = CG_GRID;
+	}
+	/* coalesced_group and thread_group: sizes depend on who came. */
+	clang_disposeString(s);
+	return kind;
+}
+
+bool wl_evalcall_cg(struct wl_eval *ev, struct wl_node *call,
+		    enum wl_dep *dep)
+{
+	const char *name = wl_call_name(ev->model, call);
+	struct wl_node *callee, *obj;
+	enum cg_kind kind;
+	unsigned tile;
+
+	if (!call->nr_kids)
+		return false;
+	callee = wl_node_strip(call->kids[0]);
+	if (!callee || callee->kind != CXCursor_MemberRefExpr ||
+	    !callee->nr_kids)
+		return false;
+	obj = wl_node_strip(callee->kids[0]);
+	kind = obj ? cg_kind_of(obj, &tile) : CG_NONE;
+	if (kind == CG_NONE)
+		return false;
+	if (!strcmp(name, "thread_rank") || !strcmp(name, "thread_index")) {
+		*dep = WL_DEP_LANE;
+		return true;
+	}
+	if (!strcmp(name, "size") || !strcmp(name, "num_threads") ||
+	    !strcmp(name, "group_dim") || !strcmp(name, "dim_threads") ||
+	    !strcmp(name, "meta_group_size") || !strcmp(name, "group_index") ||
+	    !strcmp(name, "block_rank") || !strcmp(name, "block_index") ||
+	    !strcmp(name, "num_blocks") || !strcmp(name, "dim_blocks") ||
+	    !strcmp(name, "is_valid")) {
+		*dep = kind == CG_TILE && strcmp(name, "meta_group_size")
+			       ? WL_DEP_CONST
+			       : WL_DEP_BLOCK;
+		return true;
+	}
+	if (kind == CG_TILE && !strcmp(name, "meta_group_rank")) {
+		/* A tile of 32 or more threads holds whole warps. */
+		*dep = tile >= 32 ? WL_DEP_WARP : WL_DEP_LANE;
+		return true;
+	}
+	return false;
+}
+
+/* ---- helpers defined outside the model (headers) ---- */
+
+struct wl_extern_memo {
+	struct {
+		CXCursor fn;
+		enum wl_dep dep;
+		bool busy;
+	} *v;
+	unsigned nr, alloc;
+};
+
+struct ext_scan {
+	struct wl_eval *ev;
+	enum wl_dep dep;
+	int depth;
+};
+
+static enum wl_dep extern_dep(struct wl_eval *ev, CXCursor callee, int depth);
+
+static bool spelled(CXCursor c, const char *want)
+{
+	CXString s = clang_getCursorSpelling(c);
+	bool yes = !strcmp(clang_getCString(s), want);
+
+	clang_disposeString(s);
+	return yes;
+}
+
+/* What one call inside an external definition adds. */
+static enum wl_dep scan_call(struct ext_scan *es, CXCursor call)
+{
+	CXCursor callee = clang_getCursorReferenced(call);
+	CXString s = clang_getCursorSpelling(call);
+	const char *name = clang_getCString(s);
+	enum wl_dep d;
+
+	if (wl_evalcall_is_pure(name) ||
+	    in_list(name, block_uniform_calls, WL_ARRAY_SIZE(block_uniform_calls)))
+		d = WL_DEP_CONST;
+	else if (wl_evalcall_is_warp_uniform(name))
+		d = WL_DEP_WARP;
+	else if (clang_Cursor_isNull(callee))
+		d = WL_DEP_LANE;
+	else
+		d = extern_dep(es->ev, callee, es->depth + 1);
+	clang_disposeString(s);
+	return d;
+}
+
+static enum CXChildVisitResult scan_body(CXCursor c, CXCursor parent,
+					 CXClientData data)
+{
+	struct ext_scan *es = data;
+	enum wl_dep d = WL_DEP_CONST;
+
+	(void)parent;
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_GCCAsmStmt:
+	case CXCursor_MSAsmStmt:
+		d = WL_DEP_LANE;
+		break;
+	case CXCursor_DeclRefExpr:
+		if (spelled(c, "threadIdx"))
+			d = WL_DEP_LANE;
+		break;
+	case CXCursor_CallExpr:
+		d = scan_call(es, c);
+		break;
+	default:
+		break;
+	}
+	if (d > es->dep)
+		es->dep = d;
+	return es->dep == WL_DEP_LANE ? CXChildVisit_Break
+				       : CXChildVisit_Recurse;
+}
+
+static enum wl_dep extern_dep(struct wl_eval *ev, CXCursor callee, int depth)
+{
+	struct wl_extern_memo *m;
+	CXCursor def = clang_getCursorDefinition(callee);
+	struct ext_scan es = { ev, WL_DEP_BLOCK, depth };
+	unsigned i;
+
+	if (clang_Cursor_isNull(def)) {
+		/* An implicit instantiation: judge the template's body. */
+		CXCursor tmpl = clang_getSpecializedCursorTemplate(callee);
+
+		if (!clang_Cursor_isNull(tmpl))
+			def = clang_getCursorDefinition(tmpl);
+	}
+	if (clang_Cursor_isNull(def) || depth > MAX_EXTERN_DEPTH)
+		return WL_DEP_LANE;
+	if (!ev->externs)
+		ev->externs = wl_xcalloc(1, sizeof(*ev->externs));
+	m = ev->externs;
+	def = clang_getCanonicalCursor(def);
+	for (i = 0; i < m->nr; i++)
+		if (clang_equalCursors(m->v[i].fn, def))
+			/* Recursion: not worth following. */
+			return m->v[i].busy ? WL_DEP_LANE : m->v[i].dep;
+	WL_GROW(m->v, m->nr, m->alloc);
+	i = m->nr++;
+	m->v[i].fn = def;
+	m->v[i].busy = true;
+	clang_visitChildren(clang_getCursorDefinition(def), scan_body, &es);
+	/* Growing the table may have moved it. */
+	m = ev->externs;
+	m->v[i].dep = es.dep;
+	m->v[i].busy = false;
+	return es.dep;
+}
+
+enum wl_dep wl_evalcall_extern(struct wl_eval *ev, CXCursor callee)
+{
+	if (clang_Cursor_isNull(callee))
+		return WL_DEP_LANE;
+	return extern_dep(ev, callee, 0);
+}
+
+void wl_evalcall_release(struct wl_eval *ev)
+{
+	if (!ev->externs)
+		return;
+	free(ev->externs->v);
+	free(ev->externs);
+	ev->externs = NULL;
+}

@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The uniformity of what calls return, where the callee is not one of the
+ * model's functions: compile-time members of template arguments
+ * (`Traits::isBackward()`, `T::kSize`), Cooperative Groups queries
+ * (`block.size()`, `tile.thread_rank()`), and helpers defined in headers,
+ * judged from their definitions.  Private to the evaluator (eval.c).
+ */
+#ifndef WL_ANALYZER_EVALCALL_H
+#define WL_ANALYZER_EVALCALL_H
+
+#include <stdbool.h>
+
+#include "analyzer/eval.h"
+
+struct wl_extern_memo;
+
+void wl_evalcall_release(struct wl_eval *ev);
+
+/*
+ * Whether @ref (a DeclRefExpr that names no declaration) is a member of a
+ * type that a template leaves unresolved: `T::kSize`, the callee of
+ * `Traits::isBackward()`.  Such members are static, hence compile-time
+ * constants or functions of their arguments alone.
+ */
+bool wl_evalcall_dependent_member(const struct wl_node *ref);
+
+/*
+ * A Cooperative Groups query on a group object: sets *@dep and returns
+ * true for the queries it knows (sizes and ranks), false otherwise.
+ */
+bool wl_evalcall_cg(struct wl_eval *ev, struct wl_node *call,
+		    enum wl_dep *dep);
+
+/*
+ * What calling @callee, a function outside the model, adds to its
+ * arguments' variation, judged from its definition when the translation
+ * unit has one (a helper in a header): LANE if it reads the thread index,
+ * runs asm or calls something that does, BLOCK otherwise.  LANE when no
+ * definition is visible.
+ */
+enum wl_dep wl_evalcall_extern(struct wl_eval *ev, CXCursor callee);
+
+/* Calls whose result depends only on their arguments (math, bit tricks). */
+bool wl_evalcall_is_pure(const char *name);
+
+/* Warp collectives whose result every participating lane shares. */
+bool wl_evalcall_is_warp_uniform(const char *name);
+
+#endif

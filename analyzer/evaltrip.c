@@ -1,0 +1,524 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Loops whose trip count is the same in every thread although their
+ * index starts at a thread-dependent value:
+ *
+ *   for (i = threadIdx.x; i < roundup(n, blockDim.x); i += blockDim.x)
+ *   for (i = lane; i < 64; i += 32)
+ *
+ * The first is proved symbolically: the start is a multiple of the step
+ * plus an offset below the step, and the bound is a multiple of the step
+ * (a product with it, `((n + b - 1) / b) * b`, a macro or a helper of the
+ * file that computes one), so that every thread runs bound/step - k
+ * times.  The second, with constant bounds, is simulated for the 32 warps
+ * the lane analysis tries.
+ */
+#include <string.h>
+
+#include "analyzer/eval.h"
+#include "analyzer/util.h"
+
+/* How deep expressions, variables and helper bodies are followed. */
+#define MAX_DEPTH 12
+
+/* Parameters of a helper bound to a call's arguments, for substitution. */
+struct env {
+	struct wl_func *fn;
+	struct wl_node *call;
+	const struct env *up;	/* the caller's own bindings */
+};
+
+struct loop_shape {
+	CXCursor var;		/* the index variable */
+	struct wl_node *start;	/* its first value */
+	struct wl_node *bound;	/* i < bound */
+	struct wl_node *step;	/* i += step */
+	enum CXBinaryOperatorKind op;
+	long long const_step;	/* the step when constant, else 0 */
+};
+
+static bool same_value(struct wl_eval *ev, struct wl_node *a,
+		       const struct env *ea, struct wl_node *b,
+		       const struct env *eb, int depth);
+
+/* The argument a helper's parameter @ref is bound to under @e, or NULL. */
+static struct wl_node *bound_arg(const struct wl_node *ref,
+				 const struct env **e)
+{
+	CXCursor d = clang_getCursorReferenced(ref->cursor);
+	struct wl_node *args[16];
+	unsigned i, n;
+
+	if (!*e || clang_getCursorKind(d) != CXCursor_ParmDecl)
+		return NULL;
+	for (i = 0; i < (*e)->fn->nr_params; i++) {
+		if (!clang_equalCursors((*e)->fn->params[i]->cursor, d))
+			continue;
+		n = wl_call_args((*e)->call, args, 16);
+		if (i >= n || i >= 16)
+			return NULL;
+		*e = (*e)->up;
+		return args[i];
+	}
+	return NULL;
+}
+
+/*
+ * What @n stands for: a parameter's argument under @e, a variable's
+ * reaching value, or @n itself.  Follows chains up to MAX_DEPTH.
+ */
+static struct wl_node *resolve(struct wl_eval *ev, struct wl_node *n,
+			       const struct env **e)
+{
+	int i;
+
+	for (i = 0; i < MAX_DEPTH; i++) {
+		struct wl_node *next;
+
+		n = wl_node_strip(n);
+		if (!n || n->kind != CXCursor_DeclRefExpr)
+			return n;
+		next = bound_arg(n, e);
+		if (!next && !*e)
+			next = wl_eval_reaching(ev, n);
+		if (!next) {
+			struct wl_var *v = *e ? NULL : wl_eval_var(ev, n);
+
+			/* Written, with no one value here: unknown. */
+			if (v && v->nr_writes)
+				return NULL;
+			return n;
+		}
+		n = next;
+	}
+	return NULL;
+}
+
+static bool commutative(enum CXBinaryOperatorKind op)
+{
+	return op == CXBinaryOperator_Add || op == CXBinaryOperator_Mul ||
+	       op == CXBinaryOperator_And || op == CXBinaryOperator_Or ||
+	       op == CXBinaryOperator_Xor;
+}
+
+static bool same_value(struct wl_eval *ev, struct wl_node *a,
+		       const struct env *ea, struct wl_node *b,
+		       const struct env *eb, int depth)
+{
+	const char *ba, *bb;
+	long long x, y;
+
+	if (depth > MAX_DEPTH)
+		return false;
+	a = resolve(ev, a, &ea);
+	b = resolve(ev, b, &eb);
+	if (!a || !b)
+		return false;
+	/* One definition (a parameter, an initializer) has one value. */
+	if (a == b && ea == eb)
+		return true;
+	if (wl_node_int_value(a, &x) && wl_node_int_value(b, &y))
+		return x == y;
+	ba = wl_node_builtin_var(ev->model, a);
+	bb = wl_node_builtin_var(ev->model, b);
+	if (ba || bb)
+		return ba && bb && !strcmp(ba, bb);
+	if (a->kind != b->kind)
+		return false;
+	if (a->kind == CXCursor_DeclRefExpr)
+		return clang_equalCursors(clang_getCursorReferenced(a->cursor),
+					  clang_getCursorReferenced(b->cursor));
+	if (a->kind == CXCursor_BinaryOperator && a->nr_kids == 2 &&
+	    b->nr_kids == 2) {
+		enum CXBinaryOperatorKind op =
+			wl_node_binop(a);
+
+		if (op != wl_node_binop(b))
+			return false;
+		if (same_value(ev, a->kids[0], ea, b->kids[0], eb, depth + 1) &&
+		    same_value(ev, a->kids[1], ea, b->kids[1], eb, depth + 1))
+			return true;
+		return commutative(op) &&
+		       same_value(ev, a->kids[0], ea, b->kids[1], eb,
+				  depth + 1) &&
+		       same_value(ev, a->kids[1], ea, b->kids[0], eb,
+				  depth + 1);
+	}
+	return false;
+}
+
+/* A helper of the file whose body is `return EXPR;`: EXPR, else NULL. */
+static struct wl_node *returned_expr(struct wl_eval *ev, struct wl_node *call,
+				     struct wl_func **fn)
+{
+	struct wl_node *ret;
+
+	*fn = wl_call_target(ev->model, call);
+	if (!*fn || !(*fn)->body || (*fn)->body->nr_kids != 1)
+		return NULL;
+	ret = (*fn)->body->kids[0];
+	if (ret->kind != CXCursor_ReturnStmt || ret->nr_kids != 1)
+		return NULL;
+	return ret->kids[0];
+}
+
+/* Whether @e (under @env) is a multiple of @step (under @senv). */
+static bool multiple_of(struct wl_eval *ev, struct wl_node *e,
+			const struct env *env, const struct loop_shape *ls,
+			int depth)
+{
+	long long v;
+
+	if (depth > MAX_DEPTH)
+		return false;
+	if (same_value(ev, e, env, ls->step, NULL, depth + 1))
+		return true;
+	e = resolve(ev, e, &env);
+	if (!e)
+		return false;
+	if (wl_node_int_value(e, &v))
+		return v == 0 || (ls->const_step && v % ls->const_step == 0);
+	if (e->kind == CXCursor_BinaryOperator && e->nr_kids == 2) {
+		enum CXBinaryOperatorKind op =
+			wl_node_binop(e);
+		struct wl_node *l = e->kids[0], *r = e->kids[1];
+
+		switch (op) {
+		case CXBinaryOperator_Mul:
+			return multiple_of(ev, l, env, ls, depth + 1) ||
+			       multiple_of(ev, r, env, ls, depth + 1);
+		case CXBinaryOperator_Add:
+		case CXBinaryOperator_Sub:
+			return multiple_of(ev, l, env, ls, depth + 1) &&
+			       multiple_of(ev, r, env, ls, depth + 1);
+		case CXBinaryOperator_Shl:
+			/* k << s is k * 2^s: enough when k is a multiple */
+			return multiple_of(ev, l, env, ls, depth + 1);
+		case CXBinaryOperator_And: {
+			/* x & ~(K - 1), K a power of two: rounded down to K */
+			struct wl_node *m = wl_node_strip(r);
+
+			return ls->const_step > 0 &&
+			       !(ls->const_step & (ls->const_step - 1)) &&
+			       m && wl_node_int_value(m, &v) &&
+			       (v & (ls->const_step - 1)) == 0;
+		}
+		default:
+			return false;
+		}
+	}
+	if (e->kind == CXCursor_CallExpr && !env) {
+		struct wl_func *fn;
+		struct wl_node *body = returned_expr(ev, e, &fn);
+		struct env inner = { fn, e, env };
+
+		return body && multiple_of(ev, body, &inner, ls, depth + 1);
+	}
+	return false;
+}
+
+/* Whether @e is one of the step's thread offsets: in [0, step) always. */
+static bool thread_offset(struct wl_eval *ev, struct wl_node *e,
+			  const struct loop_shape *ls)
+{
+	static const char *const pairs[][2] = {
+		{ "threadIdx.x", "blockDim.x" },
+		{ "threadIdx.y", "blockDim.y" },
+		{ "threadIdx.z", "blockDim.z" },
+	};
+	const struct env *env = NULL, *senv = NULL;
+	const char *b;
+	struct wl_node *s;
+	unsigned i, t;
+
+	e = resolve(ev, e, &env);
+	s = resolve(ev, ls->step, &senv);
+	if (!e || !s)
+		return false;
+	b = wl_node_builtin_var(ev->model, e);
+	for (i = 0; b && i < WL_ARRAY_SIZE(pairs); i++) {
+		const char *sb = wl_node_builtin_var(ev->model, s);
+
+		if (!strcmp(b, pairs[i][0]))
+			return sb && !strcmp(sb, pairs[i][1]);
+	}
+	/* A constant step: the offset must stay below it in every thread. */
+	if (ls->const_step <= 0 || ls->const_step > 1024)
+		return false;
+	for (t = 0; t < 1024; t++) {
+		long long v;
+
+		if (!wl_eval_int(ev, e, t, &v) || v < 0 || v >= ls->const_step)
+			return false;
+	}
+	return true;
+}
+
+/* blockIdx.x * blockDim.x + threadIdx.x with step blockDim.x * gridDim.x. */
+static bool grid_offset(struct wl_eval *ev, struct wl_node *e,
+			const struct loop_shape *ls)
+{
+	const struct env *env = NULL, *senv = NULL;
+	struct wl_node *s = resolve(ev, ls->step, &senv), *l, *r, *m;
+	const char *tb;
+
+	e = resolve(ev, e, &env);
+	if (!e || !s || e->kind != CXCursor_BinaryOperator || e->nr_kids != 2 ||
+	    wl_node_binop(e) != CXBinaryOperator_Add ||
+	    s->kind != CXCursor_BinaryOperator || s->nr_kids != 2 ||
+	    wl_node_binop(s) != CXBinaryOperator_Mul)
+		return false;
+	l = wl_node_strip(e->kids[0]);
+	r = wl_node_strip(e->kids[1]);
+	tb = wl_node_builtin_var(ev->model, r);
+	if (!tb || strcmp(tb, "threadIdx.x")) {
+		m = l;
+		l = r;
+		r = m;
+		tb = wl_node_builtin_var(ev->model, r);
+	}
+	if (!tb || strcmp(tb, "threadIdx.x") ||
+	    l->kind != CXCursor_BinaryOperator || l->nr_kids != 2)
+		return false;
+	/* l is blockIdx.x * blockDim.x; the step gridDim.x * blockDim.x */
+	{
+		const char *a = wl_node_builtin_var(ev->model,
+						    wl_node_strip(l->kids[0]));
+		const char *b = wl_node_builtin_var(ev->model,
+						    wl_node_strip(l->kids[1]));
+		const char *c = wl_node_builtin_var(ev->model,
+						    wl_node_strip(s->kids[0]));
+		const char *d = wl_node_builtin_var(ev->model,
+						    wl_node_strip(s->kids[1]));
+
+		if (!a || !b || !c || !d)
+			return false;
+		if (!strcmp(a, "blockDim.x")) {
+			const char *t = a;
+
+			a = b;
+			b = t;
+		}
+		if (!strcmp(c, "blockDim.x")) {
+			const char *t = c;
+
+			c = d;
+			d = t;
+		}
+		return !strcmp(a, "blockIdx.x") && !strcmp(b, "blockDim.x") &&
+		       !strcmp(c, "gridDim.x") && !strcmp(d, "blockDim.x");
+	}
+}
+
+static enum wl_dep max_dep(enum wl_dep a, enum wl_dep b)
+{
+	return a > b ? a : b;
+}
+
+/* A multiple of the step that is the same in every lane of a warp. */
+static bool uniform_multiple(struct wl_eval *ev, struct wl_node *e,
+			     const struct loop_shape *ls, enum wl_dep *dep,
+			     int depth)
+{
+	enum wl_dep d = wl_eval_dep(ev, e);
+
+	if (d > WL_DEP_WARP || !multiple_of(ev, e, NULL, ls, depth))
+		return false;
+	*dep = max_dep(*dep, d);
+	return true;
+}
+
+/*
+ * Whether @start is a uniform multiple of the step plus a thread offset
+ * below it: then every thread starts in the same step-sized slot.  *@dep
+ * is raised to how much that multiple varies.
+ */
+static bool start_in_slot(struct wl_eval *ev, struct wl_node *start,
+			  const struct loop_shape *ls, enum wl_dep *dep,
+			  int depth)
+{
+	const struct env *env = NULL;
+	struct wl_node *s;
+
+	if (depth > MAX_DEPTH)
+		return false;
+	if (thread_offset(ev, start, ls) || grid_offset(ev, start, ls))
+		return true;
+	s = resolve(ev, start, &env);
+	if (!s || s->kind != CXCursor_BinaryOperator || s->nr_kids != 2 ||
+	    wl_node_binop(s) != CXBinaryOperator_Add)
+		return false;
+	return (uniform_multiple(ev, s->kids[0], ls, dep, depth + 1) &&
+		start_in_slot(ev, s->kids[1], ls, dep, depth + 1)) ||
+	       (uniform_multiple(ev, s->kids[1], ls, dep, depth + 1) &&
+		start_in_slot(ev, s->kids[0], ls, dep, depth + 1));
+}
+
+/* The index of `i += step`, `i = i + step`, `++i`: sets ls->step. */
+static bool parse_increment(struct wl_node *inc, struct loop_shape *ls)
+{
+	struct wl_node *lhs;
+
+	inc = wl_node_strip(inc);
+	if (!inc || !inc->nr_kids)
+		return false;
+	lhs = wl_node_strip(inc->kids[0]);
+	if (!lhs || lhs->kind != CXCursor_DeclRefExpr)
+		return false;
+	ls->var = clang_getCursorReferenced(lhs->cursor);
+	if (inc->kind == CXCursor_CompoundAssignOperator && inc->nr_kids == 2 &&
+	    wl_node_binop(inc) ==
+		    CXBinaryOperator_AddAssign) {
+		ls->step = inc->kids[1];
+		return true;
+	}
+	if (inc->kind == CXCursor_BinaryOperator && inc->nr_kids == 2 &&
+	    wl_node_binop(inc) ==
+		    CXBinaryOperator_Assign) {
+		struct wl_node *r = wl_node_strip(inc->kids[1]), *a;
+
+		if (!r || r->kind != CXCursor_BinaryOperator || r->nr_kids != 2 ||
+		    wl_node_binop(r) !=
+			    CXBinaryOperator_Add)
+			return false;
+		a = wl_node_strip(r->kids[0]);
+		if (a && a->kind == CXCursor_DeclRefExpr &&
+		    clang_equalCursors(clang_getCursorReferenced(a->cursor),
+				       ls->var)) {
+			ls->step = r->kids[1];
+			return true;
+		}
+		a = wl_node_strip(r->kids[1]);
+		if (a && a->kind == CXCursor_DeclRefExpr &&
+		    clang_equalCursors(clang_getCursorReferenced(a->cursor),
+				       ls->var)) {
+			ls->step = r->kids[0];
+			return true;
+		}
+	}
+	return false;
+}
+
+static bool refers_to(const struct wl_node *n, CXCursor var)
+{
+	n = wl_node_strip((struct wl_node *)n);
+	return n && n->kind == CXCursor_DeclRefExpr &&
+	       clang_equalCursors(clang_getCursorReferenced(n->cursor), var);
+}
+
+/*
+ * Recognise `for (INIT; i < bound; i += step)` with i written nowhere
+ * else: fills @ls.  The start is the declaration's or the assignment's.
+ */
+static bool parse_loop(struct wl_eval *ev, struct wl_node *loop,
+		       struct loop_shape *ls)
+{
+	struct wl_node *init = wl_node_kid(loop, WL_ROLE_INIT);
+	struct wl_node *cond = wl_node_strip(wl_node_kid(loop, WL_ROLE_COND));
+	struct wl_node *inc = wl_node_kid(loop, WL_ROLE_INC), *ref = NULL;
+	struct wl_var *v;
+	unsigned i;
+
+	memset(ls, 0, sizeof(*ls));
+	if (loop->kind != CXCursor_ForStmt || !init || !cond || !inc ||
+	    !parse_increment(inc, ls) || cond->kind != CXCursor_BinaryOperator ||
+	    cond->nr_kids != 2)
+		return false;
+	ls->op = wl_node_binop(cond);
+	if (refers_to(cond->kids[0], ls->var)) {
+		ref = wl_node_strip(cond->kids[0]);
+		ls->bound = cond->kids[1];
+	} else if (refers_to(cond->kids[1], ls->var)) {
+		/* bound > i */
+		ref = wl_node_strip(cond->kids[1]);
+		ls->bound = cond->kids[0];
+		ls->op = ls->op == CXBinaryOperator_GT ? CXBinaryOperator_LT
+			 : ls->op == CXBinaryOperator_GE ? CXBinaryOperator_LE
+							 : ls->op;
+	}
+	if (!ref)
+		return false;
+	if (init->kind == CXCursor_DeclStmt && init->nr_kids == 1 &&
+	    clang_equalCursors(init->kids[0]->cursor, ls->var) &&
+	    init->kids[0]->nr_kids) {
+		ls->start = init->kids[0]->kids[init->kids[0]->nr_kids - 1];
+	} else if (init->kind == CXCursor_BinaryOperator && init->nr_kids == 2 &&
+		   wl_node_binop(init) ==
+			   CXBinaryOperator_Assign &&
+		   refers_to(init->kids[0], ls->var)) {
+		ls->start = init->kids[1];
+	} else {
+		return false;
+	}
+	/* Written only by the header: the body does not move the index. */
+	v = wl_eval_var(ev, ref);
+	if (!v || v->addr_taken)
+		return false;
+	for (i = 0; i < v->nr_writes; i++)
+		if (v->writes[i] != init && !wl_node_within(v->writes[i], inc))
+			return false;
+	{
+		long long k;
+
+		if (wl_node_int_value(wl_node_strip(ls->step), &k))
+			ls->const_step = k;
+	}
+	return true;
+}
+
+/* Iterations of `for (i = start; i OP end; i += step)`, or -1. */
+static long long trip_count(enum CXBinaryOperatorKind op, long long start,
+			    long long end, long long step)
+{
+	if (op == CXBinaryOperator_LE)
+		end += 1;
+	if (op != CXBinaryOperator_LT && op != CXBinaryOperator_LE)
+		return -1;
+	if (start >= end)
+		return 0;
+	return step > 0 ? (end - start + step - 1) / step : -1;
+}
+
+/* Constant bounds: the same count in every lane of each of 32 warps. */
+static bool simulated_same(struct wl_eval *ev, const struct loop_shape *ls)
+{
+	unsigned w, l;
+
+	if (ls->const_step <= 0)
+		return false;
+	for (w = 0; w < 32; w++) {
+		long long first = -1;
+
+		for (l = 0; l < 32; l++) {
+			long long start, end, n;
+
+			if (!wl_eval_int(ev, ls->start, w * 32 + l, &start) ||
+			    !wl_eval_int(ev, ls->bound, w * 32 + l, &end))
+				return false;
+			n = trip_count(ls->op, start, end, ls->const_step);
+			if (n < 0 || (l && n != first))
+				return false;
+			first = n;
+		}
+	}
+	return true;
+}
+
+enum wl_dep wl_eval_trip_dep(struct wl_eval *ev, struct wl_node *loop,
+			     bool simulate)
+{
+	struct wl_node *cond = wl_node_kid(loop, WL_ROLE_COND);
+	enum wl_dep d = cond ? wl_eval_dep(ev, cond) : WL_DEP_CONST, u;
+	struct loop_shape ls;
+
+	if (d <= WL_DEP_WARP || !parse_loop(ev, loop, &ls))
+		return d;
+	u = max_dep(wl_eval_dep(ev, ls.bound), wl_eval_dep(ev, ls.step));
+	if (u <= WL_DEP_WARP && ls.op == CXBinaryOperator_LT &&
+	    multiple_of(ev, ls.bound, NULL, &ls, 0) &&
+	    start_in_slot(ev, ls.start, &ls, &u, 0))
+		return max_dep(u, WL_DEP_BLOCK);
+	if (simulate && simulated_same(ev, &ls))
+		return WL_DEP_WARP;
+	return d;
+}
