@@ -45,7 +45,7 @@ fail=0
 n=0
 for d in "$TMP"/b/cases/*/; do
 	[ -f "$d/plan.txt" ] || { echo "FAIL: $d has no plan"; fail=1; continue; }
-	flags=$(sed "s|@ROOT@|$SOURCE_DIR|g" "$d/nvcc.flags")
+	flags=$(sed "s|@ROOT@|$SOURCE_DIR|g; s|@CASE@|${d%/}|g" "$d/nvcc.flags")
 	for cu in "$d"/after*.cu "$d"/before*.emul.cu; do
 		[ -f "$cu" ] || continue
 		# shellcheck disable=SC2086 # a word list

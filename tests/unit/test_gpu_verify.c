@@ -32,7 +32,9 @@ static void derive(struct gv_spec *spec, const char *kernel, gv_node tmpl,
 		   const char *name, bool ptr, bool cnst, const char *type,
 		   long long size, struct gv_arg *arg)
 {
-	struct gv_param p = {name, ptr, cnst, type, size};
+	struct gv_param p = {
+	    .name = name, .is_ptr = ptr, .is_const = cnst, .type = type,
+	    .size = size};
 	char *why = NULL;
 
 	assert_int_equal(gv_derive_arg(spec, kernel, tmpl, &p, arg, &why), 0);
@@ -104,7 +106,8 @@ static void test_derive_scalars(void **state)
 {
 	struct gv_spec spec;
 	struct gv_arg a;
-	struct gv_param p = {"cfg", false, false, "struct cfg", 16};
+	struct gv_param p = {
+	    .name = "cfg", .type = "struct cfg", .size = 16};
 	char *why = NULL;
 
 	(void)state;
