@@ -9,8 +9,11 @@
 # 1. builds the runner and, with nvcc for the GPU present, every after
 #    (and every emulated before) of the bundle, in parallel;
 # 2. runs before and after of every kernel over its shapes and seeds,
-#    compares every buffer and times both (one kernel at a time, so the
-#    timings do not share the GPU);
+#    each side twice, compares every buffer and times both (one kernel
+#    at a time, so the timings do not share the GPU); when the legacy
+#    before faults, every shape runs again alone, in a process of its
+#    own, so that the shapes where it faults are dropped (and named)
+#    and the others still compare;
 # 3. runs compute-sanitizer racecheck and synccheck on each side of each
 #    kernel on its small sanitizer shape, JOBS at a time;
 # 4. writes OUTDIR/{env.txt,builds.jsonl,results.jsonl,sanitizer.jsonl,
@@ -62,7 +65,7 @@ build_one() {
 	local cu=$1 d base flags rc
 	d=$(dirname "$cu")
 	base=$(basename "$cu" .cu)
-	flags=$(sed "s|@ROOT@|$ROOT|g" "$d/nvcc.flags")
+	flags=$(sed "s|@ROOT@|$ROOT|g; s|@CASE@|$d|g" "$d/nvcc.flags")
 	# shellcheck disable=SC2086 # flags is a word list on purpose
 	(cd "$d" && nvcc -arch="$ARCH" -cubin -O3 $flags -o "$base.cubin" \
 		"$base.cu") >"$d/gpu-build-$base.log" 2>&1
@@ -72,7 +75,8 @@ build_one() {
 }
 export -f build_one
 export ROOT ARCH
-find "$B/cases" \( -name 'after*.cu' -o -name 'before*.emul.cu' \) |
+find "$B/cases" -mindepth 2 -maxdepth 2 \
+	\( -name 'after*.cu' -o -name 'before*.emul.cu' \) |
 	sort | xargs -P "$JOBS" -I{} bash -c 'build_one "$@"' _ {}
 cat "$B"/cases/*/gpu-build-*.json >>"$OUTDIR/builds.jsonl" 2>/dev/null
 echo "build: $(wc -l <"$OUTDIR/builds.jsonl") images in $(($(date +%s) - START)) s"
@@ -95,19 +99,39 @@ while IFS=$'\t' read -r d label; do
 		continue
 	fi
 	mkdir -p "$LOGS/dump$i"
-	timeout 30 "$B/runner" "$d" --kernel "$label" --json "$LOGS/run$i.json" \
+	timeout 60 "$B/runner" "$d" --kernel "$label" --json "$LOGS/run$i.json" \
 		--dump-mismatch "$LOGS/dump$i" >"$LOGS/run$i.log" 2>&1
 	rc=$?
 	after=null
+	shapes=null
 	if [ $rc -eq 4 ]; then
-		# The before failed on this GPU: run the after alone.
-		timeout 30 "$B/runner" "$d" --kernel "$label" --side after \
+		# The before failed on this GPU: run the after alone, then
+		# every shape alone, so that only the shapes where the legacy
+		# code faults are dropped.
+		timeout 60 "$B/runner" "$d" --kernel "$label" --side after \
 			--json "$LOGS/run$i.after.json" >>"$LOGS/run$i.log" 2>&1
 		[ -s "$LOGS/run$i.after.json" ] && after=$(cat "$LOGS/run$i.after.json")
+		ns=$(awk -v k="$label" '$1 == "kernel" { in_k = ($2 == k) }
+			in_k && $1 == "shape" { n++ } END { print n + 0 }' "$d/plan.txt")
+		shapes="["
+		good=""
+		for s in $(seq 0 $((ns - 1))); do
+			timeout 60 "$B/runner" "$d" --kernel "$label" --shape "$s" \
+				--json "$LOGS/run$i.s$s.json" >>"$LOGS/run$i.log" 2>&1
+			src=$?
+			[ $src -ne 4 ] && [ -z "$good" ] && good=$s
+			run=null
+			[ -s "$LOGS/run$i.s$s.json" ] && run=$(cat "$LOGS/run$i.s$s.json")
+			[ "$shapes" != "[" ] && shapes="$shapes,"
+			shapes="$shapes{\"shape\":$s,\"rc\":$src,\"run\":$run}"
+		done
+		shapes="$shapes]"
+		# Sanitize a shape the before survives.
+		[ -n "$good" ] && echo "$good" >"$LOGS/sanshape$i"
 	fi
 	if [ -s "$LOGS/run$i.json" ]; then
-		printf '{"case":"%s","kernel":"%s","rc":%d,"run":%s,"after_only":%s}\n' \
-			"$c" "$label" "$rc" "$(cat "$LOGS/run$i.json")" "$after"
+		printf '{"case":"%s","kernel":"%s","rc":%d,"run":%s,"after_only":%s,"shape_runs":%s}\n' \
+			"$c" "$label" "$rc" "$(cat "$LOGS/run$i.json")" "$after" "$shapes"
 	else
 		printf '{"case":"%s","kernel":"%s","rc":%d,"log":"%s"}\n' "$c" \
 			"$label" "$rc" \
@@ -126,9 +150,11 @@ san_one() {
 			"$c" "$label" "$tool" "$side"
 		return
 	fi
+	shape=()
+	[ -s "$LOGS/sanshape$n" ] && shape=(--shape "$(cat "$LOGS/sanshape$n")")
 	timeout 90 compute-sanitizer --tool "$tool" --print-limit 1000 \
 		"$B/runner" "$d" --kernel "$label" --side "$side" --quick \
-		>"$log" 2>&1
+		"${shape[@]}" >"$log" 2>&1
 	rc=$?
 	# "RACECHECK SUMMARY: 12 hazards displayed (0 errors, 12 warnings)"
 	# and "ERROR SUMMARY: 3 errors".
@@ -146,8 +172,8 @@ san_one() {
 		warn=""
 		inst=""
 	fi
-	printf '{"case":"%s","kernel":"%s","tool":"%s","side":"%s","rc":%d,"hazards":%s,"instances":%s,"errors":%s,"warnings":%s,"summary":"%s"}\n' \
-		"$c" "$label" "$tool" "$side" "$rc" "${haz:-null}" "${inst:-null}" \
+	printf '{"case":"%s","kernel":"%s","tool":"%s","side":"%s","shape":%s,"rc":%d,"hazards":%s,"instances":%s,"errors":%s,"warnings":%s,"summary":"%s"}\n' \
+		"$c" "$label" "$tool" "$side" "${shape[1]:-null}" "$rc" "${haz:-null}" "${inst:-null}" \
 		"${err:-null}" "${warn:-null}" "$(printf '%s' "$sum" | tr -d '"\\')"
 }
 export -f san_one
