@@ -12,13 +12,34 @@
 
 /* ---- tokens and macros ------------------------------------------------ */
 
+/*
+ * @c's extent between the expansion locations of its ends: a function
+ * that starts with a macro (__global__) has its start spelled in the
+ * header that defines it, and clang_tokenize() wants one file.
+ */
+static CXSourceRange file_extent(CXTranslationUnit tu, CXCursor c)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	CXFile fa, fb;
+	unsigned a, b, line, col;
+
+	clang_getExpansionLocation(clang_getRangeStart(r), &fa, &line, &col,
+				   &a);
+	clang_getExpansionLocation(clang_getRangeEnd(r), &fb, &line, &col,
+				   &b);
+	if (!fa || !fb || !clang_File_isEqual(fa, fb) || b < a)
+		return r;
+	return clang_getRange(clang_getLocationForOffset(tu, fa, a),
+			      clang_getLocationForOffset(tu, fb, b));
+}
+
 char *gv_cursor_tokens(CXTranslationUnit tu, CXCursor c)
 {
 	struct wl_buf b = WL_BUF_INIT;
 	CXToken *toks = NULL;
 	unsigned n = 0, i;
 
-	clang_tokenize(tu, clang_getCursorExtent(c), &toks, &n);
+	clang_tokenize(tu, file_extent(tu, c), &toks, &n);
 	for (i = 0; i < n; i++) {
 		CXString s = clang_getTokenSpelling(tu, toks[i]);
 

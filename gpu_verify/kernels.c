@@ -234,15 +234,17 @@ struct param {
 	char *why; /* the struct cannot be flattened */
 };
 
-static void read_param(CXCursor parm, struct param *out)
+/* Read type @written of a parameter called @name. */
+static void free_param(struct param *x);
+
+static void read_type(const char *name, CXType written, struct param *out)
 {
-	CXType written = clang_getCursorType(parm);
 	CXType t = clang_getCanonicalType(written), lane;
 	struct gv_param *p = &out->p;
 	char *canon;
 
 	memset(out, 0, sizeof(*out));
-	p->name = str(clang_getCursorSpelling(parm));
+	p->name = wl_xstrdup(name);
 	p->is_ptr = t.kind == CXType_Pointer;
 	if (t.kind == CXType_LValueReference) {
 		/* A reference parameter is a pointer under the hood. */
@@ -287,6 +289,113 @@ static void read_param(CXCursor parm, struct param *out)
 	}
 }
 
+static void read_param(CXCursor parm, struct param *out)
+{
+	char *name = str(clang_getCursorSpelling(parm));
+
+	read_type(name, clang_getCursorType(parm), out);
+	free(name);
+}
+
+struct record_find {
+	const char *want; /* "cub::Sum" */
+	struct wl_buf scope;
+	CXType found;
+	CXCursor decl;
+	bool ok;
+};
+
+static enum CXChildVisitResult find_field(CXCursor c, CXCursor parent,
+					  CXClientData data)
+{
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_FieldDecl) {
+		*(bool *)data = true;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Continue;
+}
+
+static enum CXChildVisitResult find_record(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	struct record_find *r = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	char *name;
+	size_t len = r->scope.len;
+
+	(void)parent;
+	if (k != CXCursor_Namespace && k != CXCursor_StructDecl &&
+	    k != CXCursor_ClassDecl && k != CXCursor_LinkageSpec &&
+	    k != CXCursor_ClassTemplate)
+		return CXChildVisit_Continue;
+	if (k == CXCursor_LinkageSpec) {
+		clang_visitChildren(c, find_record, r);
+		return r->ok ? CXChildVisit_Break : CXChildVisit_Continue;
+	}
+	name = str(clang_getCursorSpelling(c));
+	wl_buf_addf(&r->scope, "%s%s", len ? "::" : "", name);
+	if (k != CXCursor_Namespace && clang_isCursorDefinition(c) &&
+	    !strcmp(r->scope.s, r->want)) {
+		r->found = clang_getCursorType(c);
+		r->decl = c;
+		r->ok = true;
+	} else if (wl_starts_with(r->want, r->scope.s) &&
+		   !strncmp(r->want + r->scope.len, "::", 2)) {
+		clang_visitChildren(c, find_record, r);
+	}
+	r->scope.len = len;
+	if (r->scope.s)
+		r->scope.s[len] = '\0';
+	free(name);
+	return r->ok ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+/*
+ * A parameter whose type is a template parameter reads, for an instance
+ * the spec names, as that argument's text ("cub::Sum"): the struct of
+ * that name, looked up in @tu, says what it holds.
+ */
+static bool reread_dependent(CXTranslationUnit tu, struct param *p)
+{
+	const char *want = p->p.type;
+	struct record_find r;
+	struct param q;
+	char *name, *base;
+	bool fields = false;
+
+	if (p->p.is_ptr || p->p.size > 0 || gv_type_of(p->p.type) >= 0)
+		return false;
+	if (wl_starts_with(want, "const "))
+		want += 6;
+	/* "Op<SUM, float>": the class template Op, if it has no data. */
+	base = wl_xstrndup(want, strcspn(want, "<"));
+	memset(&r, 0, sizeof(r));
+	r.want = base;
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), find_record,
+			    &r);
+	if (r.ok && want[strlen(base)] == '<') {
+		wl_buf_release(&r.scope);
+		free(base);
+		clang_visitChildren(r.decl, find_field, &fields);
+		if (fields)
+			return false;
+		p->p.is_record = true;
+		p->p.size = 1;
+		return true;
+	}
+	free(base);
+	wl_buf_release(&r.scope);
+	if (!r.ok || clang_getCursorKind(r.decl) == CXCursor_ClassTemplate)
+		return false;
+	name = wl_xstrdup(p->p.name);
+	read_type(name, r.found, &q);
+	free(name);
+	free_param(p);
+	*p = q;
+	return true;
+}
+
 static void free_param(struct param *x)
 {
 	unsigned i;
@@ -326,6 +435,7 @@ struct kernel {
 	bool has_spec_fn[MAX_INSTANCES];
 	unsigned nr_inst;
 	bool dropped_instances;
+	bool from_spec; /* the spec's list is the whole list */
 };
 
 struct finder {
@@ -495,6 +605,7 @@ static void spec_instances(struct gv_spec *spec, struct kernel *k)
 		}
 		if (ok) {
 			add_instance(k, vals, "spec", NULL);
+			k->from_spec = true;
 		} else {
 			for (i = 0; i < k->nr_tp; i++)
 				free(vals[i]);
@@ -588,7 +699,20 @@ static enum CXChildVisitResult find_uses(CXCursor c, CXCursor parent,
 			vals[t] = targ_text(ref, t, &k->tp[t]);
 		for (t = 0; t < k->nr_tp && vals[t]; t++)
 			;
-		if (t == k->nr_tp) {
+		if (t == k->nr_tp && k->from_spec) {
+			/* Only the cursor, for the spec's own instance. */
+			unsigned j;
+
+			for (j = 0; j < k->nr_inst; j++)
+				if (same_instance(k, k->vals[j], vals) &&
+				    !k->has_spec_fn[j]) {
+					k->spec_fn[j] = ref;
+					k->has_spec_fn[j] = true;
+				}
+			for (t = 0; t < k->nr_tp; t++)
+				free(vals[t]);
+			free(vals);
+		} else if (t == k->nr_tp) {
 			add_instance(k, vals, "named by host code", &ref);
 		} else {
 			for (t = 0; t < k->nr_tp; t++)
@@ -783,6 +907,92 @@ struct plan_ctx {
 	bool dyn_smem;
 };
 
+struct var_find {
+	const char *name;
+	CXCursor found;
+	bool ok;
+};
+
+static enum CXChildVisitResult find_var(CXCursor c, CXCursor parent,
+					CXClientData data)
+{
+	struct var_find *v = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	char *name;
+
+	(void)parent;
+	if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec)
+		return CXChildVisit_Recurse;
+	if (k != CXCursor_VarDecl)
+		return CXChildVisit_Continue;
+	name = str(clang_getCursorSpelling(c));
+	if (!strcmp(name, v->name)) {
+		v->found = c;
+		v->ok = true;
+	}
+	free(name);
+	return v->ok ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+/* The arguments of the spec's `globals:` for @out. */
+static int plan_globals(struct plan_ctx *c, struct gv_kernel *out, char **why)
+{
+	gv_node g = gv_spec_get(c->spec, out->label, "globals"), val;
+	const char *name;
+	unsigned i;
+
+	for (i = 0; gv_spec_pair(c->spec, g, i, &name, &val); i++) {
+		struct var_find v = {name, clang_getNullCursor(), false};
+		const char *value = gv_spec_scalar(c->spec, val);
+		struct param p;
+		int r;
+
+		clang_visitChildren(clang_getTranslationUnitCursor(c->f->tu),
+				    find_var, &v);
+		if (!v.ok) {
+			*why = wl_xasprintf("spec: no global variable '%s'",
+					    name);
+			return -1;
+		}
+		read_param(v.found, &p);
+		r = gv_derive_global(c->spec, out->label, &p.p,
+				     value ? value : "1", out, why);
+		free_param(&p);
+		if (r < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/*
+ * An instance's value of a block-size template parameter is the block
+ * the kernel is written for (BlockSumKernel<128, ...> runs in blocks of
+ * 128), unless its code names another.
+ */
+static void block_param(struct plan_ctx *c, const struct kernel *k,
+			char **vals, struct gv_block_facts *bf)
+{
+	unsigned i;
+
+	for (i = 0; vals && i < k->nr_tp && !bf->exact; i++) {
+		char *end;
+		long v;
+
+		if (k->tp[i].is_type || k->tp[i].is_bool || k->tp[i].is_enum)
+			continue;
+		v = strtol(vals[i], &end, 0);
+		if (end == vals[i] || v < 32 || v > 1024 ||
+		    (bf->max && (unsigned)v > bf->max) ||
+		    !gv_is_block_param(c->f->tu, k->cursor, k->tp[i].name))
+			continue;
+		bf->exact = (unsigned)v;
+		snprintf(bf->why + strlen(bf->why),
+			 sizeof(bf->why) - strlen(bf->why),
+			 "%stemplate parameter %s = %ld is the block size",
+			 bf->why[0] ? ", " : "", k->tp[i].name, v);
+	}
+}
+
 static void plan_one(struct plan_ctx *c, const struct kernel *k,
 		     unsigned inst, struct gv_kernel *out)
 {
@@ -813,6 +1023,7 @@ static void plan_one(struct plan_ctx *c, const struct kernel *k,
 		names[i] = k->tp[i].name;
 	gv_block_facts(c->f->tu, k->cursor, c->m, names,
 		       (const char *const *)vals, vals ? k->nr_tp : 0, &bf);
+	block_param(c, k, vals, &bf);
 	out->block_exact = bf.exact;
 	out->block_max = bf.max;
 	if (bf.why[0])
@@ -828,6 +1039,7 @@ static void plan_one(struct plan_ctx *c, const struct kernel *k,
 
 			free((char *)p.p.type);
 			p.p.type = t;
+			reread_dependent(c->f->tu, &p);
 		}
 		if (p.why && !p.p.is_ptr) {
 			why = wl_xasprintf("parameter '%s' (a struct passed by "
@@ -841,6 +1053,8 @@ static void plan_one(struct plan_ctx *c, const struct kernel *k,
 		if (r < 0)
 			goto skip;
 	}
+	if (plan_globals(c, out, &why) < 0)
+		goto skip;
 	/* A kernel that never names its block works on the same elements
 	 * in every block: run it as one block. */
 	body = gv_cursor_tokens(c->f->tu, k->cursor);

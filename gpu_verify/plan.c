@@ -19,7 +19,13 @@ bool gv_is_length_name(const char *name)
 	static const char *const suffix[] = {"size",  "len",   "length",
 					     "count", "elems", "elements"};
 	char low[64];
-	size_t i, len = strlen(name);
+	const char *dot = strrchr(name, '.');
+	size_t i, len;
+
+	/* A struct field ("d.rows") reads by its own name. */
+	if (dot)
+		name = dot + 1;
+	len = strlen(name);
 
 	if (!len || len >= sizeof(low))
 		return false;
@@ -134,6 +140,22 @@ static gv_node by_param(struct gv_spec *spec, const char *kernel,
 	return gv_spec_field(spec, gv_spec_get(spec, kernel, key), name);
 }
 
+/* Whether the spec's `ignore:` list names @name (a timer's output). */
+static bool ignored(struct gv_spec *spec, const char *kernel,
+		    const char *name)
+{
+	gv_node list = gv_spec_get(spec, kernel, "ignore"), x;
+	const char *v;
+	unsigned i;
+
+	for (i = 0; (x = gv_spec_item(spec, list, i)); i++) {
+		v = gv_spec_scalar(spec, x);
+		if (v && !strcmp(v, name))
+			return true;
+	}
+	return false;
+}
+
 int gv_derive_arg(struct gv_spec *spec, const char *kernel, gv_node tmpl_args,
 		  const struct gv_param *p, struct gv_arg *arg, char **why)
 {
@@ -171,10 +193,18 @@ int gv_derive_arg(struct gv_spec *spec, const char *kernel, gv_node tmpl_args,
 	if (p->is_ptr) {
 		v = gv_spec_scalar(spec,
 				   by_param(spec, kernel, "buffers", p->name));
-		if (lanes && !v)
-			arg->expr = wl_xasprintf("(max(n,threads))*%u", lanes);
+		/* "*": the count of every buffer the spec does not name. */
+		if (!v)
+			v = gv_spec_scalar(
+			    spec, by_param(spec, kernel, "buffers", "*"));
+		/* Counts are of the pointee: float4s, not floats. */
+		if (lanes)
+			arg->expr = wl_xasprintf("(%s)*%u",
+						 v ? v : "max(n,threads)",
+						 lanes);
 		else
 			arg->expr = wl_xstrdup(v ? v : "max(n,threads)");
+		arg->ignored = ignored(spec, kernel, p->name);
 		arg->origin = v ? "spec" : lanes ? "signature (vector lanes)"
 					       : "signature";
 		gv_type_default_range(arg->type, &arg->lo, &arg->hi);
@@ -287,6 +317,72 @@ int gv_derive_param(struct gv_spec *spec, const char *kernel,
 	return 0;
 }
 
+int gv_derive_global(struct gv_spec *spec, const char *kernel,
+		     const struct gv_param *p, const char *value,
+		     struct gv_kernel *k, char **why)
+{
+	struct gv_arg *a;
+	int t = gv_type_of(p->type);
+
+	(void)spec;
+	(void)kernel;
+	a = push_arg(k);
+	a->name = wl_xasprintf("::%s", p->name);
+	a->global = wl_xstrdup(p->name);
+	a->origin = "spec (globals)";
+	if (p->is_ptr) {
+		if (t >= 0) {
+			a->type = (enum gv_type)t;
+			a->elem = gv_type_size(a->type);
+			a->expr = wl_xstrdup(value);
+		} else if (p->lanes && p->lane_type &&
+			   gv_type_of(p->lane_type) >= 0) {
+			a->type = (enum gv_type)gv_type_of(p->lane_type);
+			a->elem = gv_type_size(a->type);
+			a->expr = wl_xasprintf("(%s)*%u", value, p->lanes);
+		} else if (p->size > 0) {
+			a->type = GV_BYTES;
+			a->elem = (size_t)p->size;
+			a->expr = wl_xstrdup(value);
+		} else {
+			*why = wl_xasprintf("global '%s' points to '%s', whose "
+					    "size is unknown",
+					    p->name, p->type);
+			return -1;
+		}
+		a->is_ptr = true;
+		a->is_out = !p->is_const;
+		gv_type_default_range(a->type, &a->lo, &a->hi);
+		return 0;
+	}
+	if (t >= 0 && !p->nr_fields) {
+		a->type = (enum gv_type)t;
+		a->elem = gv_type_size(a->type);
+		a->expr = wl_xstrdup(value);
+		return 0;
+	}
+	if (p->size <= 0) {
+		*why = wl_xasprintf("global '%s' has type '%s' of unknown size",
+				    p->name, p->type);
+		return -1;
+	}
+	/* An array or a struct: its own bytes, seeded, compared after. */
+	a->is_mem = true;
+	a->is_ptr = true;
+	a->is_out = true;
+	if (p->lanes && p->lane_type && gv_type_of(p->lane_type) >= 0) {
+		a->type = (enum gv_type)gv_type_of(p->lane_type);
+		a->elem = gv_type_size(a->type);
+		a->expr = wl_xasprintf("%u", p->lanes);
+	} else {
+		a->type = GV_BYTES;
+		a->elem = (size_t)p->size;
+		a->expr = wl_xstrdup("1");
+	}
+	gv_type_default_range(a->type, &a->lo, &a->hi);
+	return 0;
+}
+
 /* Integer @i of a scalar-or-list spec value, cycling; @def if absent. */
 static long long pick(struct gv_spec *spec, gv_node list, unsigned i,
 		      long long def)
@@ -338,6 +434,11 @@ static int explicit_shapes(struct gv_spec *spec, struct gv_kernel *k,
 			by = 1;
 		if (!gv_spec_item(spec, g, 1))
 			gy = 1;
+		/* No block: the one the code is written for. */
+		if (bx <= 0 && k->block_exact) {
+			bx = k->block_exact;
+			by = 1;
+		}
 		if (bx <= 0) {
 			*why = wl_xasprintf("shape %u has no block size", i);
 			return -1;
@@ -565,7 +666,7 @@ void gv_plan_write(FILE *f, const struct gv_kernel *k)
 	fprintf(f, "  entry %s %s\n", k->entry[0], k->entry[1]);
 	for (i = 0; i < k->nr_args; i++) {
 		const struct gv_arg *a = &k->args[i];
-		char head[64];
+		char head[160];
 
 		if (a->struct_size > 0) {
 			fprintf(f, "  arg struct %lld\n", a->struct_size);
@@ -577,12 +678,22 @@ void gv_plan_write(FILE *f, const struct gv_kernel *k)
 		}
 		if (a->is_field)
 			snprintf(head, sizeof(head), "field %lld", a->offset);
+		else if (a->global)
+			snprintf(head, sizeof(head), "global %s", a->global);
 		else
 			snprintf(head, sizeof(head), "arg");
+		if (a->is_mem) {
+			fprintf(f, "  %s mem %s %zu out %s %.17g %.17g\n", head,
+				gv_type_name(a->type), a->elem,
+				tight(a->expr, b1, sizeof(b1)), a->lo, a->hi);
+			continue;
+		}
 		if (a->is_ptr)
 			fprintf(f, "  %s ptr %s %zu %s %s %.17g %.17g\n", head,
 				gv_type_name(a->type), a->elem,
-				a->is_out ? "out" : "in",
+				a->ignored  ? "ignore"
+				: a->is_out ? "out"
+					    : "in",
 				tight(a->expr, b1, sizeof(b1)), a->lo, a->hi);
 		else
 			fprintf(f, "  %s val %s %zu %s\n", head,
@@ -611,6 +722,7 @@ void gv_kernel_release(struct gv_kernel *k)
 	for (i = 0; i < k->nr_args; i++) {
 		free(k->args[i].name);
 		free(k->args[i].expr);
+		free(k->args[i].global);
 	}
 	for (i = 0; i < k->nr_shapes; i++)
 		free(k->shapes[i].smem);

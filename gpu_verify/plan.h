@@ -21,6 +21,7 @@ struct gv_arg {
 	char *name;
 	bool is_ptr;
 	bool is_out; /* pointer to non-const: the kernel may write */
+	bool ignored; /* the spec's `ignore:` (a timer): not compared */
 	enum gv_type type;
 	size_t elem;	    /* bytes per element (pointers) or value */
 	char *expr;	    /* count (pointers) or value (scalars) */
@@ -36,6 +37,14 @@ struct gv_arg {
 	bool is_field;
 	long long offset;
 	bool is_null;
+	/*
+	 * A global variable of the module (the spec's `globals:`), set
+	 * before every launch: a pointer gets a buffer of its own; a
+	 * scalar its value; anything else (an array, a struct) has its own
+	 * memory filled (is_mem) and compared after the launch.
+	 */
+	char *global;
+	bool is_mem;
 };
 
 struct gv_shape {
@@ -138,6 +147,16 @@ int gv_derive_arg(struct gv_spec *spec, const char *kernel, gv_node tmpl_args,
 int gv_derive_param(struct gv_spec *spec, const char *kernel,
 		    gv_node tmpl_args, const struct gv_param *p,
 		    struct gv_kernel *k, char **why);
+
+/*
+ * The argument for global variable @p->name that the spec names under
+ * `globals:` with @value (a count for a pointer, a value for a scalar,
+ * anything for a variable filled in place), appended to @k->args.
+ * Returns 0, or -1 with *@why set.
+ */
+int gv_derive_global(struct gv_spec *spec, const char *kernel,
+		     const struct gv_param *p, const char *value,
+		     struct gv_kernel *k, char **why);
 
 /*
  * Shapes, seeds and tolerance of @k from the spec, or the defaults:

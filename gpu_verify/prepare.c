@@ -365,6 +365,20 @@ static void push_user_args(struct prep *p, const char *base, const char *tree,
 	wl_strvec_push(v, nvcc ? "-isystem" : "-idirafter");
 	wl_strvec_push(v, m);
 	free(m);
+	if (nvcc && p->tree.foreign) {
+		/* Library headers of this machine's /usr/include. */
+		m = wl_xasprintf("%s/%s/usr/include", base, tree);
+		wl_strvec_push(v, "-isystem");
+		wl_strvec_push(v, m);
+		free(m);
+	}
+	if (nvcc) {
+		/* What the new toolkit removed (after_compat.h). */
+		m = wl_xasprintf("%s/after_compat.h", base);
+		wl_strvec_push(v, "-include");
+		wl_strvec_push(v, m);
+		free(m);
+	}
 	free(srcdir);
 }
 
@@ -391,6 +405,8 @@ static CXTranslationUnit legacy_parse(struct prep *p, CXIndex index,
 			       "-nocudainc",
 			       "-nocudalib",
 			       "-Wno-unknown-cuda-version",
+			       "-Wno-missing-template-arg-list-after-"
+			       "template-kw",
 			       "-ferror-limit=0",
 			       "-Wno-everything"};
 	struct CXUnsavedFile un;
@@ -446,16 +462,23 @@ static unsigned stub_missing(struct prep *p, CXTranslationUnit tu)
 		if (name && !strstr(name, "..") && name[0] != '/') {
 			char *rel = wl_xasprintf("stubs/%s", name);
 			char *path = wl_xasprintf("%s/%s", p->dir, rel);
+			char *own = wl_xasprintf("%s/stubs/%s", p->gv_dir, name);
 			char *text = wl_xasprintf(
 			    "/* gpu_verify: empty stand-in for <%s>, which "
 			    "was not found */\n",
 			    name);
+			int r = -1;
 
-			if (!exists(path) &&
-			    write_file(p->dir, rel, text, strlen(text)) == 0) {
+			/* A host library gpu_verify knows: its types. */
+			if (!exists(path) && exists(own))
+				r = copy_file(own, p->dir, rel);
+			else if (!exists(path))
+				r = write_file(p->dir, rel, text, strlen(text));
+			if (r == 0) {
 				wl_strvec_push(&p->stubs, name);
 				made++;
 			}
+			free(own);
 			free(text);
 			free(path);
 			free(rel);
@@ -514,6 +537,9 @@ static int clang_ptx(struct prep *p, const char *cu, const char *ptx)
 			       "-nocudainc",
 			       "-nocudalib",
 			       "-Wno-unknown-cuda-version",
+			       /* Old code the CUDA 8 toolchain took. */
+			       "-Wno-missing-template-arg-list-after-"
+			       "template-kw",
 			       "-O2",
 			       "-S",
 			       "-include",
@@ -579,7 +605,7 @@ static void nvcc_deps(struct prep *p)
 {
 	struct wl_strvec v = {NULL, 0, 0};
 	char *dep = wl_xasprintf("%s/nvcc.d", p->dir);
-	char *srcdir = dirname_of(p->real_source), *stubs;
+	char *srcdir = dirname_of(p->real_source), *stubs, *compat;
 	unsigned i;
 
 	if (p->no_nvcc) {
@@ -588,6 +614,7 @@ static void nvcc_deps(struct prep *p)
 		return;
 	}
 	stubs = wl_xasprintf("%s/stubs", p->dir);
+	compat = wl_xasprintf("%s/after_compat.h", p->gv_dir);
 	wl_strvec_push(&v, p->nvcc);
 	wl_strvec_push(&v, "-arch=sm_90");
 	wl_strvec_push(&v, "-M");
@@ -599,6 +626,8 @@ static void nvcc_deps(struct prep *p)
 	wl_strvec_push(&v, srcdir);
 	wl_strvec_push(&v, "-isystem");
 	wl_strvec_push(&v, stubs);
+	wl_strvec_push(&v, "-include");
+	wl_strvec_push(&v, compat);
 	wl_strvec_push(&v, "-o");
 	wl_strvec_push(&v, dep);
 	wl_strvec_push(&v, p->real_source);
@@ -607,6 +636,7 @@ static void nvcc_deps(struct prep *p)
 	unlink(dep);
 	wl_strvec_release(&v);
 	free(stubs);
+	free(compat);
 	free(dep);
 	free(srcdir);
 }
@@ -1043,6 +1073,84 @@ static int write_after_tree(struct prep *p)
 	return r;
 }
 
+struct name_find {
+	const char *real;
+	char *name;
+};
+
+static void visit_name(CXFile f, CXSourceLocation *stack, unsigned depth,
+		       CXClientData data)
+{
+	struct name_find *n = data;
+	CXString s = clang_getFileName(f);
+	char *r;
+
+	(void)stack;
+	(void)depth;
+	if (!n->name && clang_getCString(s)) {
+		r = realpath(clang_getCString(s), NULL);
+		if (r && !strcmp(r, n->real))
+			n->name = wl_xstrdup(clang_getCString(s));
+		free(r);
+	}
+	clang_disposeString(s);
+}
+
+/* The name @tu knows file @real by ("a/../b.h"), or NULL. */
+static char *clang_name(CXTranslationUnit tu, const char *real)
+{
+	struct name_find n = {real, NULL};
+
+	clang_getInclusions(tu, visit_name, &n);
+	return n.name;
+}
+
+/*
+ * Empty the host function bodies of the project headers too, in both
+ * copies: a host class of a test utility header that uses an API the
+ * new toolkit removed must not stop the device build either.  A header
+ * fixed with --fix-also keeps its text (its fixes were made on it).
+ * Returns how many bodies were emptied.
+ */
+static unsigned strip_tree(struct prep *p, CXTranslationUnit tu)
+{
+	unsigned i, k, total = 0;
+
+	for (i = 0; i < p->tree.nr_files; i++) {
+		const char *f = p->tree.files[i];
+		struct wl_source s, view;
+		char *err = NULL, *text, *name;
+		size_t len;
+		unsigned n = 0;
+		bool fixed = !strcmp(f, p->real_source);
+
+		for (k = 0; k < p->nr_hfix; k++)
+			fixed |= !strcmp(f, p->hfix[k].real);
+		if (fixed || wl_source_load(&s, f, &err) < 0) {
+			free(err);
+			continue;
+		}
+		name = clang_name(tu, f);
+		wl_source_init_mem(&view, name ? name : f, s.text, s.len);
+		text = gv_strip_host(tu, &view, &len, &n);
+		free(name);
+		for (k = 0; n && k < (p->nr_hfix ? 2u : 1u); k++) {
+			char *dest = wl_xasprintf("%s/%s", p->dir,
+						  k ? "tree-after" : "tree");
+			char *to = gv_tree_path(dest, f);
+
+			write_file(NULL, to, text, len);
+			free(to);
+			free(dest);
+		}
+		total += n;
+		free(text);
+		wl_source_release(&view);
+		wl_source_release(&s);
+	}
+	return total;
+}
+
 struct texts {
 	struct wl_source src, fixed;
 	struct wl_findings before, after;
@@ -1050,6 +1158,7 @@ struct texts {
 	char *stripped[2];
 	size_t stripped_len[2];
 	unsigned nr_stripped;
+	unsigned nr_header_stripped;
 };
 
 /* Parse both texts as the before sees them; empty their host bodies. */
@@ -1201,6 +1310,7 @@ static int prepare(struct prep *p)
 	tree_roots(p);
 	gv_tree_add_tu(&p->tree, tu);
 	nvcc_deps(p);
+	gv_tree_foreign(&p->tree);
 	{
 		char *tdir = wl_xasprintf("%s/tree", p->dir);
 		char *sdir = dirname_of(p->real_source), *stem;
@@ -1213,8 +1323,10 @@ static int prepare(struct prep *p)
 		bsrc = wl_xasprintf("tree%s.gv-before.cu", stem);
 		asrc = wl_xasprintf("%s%s.gv-after.cu", after_tree(p), stem);
 		if (gv_tree_copy(&p->tree, tdir) < 0 ||
-		    (p->nr_hfix && write_after_tree(p) < 0) ||
-		    write_file(p->dir, bsrc, t.stripped[0],
+		    (p->nr_hfix && write_after_tree(p) < 0))
+			p->problems = true;
+		t.nr_header_stripped = strip_tree(p, tu);
+		if (write_file(p->dir, bsrc, t.stripped[0],
 			       t.stripped_len[0]) < 0 ||
 		    write_file(p->dir, asrc, t.stripped[1],
 			       t.stripped_len[1]) < 0)
@@ -1228,9 +1340,11 @@ static int prepare(struct prep *p)
 		0 ||
 	    write_nvcc_flags(p) < 0)
 		goto out;
-	{
-		char *from = wl_xasprintf("%s/legacy_emul.h", p->gv_dir);
-		int r = copy_file(from, p->dir, "legacy_emul.h");
+	for (i = 0; i < 2; i++) {
+		static const char *const own[] = {"legacy_emul.h",
+						  "after_compat.h"};
+		char *from = wl_xasprintf("%s/%s", p->gv_dir, own[i]);
+		int r = copy_file(from, p->dir, own[i]);
 
 		free(from);
 		if (r < 0)
@@ -1254,6 +1368,8 @@ static int prepare(struct prep *p)
 			    json_integer(count_fixes(&t.before)));
 	json_object_set_new(meta, "host_bodies_emptied",
 			    json_integer(t.nr_stripped));
+	json_object_set_new(meta, "host_bodies_emptied_in_headers",
+			    json_integer(t.nr_header_stripped));
 	{
 		json_t *a = json_array();
 

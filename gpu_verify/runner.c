@@ -57,8 +57,11 @@ struct arg {
 	char count[128]; /* element count expression (pointers) */
 	char value[128]; /* value expression (scalars) */
 	double lo, hi;	 /* fill range (pointers) */
-	int param;	 /* the kernel parameter it belongs to */
+	int param;	 /* the kernel parameter it belongs to, or -1 */
 	long offset;	 /* byte offset in that parameter */
+	char global[128]; /* a global variable of the module, or "" */
+	int is_mem;	 /* the global's own memory is the buffer */
+	int ignore;	 /* not compared (a timer) */
 };
 
 #define MAX_PARAMS 32
@@ -82,6 +85,9 @@ struct plan {
 	int nr_args;
 	struct param params[MAX_PARAMS];
 	int nr_params;
+	/* Each global's address in each side's module (after load). */
+	CUdeviceptr gaddr[NR_SIDES][MAX_ARGS];
+	size_t gsize[NR_SIDES][MAX_ARGS];
 	struct shape shapes[MAX_SHAPES];
 	int nr_shapes;
 	unsigned long long seeds[MAX_SEEDS];
@@ -183,21 +189,27 @@ static int plan_read(const char *dir, const char *label, struct plan *p)
 			a->param = p->nr_params;
 			p->params[p->nr_params++].size = 8;
 		} else if ((!strcmp(w[0], "arg") && nw >= 5) ||
-			   (!strcmp(w[0], "field") && nw >= 6)) {
+			   (!strcmp(w[0], "field") && nw >= 6) ||
+			   (!strcmp(w[0], "global") && nw >= 6)) {
 			int field = !strcmp(w[0], "field");
-			char(*v)[512] = field ? w + 1 : w;
+			int global = !strcmp(w[0], "global");
+			char(*v)[512] = field || global ? w + 1 : w;
 			struct arg *a;
 			int t = gv_type_parse(v[2]);
 
 			if (t < 0 || p->nr_args >= MAX_ARGS ||
 			    (field && !p->nr_params) ||
-			    (!field && p->nr_params >= MAX_PARAMS))
+			    (!field && !global && p->nr_params >= MAX_PARAMS))
 				goto bad;
 			a = &p->args[p->nr_args++];
 			a->type = (enum gv_type)t;
 			a->elem = strtoul(v[3], NULL, 10);
-			a->is_ptr = !strcmp(v[1], "ptr");
-			if (field) {
+			a->is_mem = !strcmp(v[1], "mem");
+			a->is_ptr = !strcmp(v[1], "ptr") || a->is_mem;
+			if (global) {
+				a->param = -1;
+				scopy(a->global, sizeof(a->global), w[1]);
+			} else if (field) {
 				a->param = p->nr_params - 1;
 				a->offset = strtol(w[1], NULL, 10);
 			} else {
@@ -205,15 +217,18 @@ static int plan_read(const char *dir, const char *label, struct plan *p)
 				p->params[p->nr_params++].size =
 				    a->is_ptr ? sizeof(CUdeviceptr) : a->elem;
 			}
-			if (a->offset < 0 ||
-			    (size_t)a->offset +
-				    (a->is_ptr ? sizeof(CUdeviceptr) : a->elem) >
-				p->params[a->param].size)
+			if (!global &&
+			    (a->offset < 0 ||
+			     (size_t)a->offset +
+				     (a->is_ptr ? sizeof(CUdeviceptr)
+						: a->elem) >
+				 p->params[a->param].size))
 				goto bad;
 			if (a->is_ptr) {
 				if (nw < (field ? 9 : 8))
 					goto bad;
 				a->out = !strcmp(v[4], "out");
+				a->ignore = !strcmp(v[4], "ignore");
 				scopy(a->count, sizeof(a->count), v[5]);
 				a->lo = strtod(v[6], NULL);
 				a->hi = strtod(v[7], NULL);
@@ -409,6 +424,7 @@ struct bufs {
 	size_t bytes[MAX_ARGS];
 	unsigned char *value[MAX_PARAMS]; /* each parameter's bytes */
 	void *params[MAX_PARAMS];
+	unsigned char gval[MAX_ARGS][8]; /* scalar globals' values */
 };
 
 static void vars_of(const struct shape *s, struct gv_vars *v)
@@ -478,7 +494,8 @@ static int bufs_setup(const struct plan *p, const struct shape *s,
 	}
 	for (i = 0; i < p->nr_args; i++) {
 		const struct arg *a = &p->args[i];
-		unsigned char *dst = b->value[a->param] + a->offset;
+		unsigned char *dst =
+		    a->param >= 0 ? b->value[a->param] + a->offset : NULL;
 		unsigned char bytes[8];
 		long long count;
 
@@ -487,7 +504,10 @@ static int bufs_setup(const struct plan *p, const struct shape *s,
 		if (!a->is_ptr) {
 			if (scalar_bytes(a, &v, bytes) < 0)
 				goto bad_expr;
-			memcpy(dst, bytes, a->elem < 8 ? a->elem : 8);
+			if (dst)
+				memcpy(dst, bytes, a->elem < 8 ? a->elem : 8);
+			else
+				memcpy(b->gval[i], bytes, 8);
 			continue;
 		}
 		if (gv_expr_eval(a->count, &v, &count) < 0)
@@ -505,9 +525,12 @@ static int bufs_setup(const struct plan *p, const struct shape *s,
 		}
 		gv_fill(a->type, a->elem, b->init[i], (size_t)count, a->lo,
 			a->hi, seed, (uint64_t)i);
+		if (a->is_mem)
+			continue; /* the global's own memory */
 		if (failed(cuMemAlloc(&b->dev[i], b->bytes[i]), "cuMemAlloc"))
 			return -1;
-		memcpy(dst, &b->dev[i], sizeof(b->dev[i]));
+		if (dst)
+			memcpy(dst, &b->dev[i], sizeof(b->dev[i]));
 	}
 	return 0;
 bad_expr:
@@ -517,16 +540,55 @@ bad_expr:
 	return -1;
 }
 
-static int upload(const struct plan *p, struct bufs *b)
+/* The inputs, and every global of side @side's module. */
+static int upload(const struct plan *p, struct bufs *b, int side)
 {
 	int i;
 
-	for (i = 0; i < p->nr_args; i++)
-		if (p->args[i].is_ptr &&
+	for (i = 0; i < p->nr_args; i++) {
+		const struct arg *a = &p->args[i];
+		CUdeviceptr g = p->gaddr[side][i];
+
+		if (a->is_ptr && !a->is_mem &&
 		    failed(cuMemcpyHtoD(b->dev[i], b->init[i], b->bytes[i]),
 			   "cuMemcpyHtoD"))
 			return -1;
+		if (!a->global[0])
+			continue;
+		if (a->is_mem ? b->bytes[i] > p->gsize[side][i]
+			      : (a->is_ptr ? sizeof(CUdeviceptr) : a->elem) >
+				    p->gsize[side][i]) {
+			snprintf(last_error, sizeof(last_error),
+				 "global %s is smaller than the plan says",
+				 a->global);
+			return -1;
+		}
+		if (a->is_mem ? failed(cuMemcpyHtoD(g, b->init[i], b->bytes[i]),
+				       a->global)
+		    : a->is_ptr
+			? failed(cuMemcpyHtoD(g, &b->dev[i], sizeof(b->dev[i])),
+				 a->global)
+			: failed(cuMemcpyHtoD(g, b->gval[i], a->elem),
+				 a->global))
+			return -1;
+	}
 	return 0;
+}
+
+/* The address of global @name in @mod: as named, or static (_ZL). */
+static int find_global(CUmodule mod, const char *name, CUdeviceptr *addr,
+		       size_t *size)
+{
+	char mangled[300];
+
+	if (cuModuleGetGlobal(addr, size, mod, name) == CUDA_SUCCESS)
+		return 0;
+	snprintf(mangled, sizeof(mangled), "_ZL%zu%s", strlen(name), name);
+	if (cuModuleGetGlobal(addr, size, mod, mangled) == CUDA_SUCCESS)
+		return 0;
+	snprintf(last_error, sizeof(last_error), "no global '%s' in the image",
+		 name);
+	return -1;
 }
 
 static int launch(CUfunction fn, const struct shape *s, struct bufs *b)
@@ -548,16 +610,22 @@ static int launch(CUfunction fn, const struct shape *s, struct bufs *b)
 static int run_once(const struct plan *p, CUfunction fn, const struct shape *s,
 		    struct bufs *b, int k)
 {
-	int i;
+	int i, side = k % 2; /* BEFORE2 and AFTER2 are their sides again */
 
-	if (upload(p, b) < 0 || launch(fn, s, b) < 0 ||
+	if (upload(p, b, side) < 0 || launch(fn, s, b) < 0 ||
 	    failed(cuCtxSynchronize(), "kernel"))
 		return -1;
-	for (i = 0; i < p->nr_args; i++)
-		if (p->args[i].is_ptr &&
-		    failed(cuMemcpyDtoH(b->out[k][i], b->dev[i], b->bytes[i]),
+	for (i = 0; i < p->nr_args; i++) {
+		const struct arg *a = &p->args[i];
+
+		if (a->is_ptr &&
+		    failed(cuMemcpyDtoH(b->out[k][i],
+					a->is_mem ? p->gaddr[side][i]
+						  : b->dev[i],
+					b->bytes[i]),
 			   "cuMemcpyDtoH"))
 			return -1;
+	}
 	return 0;
 }
 
@@ -570,13 +638,14 @@ static int cmp_double(const void *a, const void *b)
 
 /* Median kernel time in microseconds over @reps timed launches. */
 static double time_kernel(const struct plan *p, CUfunction fn,
-			  const struct shape *s, struct bufs *b, int reps)
+			  const struct shape *s, struct bufs *b, int reps,
+			  int side)
 {
 	double *t = calloc((size_t)reps, sizeof(*t)), med = -1;
 	CUevent e0 = NULL, e1 = NULL;
 	int i;
 
-	if (!t || upload(p, b) < 0 || launch(fn, s, b) < 0 ||
+	if (!t || upload(p, b, side) < 0 || launch(fn, s, b) < 0 ||
 	    failed(cuCtxSynchronize(), "warm-up"))
 		goto out;
 	if (failed(cuEventCreate(&e0, CU_EVENT_DEFAULT), "cuEventCreate") ||
@@ -685,7 +754,7 @@ static enum gv_cmp compare_run(FILE *j, const struct plan *p,
 		enum gv_cmp c;
 		int k, ms = 1;
 
-		if (!a->is_ptr)
+		if (!a->is_ptr || a->ignore)
 			continue;
 		for (k = 0; k < NR_SIDES; k++) {
 			const void *x = b->out[k][i], *y = b->out[k + 2][i];
@@ -884,7 +953,7 @@ static void run_timing(FILE *j, const struct opts *o, const struct plan *p,
 	for (k = 0; k < NR_SIDES; k++)
 		if (o->sides[k])
 			fprintf(j, ",\"time_%s_us\":%.3f", side_names[k],
-				time_kernel(p, fn[k], s, &b, o->repeats));
+				time_kernel(p, fn[k], s, &b, o->repeats, k));
 out:
 	bufs_free(&b, p->nr_args);
 }
@@ -942,10 +1011,17 @@ int main(int argc, char **argv)
 	    failed(cuDevicePrimaryCtxRetain(&ctx, dev), "context") ||
 	    failed(cuCtxSetCurrent(ctx), "cuCtxSetCurrent"))
 		goto fail;
-	for (k = 0; k < NR_SIDES; k++)
-		if (o.sides[k] &&
-		    load(o.dir, image[k], p->entry[k], &mod[k], &fn[k]) < 0)
+	for (k = 0; k < NR_SIDES; k++) {
+		if (!o.sides[k])
+			continue;
+		if (load(o.dir, image[k], p->entry[k], &mod[k], &fn[k]) < 0)
 			goto fail;
+		for (i = 0; i < p->nr_args; i++)
+			if (p->args[i].global[0] &&
+			    find_global(mod[k], p->args[i].global,
+					&p->gaddr[k][i], &p->gsize[k][i]) < 0)
+				goto fail;
+	}
 	if (run_all(j, "runs", &o, p, fn, &status, &side, &fshape) == 0) {
 		/* Shapes run one by one are timed on the timing shape. */
 		if (!o.quick && (o.shape < 0 || o.shape == p->timing_shape))

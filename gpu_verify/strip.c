@@ -14,10 +14,27 @@ struct range {
 
 struct strip {
 	const struct wl_source *src;
-	CXFile main;
+	CXFile main; /* the file being stripped: src's */
 	struct range *v;
 	unsigned nr, alloc;
 };
+
+/* Whether @f is the file being stripped (by name: see main_offset). */
+static bool is_ours(struct strip *s, CXFile f)
+{
+	CXString a, b;
+	bool same;
+
+	if (!f)
+		return false;
+	a = clang_getFileName(f);
+	b = clang_getFileName(s->main);
+	same = clang_getCString(a) && clang_getCString(b) &&
+	       !strcmp(clang_getCString(a), clang_getCString(b));
+	clang_disposeString(a);
+	clang_disposeString(b);
+	return same;
+}
 
 static enum CXChildVisitResult find_target(CXCursor c, CXCursor parent,
 					   CXClientData data)
@@ -43,26 +60,14 @@ static enum CXChildVisitResult find_body(CXCursor c, CXCursor parent,
 	return CXChildVisit_Continue;
 }
 
-/* Byte offset of @loc in the main file (expansion), or false. */
+/* Byte offset of @loc in the file being stripped (expansion), or false. */
 static bool main_offset(struct strip *s, CXSourceLocation loc, unsigned *off)
 {
 	CXFile f;
 	unsigned line, col;
 
-	CXString a, b;
-	bool same;
-
 	clang_getExpansionLocation(loc, &f, &line, &col, off);
-	if (!f)
-		return false;
-	/* By name: in-memory files share clang's unique file ids. */
-	a = clang_getFileName(f);
-	b = clang_getFileName(s->main);
-	same = clang_getCString(a) && clang_getCString(b) &&
-	       !strcmp(clang_getCString(a), clang_getCString(b));
-	clang_disposeString(a);
-	clang_disposeString(b);
-	return same && *off < s->src->len;
+	return is_ours(s, f) && *off < s->src->len;
 }
 
 static bool is_function(enum CXCursorKind k)
@@ -116,17 +121,27 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent,
 	struct strip *s = data;
 	enum CXCursorKind k = clang_getCursorKind(c);
 
+	CXFile f;
+	unsigned line, col, off;
+
 	(void)parent;
-	if (!clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+	/* Namespaces and linkage blocks open in one file and hold
+	 * declarations of others: look inside whatever their file. */
+	if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec ||
+	    k == CXCursor_UnexposedDecl)
+		return CXChildVisit_Recurse;
+	clang_getExpansionLocation(clang_getCursorLocation(c), &f, &line, &col,
+				   &off);
+	if (!is_ours(s, f))
 		return CXChildVisit_Continue;
 	if (is_function(k)) {
 		if (clang_isCursorDefinition(c))
 			consider(s, c);
 		return CXChildVisit_Continue;
 	}
-	if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec ||
-	    k == CXCursor_ClassDecl || k == CXCursor_StructDecl ||
-	    k == CXCursor_ClassTemplate || k == CXCursor_UnexposedDecl)
+	if (k == CXCursor_ClassDecl || k == CXCursor_StructDecl ||
+	    k == CXCursor_ClassTemplate ||
+	    k == CXCursor_ClassTemplatePartialSpecialization)
 		return CXChildVisit_Recurse;
 	return CXChildVisit_Continue;
 }

@@ -5,7 +5,8 @@
  * blank), or need headers the verification machine lacks; none of that
  * is device code, and a device-only compilation needs none of it but
  * declarations.  gv_strip_host() empties the body of every host-only
- * function defined in the main file (not __device__, not __global__,
+ * function defined in one file of a translation unit, the main file or
+ * a project header it includes (not __device__, not __global__,
  * not constexpr: clang makes those usable on the device), keeping its
  * lines so that messages still point at the right line.  The before
  * and the after are stripped alike, so the comparison stays fair; the
@@ -21,7 +22,8 @@
 struct wl_source;
 
 /*
- * @src's text with the host function bodies of @tu's main file emptied.
+ * @src's text (@src->path is a file of @tu, by the name clang knows it
+ * or its real path) with its host function bodies emptied.
  * *@nr_stripped gets how many.  Returns an allocated, NUL-terminated
  * text of *@len bytes.
  */

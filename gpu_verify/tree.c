@@ -68,6 +68,27 @@ bool gv_tree_is_local(const struct gv_tree *t, const char *path)
 	return false;
 }
 
+/* A header of the system's include directories, not the toolkit's. */
+static bool system_include(const char *path)
+{
+	return (under(path, "/usr/include") ||
+		under(path, "/usr/local/include")) &&
+	       !strstr(path, "/cuda");
+}
+
+static void push_unique(char ***v, unsigned *nr, unsigned *alloc, char *s)
+{
+	unsigned i;
+
+	for (i = 0; i < *nr; i++)
+		if (!strcmp((*v)[i], s)) {
+			free(s);
+			return;
+		}
+	WL_GROW(*v, *nr, *alloc);
+	(*v)[(*nr)++] = s;
+}
+
 void gv_tree_add(struct gv_tree *t, const char *path)
 {
 	char *r = realpath(path, NULL);
@@ -75,6 +96,10 @@ void gv_tree_add(struct gv_tree *t, const char *path)
 
 	if (!r)
 		return;
+	if (system_include(r)) {
+		push_unique(&t->sys, &t->nr_sys, &t->alloc_sys, r);
+		return;
+	}
 	if (!gv_tree_is_local(t, r)) {
 		free(r);
 		return;
@@ -143,6 +168,66 @@ int gv_tree_add_deps(struct gv_tree *t, const char *depfile)
 	}
 	wl_buf_release(&b);
 	return 0;
+}
+
+/* Packages whose headers every machine that runs nvcc has. */
+static bool toolchain_package(const char *pkg)
+{
+	static const char *const prefix[] = {
+	    "libc6", "libc-dev", "linux-libc-dev", "libcrypt-dev", "libstdc++",
+	    "libgcc", "gcc", "g++", "cpp", "libclang", "clang", "llvm",
+	    "libnsl-dev", "libtirpc-dev", "libxcrypt",
+	};
+	size_t i;
+
+	for (i = 0; i < WL_ARRAY_SIZE(prefix); i++)
+		if (wl_starts_with(pkg, prefix[i]))
+			return true;
+	return false;
+}
+
+void gv_tree_foreign(struct gv_tree *t)
+{
+	struct wl_buf cmd = WL_BUF_INIT;
+	char *line = NULL;
+	size_t cap = 0;
+	unsigned i;
+	FILE *f;
+
+	if (!t->nr_sys)
+		return;
+	wl_buf_adds(&cmd, "dpkg-query -S");
+	for (i = 0; i < t->nr_sys; i++) {
+		/* Real paths of include files have no quote in them. */
+		if (strchr(t->sys[i], '\''))
+			continue;
+		wl_buf_addf(&cmd, " '%s'", t->sys[i]);
+	}
+	wl_buf_adds(&cmd, " 2>/dev/null");
+	f = popen(cmd.s, "r");
+	wl_buf_release(&cmd);
+	if (!f)
+		return;
+	/* "libjansson-dev:amd64: /usr/include/jansson.h" */
+	while (getline(&line, &cap, f) > 0) {
+		char *sep = strstr(line, ": "), *colon;
+
+		if (!sep)
+			continue;
+		*sep = '\0';
+		line[strcspn(line, "\n")] = '\0';
+		sep[2 + strcspn(sep + 2, "\n")] = '\0';
+		colon = strchr(line, ':');
+		if (colon)
+			*colon = '\0';
+		if (toolchain_package(line) || strchr(line, ','))
+			continue;
+		push_unique(&t->files, &t->nr_files, &t->alloc_files,
+			    wl_xstrdup(sep + 2));
+		t->foreign = true;
+	}
+	free(line);
+	pclose(f);
 }
 
 char *gv_tree_path(const char *dest, const char *abs)
@@ -224,7 +309,10 @@ void gv_tree_release(struct gv_tree *t)
 		free(t->roots[i]);
 	for (i = 0; i < t->nr_files; i++)
 		free(t->files[i]);
+	for (i = 0; i < t->nr_sys; i++)
+		free(t->sys[i]);
 	free(t->roots);
 	free(t->files);
+	free(t->sys);
 	memset(t, 0, sizeof(*t));
 }

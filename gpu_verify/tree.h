@@ -21,6 +21,9 @@ struct gv_tree {
 	unsigned nr_roots, alloc_roots;
 	char **files; /* the files to copy (real paths) */
 	unsigned nr_files, alloc_files;
+	char **sys; /* headers of the system's include directories */
+	unsigned nr_sys, alloc_sys;
+	bool foreign; /* some of them travel (gv_tree_foreign) */
 	const char *own_dir; /* gpu_verify's directory: never copied */
 };
 
@@ -38,6 +41,15 @@ void gv_tree_add_tu(struct gv_tree *t, CXTranslationUnit tu);
 
 /* Add the prerequisites of a make-style dependency file (-M output). */
 int gv_tree_add_deps(struct gv_tree *t, const char *depfile);
+
+/*
+ * The system headers that are not the C and C++ toolchain's (those of a
+ * -dev package: jansson.h, curl/curl.h) travel too: the GPU machine has
+ * the toolchain and CUDA, not the project's libraries.  Asks dpkg which
+ * package owns each; sets ->foreign when one travels.  Without dpkg,
+ * nothing more travels.
+ */
+void gv_tree_foreign(struct gv_tree *t);
 
 /* @dest/@abs, the place of file or directory @abs in a copy. */
 char *gv_tree_path(const char *dest, const char *abs);
