@@ -847,20 +847,82 @@ static char *subst(const char *s, const struct kernel *k, char **vals)
 }
 
 /* Label, key and explicit instantiation of instance @vals of @k. */
-static void name_instance(const struct kernel *k, CXCursor fn, char **vals,
-			  const char *text, struct gv_kernel *out)
+struct enum_find {
+	const char *name; /* the enumerator, unqualified */
+	const char *type; /* its enum, as clang spells it */
+	long long value;
+	bool ok;
+};
+
+static enum CXChildVisitResult find_enum(CXCursor c, CXCursor parent,
+					 CXClientData data)
+{
+	struct enum_find *e = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	char *name;
+
+	(void)parent;
+	if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec ||
+	    k == CXCursor_StructDecl || k == CXCursor_ClassDecl ||
+	    k == CXCursor_EnumDecl)
+		return CXChildVisit_Recurse;
+	if (k != CXCursor_EnumConstantDecl)
+		return CXChildVisit_Continue;
+	name = str(clang_getCursorSpelling(c));
+	if (!strcmp(name, e->name)) {
+		char *type = str(clang_getTypeSpelling(
+		    clang_getCanonicalType(clang_getCursorType(parent))));
+
+		if (!strcmp(type, e->type)) {
+			e->value = clang_getEnumConstantDeclValue(c);
+			e->ok = true;
+		}
+		free(type);
+	}
+	free(name);
+	return e->ok ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+/*
+ * @v as the demangler writes a template argument of parameter @t: an
+ * enumerator "cub::BLOCK_REDUCE_RAKING" as "(cub::BlockReduceAlgorithm)1".
+ */
+static char *mangled_value(CXTranslationUnit tu, const struct tparam *t,
+			   const char *v)
+{
+	const char *colon = strrchr(v, ':');
+	struct enum_find e = {colon ? colon + 1 : v, t->type, 0, false};
+
+	if (!t->is_enum || !tu || v[0] == '(' ||
+	    !(isalpha((unsigned char)*e.name) || *e.name == '_'))
+		return wl_xstrdup(v);
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), find_enum, &e);
+	return e.ok ? wl_xasprintf("(%s)%lld", t->type, e.value)
+		    : wl_xstrdup(v);
+}
+
+static void name_instance(CXTranslationUnit tu, const struct kernel *k,
+			  CXCursor fn, char **vals, const char *text,
+			  struct gv_kernel *out)
 {
 	struct wl_buf label = WL_BUF_INIT, inst = WL_BUF_INIT;
+	struct wl_buf key = WL_BUF_INIT;
 	struct parms ps;
-	char *call;
+	char *call, *squeezed_label;
 	unsigned i;
 
 	wl_buf_addf(&label, "%s<", k->name);
+	wl_buf_addf(&key, "%s<", k->name);
 	wl_buf_addf(&inst, "template __global__ void %s<", k->name);
 	for (i = 0; i < k->nr_tp; i++) {
+		char *m = mangled_value(tu, &k->tp[i], vals[i]);
+
 		wl_buf_addf(&label, "%s%s", i ? "," : "", vals[i]);
+		wl_buf_addf(&key, "%s%s", i ? "," : "", m);
 		wl_buf_addf(&inst, "%s%s", i ? ", " : "", vals[i]);
+		free(m);
 	}
+	wl_buf_adds(&key, ">");
 	wl_buf_adds(&label, ">");
 	wl_buf_adds(&inst, ">(");
 	params(fn, &ps);
@@ -874,16 +936,19 @@ static void name_instance(const struct kernel *k, CXCursor fn, char **vals,
 		free(w);
 	}
 	wl_buf_adds(&inst, ");");
+	squeezed_label = squeeze(label.s);
 	out->label = wl_buf_detach(&label);
-	out->key = squeeze(out->label);
+	out->key = squeeze(key.s);
+	wl_buf_release(&key);
 	out->inst = wl_buf_detach(&inst);
 	/* The file may instantiate it itself; a second one is an error. */
-	call = wl_xasprintf("template__global__void%s(", out->key);
+	call = wl_xasprintf("template__global__void%s(", squeezed_label);
 	if (strstr(text, call)) {
 		free(out->inst);
 		out->inst = NULL;
 	}
 	free(call);
+	free(squeezed_label);
 	/* Blanks would split the label in plan.txt. */
 	for (i = 0; out->label[i]; i++)
 		if (out->label[i] == ' ')
@@ -1008,7 +1073,7 @@ static void plan_one(struct plan_ctx *c, const struct kernel *k,
 	memset(out, 0, sizeof(*out));
 	out->name = wl_xstrdup(k->name);
 	if (vals)
-		name_instance(k, k->cursor, vals, c->squeezed, out);
+		name_instance(c->f->tu, k, k->cursor, vals, c->squeezed, out);
 	else
 		out->label = wl_xstrdup(k->name);
 	if (gv_spec_scalar(c->spec, gv_spec_get(c->spec, out->label, "skip"))) {
