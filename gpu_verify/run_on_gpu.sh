@@ -56,6 +56,11 @@ ARCH=${GV_ARCH:-sm_${cc:-90}}
 } >"$OUTDIR/env.txt" 2>&1
 
 # --- 1. build ---------------------------------------------------------
+# GV_RUNNER names a runner to use as it is and skips the builds (the
+# tests drive this script with a fake one on a machine without a GPU);
+# GV_SANITIZE=0 skips step 3.
+RUNNER=${GV_RUNNER:-$B/runner}
+if [ -z "${GV_RUNNER:-}" ]; then
 gcc -O2 -std=c11 -Wall "$GV/runner.c" "$GV/data.c" "$GV/expr.c" \
 	-I"$CUDA/include" -L"$CUDA/lib64/stubs" -lcuda -lm \
 	-o "$B/runner" >"$LOGS/runner-build.log" 2>&1 ||
@@ -80,6 +85,7 @@ find "$B/cases" -mindepth 2 -maxdepth 2 \
 	sort | xargs -P "$JOBS" -I{} bash -c 'build_one "$@"' _ {}
 cat "$B"/cases/*/gpu-build-*.json >>"$OUTDIR/builds.jsonl" 2>/dev/null
 echo "build: $(wc -l <"$OUTDIR/builds.jsonl") images in $(($(date +%s) - START)) s"
+fi
 
 # The kernels: "CASEDIR<TAB>LABEL" per line.
 KLIST=$OUTDIR/kernels.tsv
@@ -99,7 +105,7 @@ while IFS=$'\t' read -r d label; do
 		continue
 	fi
 	mkdir -p "$LOGS/dump$i"
-	timeout 60 "$B/runner" "$d" --kernel "$label" --json "$LOGS/run$i.json" \
+	timeout 60 "$RUNNER" "$d" --kernel "$label" --json "$LOGS/run$i.json" \
 		--dump-mismatch "$LOGS/dump$i" >"$LOGS/run$i.log" 2>&1
 	rc=$?
 	after=null
@@ -108,23 +114,35 @@ while IFS=$'\t' read -r d label; do
 		# The before failed on this GPU: run the after alone, then
 		# every shape alone, so that only the shapes where the legacy
 		# code faults are dropped.
-		timeout 60 "$B/runner" "$d" --kernel "$label" --side after \
+		timeout 60 "$RUNNER" "$d" --kernel "$label" --side after \
 			--json "$LOGS/run$i.after.json" >>"$LOGS/run$i.log" 2>&1
 		[ -s "$LOGS/run$i.after.json" ] && after=$(cat "$LOGS/run$i.after.json")
 		ns=$(awk -v k="$label" '$1 == "kernel" { in_k = ($2 == k) }
 			in_k && $1 == "shape" { n++ } END { print n + 0 }' "$d/plan.txt")
 		shapes="["
 		good=""
+		last=""
 		for s in $(seq 0 $((ns - 1))); do
-			timeout 60 "$B/runner" "$d" --kernel "$label" --shape "$s" \
+			timeout 60 "$RUNNER" "$d" --kernel "$label" --shape "$s" \
 				--json "$LOGS/run$i.s$s.json" >>"$LOGS/run$i.log" 2>&1
 			src=$?
 			[ $src -ne 4 ] && [ -z "$good" ] && good=$s
+			[ $src -ne 4 ] && last=$s
 			run=null
 			[ -s "$LOGS/run$i.s$s.json" ] && run=$(cat "$LOGS/run$i.s$s.json")
 			[ "$shapes" != "[" ] && shapes="$shapes,"
 			shapes="$shapes{\"shape\":$s,\"rc\":$src,\"run\":$run}"
 		done
+		# The timing shape dropped: time the last shape that survived.
+		ts=$(awk -v k="$label" '$1 == "kernel" { in_k = ($2 == k) }
+			in_k && $1 == "timing_shape" { print $2 }' "$d/plan.txt")
+		if [ -n "$good" ] && [ -n "$ts" ] && [ -n "$last" ] &&
+			! grep -q '"time_before_us"' "$LOGS/run$i.s$ts.json" 2>/dev/null; then
+			timeout 60 "$RUNNER" "$d" --kernel "$label" --shape "$last" \
+				--time --json "$LOGS/run$i.t.json" >>"$LOGS/run$i.log" 2>&1
+			[ -s "$LOGS/run$i.t.json" ] &&
+				shapes="$shapes,{\"shape\":$last,\"rc\":0,\"timing_only\":true,\"run\":$(cat "$LOGS/run$i.t.json")}"
+		fi
 		shapes="$shapes]"
 		# Sanitize a shape the before survives.
 		[ -n "$good" ] && echo "$good" >"$LOGS/sanshape$i"
@@ -153,7 +171,7 @@ san_one() {
 	shape=()
 	[ -s "$LOGS/sanshape$n" ] && shape=(--shape "$(cat "$LOGS/sanshape$n")")
 	timeout 90 compute-sanitizer --tool "$tool" --print-limit 1000 \
-		"$B/runner" "$d" --kernel "$label" --side "$side" --quick \
+		"$RUNNER" "$d" --kernel "$label" --side "$side" --quick \
 		"${shape[@]}" >"$log" 2>&1
 	rc=$?
 	# "RACECHECK SUMMARY: 12 hazards displayed (0 errors, 12 warnings)"
@@ -177,8 +195,9 @@ san_one() {
 		"${err:-null}" "${warn:-null}" "$(printf '%s' "$sum" | tr -d '"\\')"
 }
 export -f san_one
-export B LOGS DEADLINE
+export B LOGS DEADLINE RUNNER
 n=0
+[ "${GV_SANITIZE:-1}" = 0 ] && : >"$KLIST.san" || cp "$KLIST" "$KLIST.san"
 while IFS=$'\t' read -r d label; do
 	n=$((n + 1))
 	for tool in racecheck synccheck; do
@@ -187,7 +206,7 @@ while IFS=$'\t' read -r d label; do
 				"$side" "$n"
 		done
 	done
-done <"$KLIST" |
+done <"$KLIST.san" |
 	xargs -P "$JOBS" -d '\n' -I{} bash -c \
 		'IFS=$'"'"'\t'"'"' read -r a b c e f <<<"$1"; san_one "$a" "$b" "$c" "$e" "$f"' _ {} \
 		>>"$OUTDIR/sanitizer.jsonl"
@@ -198,5 +217,6 @@ echo "sanitizers: $(wc -l <"$OUTDIR/sanitizer.jsonl") runs in $(($(date +%s) - S
 find "$LOGS" -name '*.bin' -size +256k -delete
 (cd "$B" && tar czf "$OUTDIR/logs.tar.gz" cases/*/gpu-build-*.log \
 	-C "$OUTDIR" logs 2>/dev/null)
+rm -f "$KLIST.san"
 rm -rf "$LOGS"
 echo "done in $(($(date +%s) - START)) s"

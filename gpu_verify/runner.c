@@ -15,7 +15,8 @@
  * --side before|after runs one side only (for compute-sanitizer); with
  * --quick it runs the plan's sanitizer shape (or --shape K) and first
  * seed once.  --shape K runs shape K alone (the script isolates the
- * shapes this way when the legacy before faults on one of them).
+ * shapes this way when the legacy before faults on one of them), and
+ * with --time times it in place of a dropped timing shape.
  * Each side runs twice; a buffer that differs is compared again as a
  * multiset (order-insensitive), which names an output whose order
  * depends on scheduling for what it is.
@@ -101,6 +102,7 @@ struct opts {
 	int sides[NR_SIDES];
 	int quick, repeats;
 	int shape; /* run this shape alone, or -1 */
+	int time;  /* with --shape: time that shape, timing shape or not */
 };
 
 /* ---- plan ---------------------------------------------------------- */
@@ -810,7 +812,7 @@ static enum gv_cmp compare_run(FILE *j, const struct plan *p,
 static int usage(void)
 {
 	fprintf(stderr, "usage: runner CASEDIR --kernel LABEL "
-			"[--side both|before|after] [--quick] [--shape K] "
+			"[--side both|before|after] [--quick] [--shape K [--time]] "
 			"[--repeats N] [--json FILE] [--dump DIR] "
 			"[--dump-mismatch DIR]\n");
 	return 3;
@@ -829,6 +831,10 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 
 		if (!strcmp(a, "--quick")) {
 			o->quick = 1;
+			continue;
+		}
+		if (!strcmp(a, "--time")) {
+			o->time = 1;
 			continue;
 		}
 		if (a[0] != '-') {
@@ -1023,7 +1029,10 @@ int main(int argc, char **argv)
 				goto fail;
 	}
 	if (run_all(j, "runs", &o, p, fn, &status, &side, &fshape) == 0) {
-		/* Shapes run one by one are timed on the timing shape. */
+		/* Shapes run one by one are timed on the timing shape, or
+		 * where --time says (the timing shape was dropped). */
+		if (!o.quick && o.shape >= 0 && o.time)
+			p->timing_shape = o.shape;
 		if (!o.quick && (o.shape < 0 || o.shape == p->timing_shape))
 			run_timing(j, &o, p, fn);
 		goto out;
