@@ -48,6 +48,7 @@
 #include "analyzer/util.h"
 #include "gpu_verify/build.h"
 #include "gpu_verify/kernels.h"
+#include "gpu_verify/lenient.h"
 #include "gpu_verify/strip.h"
 #include "gpu_verify/tree.h"
 
@@ -659,128 +660,6 @@ static int write_nvcc_flags(struct prep *p)
 	return r;
 }
 
-/*
- * Insert "template " at @lno:@col of @path (in tree/), and of its twin
- * in tree-after/ when that has the same text.
- */
-static bool insert_template(struct prep *p, const char *path, unsigned lno,
-			    unsigned col)
-{
-	char *twin = wl_xasprintf("%s/tree-after/%s", p->dir,
-				  path + strlen(p->dir) + strlen("/tree/"));
-	struct wl_source s, t;
-	struct wl_buf b = WL_BUF_INIT;
-	char *err = NULL;
-	bool same, changed = false;
-	unsigned off;
-
-	if (wl_source_load(&s, path, &err) < 0) {
-		free(err);
-		free(twin);
-		return false;
-	}
-	same = wl_source_load(&t, twin, &err) == 0;
-	if (same) {
-		same = t.len == s.len && !memcmp(t.text, s.text, s.len);
-		wl_source_release(&t);
-	} else {
-		free(err);
-	}
-	off = wl_source_offset(&s, lno, col);
-	if (off < 9 || memcmp(s.text + off - 9, "template ", 9)) {
-		wl_buf_add(&b, s.text, off);
-		wl_buf_adds(&b, "template ");
-		wl_buf_add(&b, s.text + off, s.len - off);
-		changed = write_file(NULL, path, b.s, b.len) == 0;
-		if (changed && same)
-			write_file(NULL, twin, b.s, b.len);
-		wl_buf_release(&b);
-	}
-	wl_source_release(&s);
-	free(twin);
-	return changed;
-}
-
-struct spot {
-	char *path;
-	unsigned line, col;
-};
-
-/* By file, then later spots first. */
-static int cmp_spot(const void *a, const void *b)
-{
-	const struct spot *x = a, *y = b;
-	int c = strcmp(x->path, y->path);
-
-	if (c)
-		return c;
-	if (x->line != y->line)
-		return x->line < y->line ? 1 : -1;
-	return (x->col < y->col) - (x->col > y->col);
-}
-
-/*
- * What nvcc's front end takes and clang's does not, rewritten in the
- * case's copies: a dependent member template called without `template`
- * (`x.Reduce<true, 1>(v)`, CUB 1.7), which clang 19 rejects.  The same
- * edit goes into tree-after/ where that file is the same, so both sides
- * still compile the same text.  Reads build.log; returns whether it
- * changed anything.
- */
-static bool lenient_rewrite(struct prep *p)
-{
-	static const char marker[] =
-	    ": error: missing 'template' keyword prior to dependent template "
-	    "name";
-	char *log = wl_xasprintf("%s/build.log", p->dir), *line = NULL;
-	char *tree = wl_xasprintf("%s/tree/", p->dir);
-	size_t cap = 0;
-	bool changed = false;
-	FILE *f = fopen(log, "r");
-
-	struct spot *v = NULL;
-	unsigned nr = 0, alloc = 0, i;
-
-	while (f && getline(&line, &cap, f) > 0) {
-		char *m = strstr(line, marker), *c2, *c1;
-
-		if (!m || !wl_starts_with(line, tree))
-			continue;
-		*m = '\0';
-		c2 = strrchr(line, ':');
-		if (!c2)
-			continue;
-		*c2 = '\0';
-		c1 = strrchr(line, ':');
-		if (!c1)
-			continue;
-		*c1 = '\0';
-		WL_GROW(v, nr, alloc);
-		v[nr].path = wl_xstrdup(line);
-		v[nr].line = (unsigned)strtoul(c1 + 1, NULL, 10);
-		v[nr].col = (unsigned)strtoul(c2 + 1, NULL, 10);
-		nr++;
-	}
-	if (f)
-		fclose(f);
-	/* Last spot first: an insertion moves what follows it. */
-	if (nr)
-		qsort(v, nr, sizeof(*v), cmp_spot);
-	for (i = 0; i < nr; i++) {
-		/* One spot reported twice (two instantiations): once. */
-		if (!i || cmp_spot(&v[i - 1], &v[i]))
-			changed |= insert_template(p, v[i].path, v[i].line,
-						   v[i].col);
-	}
-	for (i = 0; i < nr; i++)
-		free(v[i].path);
-	free(v);
-	free(line);
-	free(tree);
-	free(log);
-	return changed;
-}
-
 /* Before and after of the case, for @ks[0..nr). */
 struct group_result {
 	const char *mode; /* "clang-legacy" or "emulated" */
@@ -808,7 +687,7 @@ static void build_group(struct prep *p, const char *bsrc, const char *asrc,
 
 	path = wl_xasprintf("%s/before.ptx", p->dir);
 	if (clang_ptx(p, "before.cu", "before.ptx") != 0 &&
-	    (!lenient_rewrite(p) ||
+	    (!gv_lenient_rewrite(p->dir) ||
 	     clang_ptx(p, "before.cu", "before.ptx") != 0)) {
 		g->reason = wl_xstrdup("clang-19 could not compile it for "
 				       "sm_60 (see build.log)");
