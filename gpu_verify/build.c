@@ -154,10 +154,18 @@ const char *gv_match_entry(char **entries, char **demangled, unsigned nr,
 
 	if (key) {
 		len = strlen(key);
-		for (i = 0; demangled && i < nr; i++)
-			if (!strncmp(demangled[i], key, len) &&
-			    demangled[i][len] == '(')
-				return entries[i];
+		/* "k<float>(...)", also qualified: "ns::k<float>(...)". */
+		for (i = 0; demangled && i < nr; i++) {
+			const char *d = demangled[i], *p = d;
+
+			while ((p = strstr(p, key))) {
+				if ((p == d || (p - d >= 2 && p[-1] == ':' &&
+						p[-2] == ':')) &&
+				    p[len] == '(')
+					return entries[i];
+				p++;
+			}
+		}
 		return NULL;
 	}
 	for (i = 0; i < nr; i++)

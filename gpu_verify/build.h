@@ -28,7 +28,7 @@ char **gv_demangle(char **entries, unsigned nr);
  * The entry of kernel @name among @entries: the name itself (extern "C"),
  * or its Itanium mangling "_Z<len><name>..." for a plain kernel; for a
  * template instance (@key "f<float,256>") the entry whose demangled name
- * starts with @key and "(".  NULL if none.
+ * is @key and "(", maybe after a qualifier ("ns::").  NULL if none.
  */
 const char *gv_match_entry(char **entries, char **demangled, unsigned nr,
 			   const char *name, const char *key);

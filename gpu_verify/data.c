@@ -4,6 +4,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const struct {
@@ -231,4 +232,88 @@ enum gv_cmp gv_compare(enum gv_type t, size_t size, const void *a,
 	if (!d->nr_diff)
 		return GV_CMP_IDENTICAL;
 	return tolerated ? GV_CMP_WITHIN_TOL : GV_CMP_DIFFERENT;
+}
+
+/* ---- order-insensitive comparison -------------------------------------- */
+
+/*
+ * qsort has no context argument in C11: the element size of GV_BYTES
+ * sorts lives here.  The runner, the report and the tests are single-
+ * threaded.
+ */
+static size_t bytes_size;
+
+static int cmp_bytes(const void *a, const void *b)
+{
+	return memcmp(a, b, bytes_size);
+}
+
+#define GV_CMP_INT(name, T)                                                   \
+	static int name(const void *a, const void *b)                         \
+	{                                                                     \
+		T x = *(const T *)a, y = *(const T *)b;                       \
+		return (x > y) - (x < y);                                     \
+	}
+GV_CMP_INT(cmp_i8, int8_t)
+GV_CMP_INT(cmp_u8, uint8_t)
+GV_CMP_INT(cmp_i16, int16_t)
+GV_CMP_INT(cmp_u16, uint16_t)
+GV_CMP_INT(cmp_i32, int32_t)
+GV_CMP_INT(cmp_u32, uint32_t)
+GV_CMP_INT(cmp_i64, int64_t)
+GV_CMP_INT(cmp_u64, uint64_t)
+
+/* Floats by value; NaNs last; equal values (0.0, -0.0) by their bits. */
+#define GV_CMP_FLOAT(name, T, B)                                              \
+	static int name(const void *a, const void *b)                         \
+	{                                                                     \
+		T x = *(const T *)a, y = *(const T *)b;                       \
+		B bx, by;                                                     \
+		if (isnan(x) != isnan(y))                                     \
+			return isnan(x) ? 1 : -1;                             \
+		if (!isnan(x) && x != y)                                      \
+			return x < y ? -1 : 1;                                \
+		memcpy(&bx, &x, sizeof(bx));                                  \
+		memcpy(&by, &y, sizeof(by));                                  \
+		return (bx > by) - (bx < by);                                 \
+	}
+GV_CMP_FLOAT(cmp_f32, float, uint32_t)
+GV_CMP_FLOAT(cmp_f64, double, uint64_t)
+
+static int (*const sorters[GV_NR_TYPES])(const void *, const void *) = {
+    [GV_I8] = cmp_i8,	[GV_U8] = cmp_u8,   [GV_I16] = cmp_i16,
+    [GV_U16] = cmp_u16, [GV_I32] = cmp_i32, [GV_U32] = cmp_u32,
+    [GV_I64] = cmp_i64, [GV_U64] = cmp_u64, [GV_F32] = cmp_f32,
+    [GV_F64] = cmp_f64, [GV_BYTES] = cmp_bytes,
+};
+
+enum gv_cmp gv_compare_multiset(enum gv_type t, size_t size, const void *a,
+				const void *b, size_t count, double tol,
+				struct gv_diff *d)
+{
+	size_t bytes;
+	void *x, *y;
+	enum gv_cmp r;
+
+	if (t != GV_BYTES)
+		size = gv_type_size(t);
+	bytes = size * count;
+	x = malloc(bytes ? bytes : 1);
+	y = malloc(bytes ? bytes : 1);
+	if (!x || !y) {
+		free(x);
+		free(y);
+		memset(d, 0, sizeof(*d));
+		d->first = 0;
+		return GV_CMP_DIFFERENT;
+	}
+	memcpy(x, a, bytes);
+	memcpy(y, b, bytes);
+	bytes_size = size;
+	qsort(x, count, size, sorters[t]);
+	qsort(y, count, size, sorters[t]);
+	r = gv_compare(t, size, x, y, count, tol, d);
+	free(x);
+	free(y);
+	return r;
 }

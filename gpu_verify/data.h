@@ -72,4 +72,14 @@ enum gv_cmp gv_compare(enum gv_type t, size_t size, const void *a,
 		       const void *b, size_t count, double tol,
 		       struct gv_diff *d);
 
+/*
+ * The same comparison of @a and @b as multisets: both sorted first, so
+ * that an output whose order depends on scheduling (a warp-aggregated
+ * atomic append) compares equal when it holds the same elements.  @d's
+ * index is then a position in the sorted order.
+ */
+enum gv_cmp gv_compare_multiset(enum gv_type t, size_t size, const void *a,
+				const void *b, size_t count, double tol,
+				struct gv_diff *d);
+
 #endif

@@ -6,18 +6,38 @@
  * The legacy primitives are written on clang's NVVM builtins, which emit
  * plain shfl/vote (no .sync): the driver JIT then runs them with their
  * genuine pre-Volta meaning, the "before" that gpu_verify compares against.
- * clang's own __clang_cuda_intrinsics.h has them too, but drags in memcpy
- * and the vector types of the real headers.  Everything that would need
- * libdevice (expf, sinf...) is left out on purpose: the PTX then names an
- * .extern function, and prepare falls back to the emulated before.
+ *
+ * The rest of what nvcc's headers give a device compilation comes from
+ * clang's own CUDA wrappers, the ones clang uses around a real toolkit:
+ * the math library and the std:: overloads (__clang_cuda_math.h,
+ * __clang_cuda_cmath.h, on libdevice, which prepare links in with
+ * -mlink-builtin-bitcode) and the integer intrinsics
+ * (__clang_cuda_device_functions.h).  Those headers insist on CUDA 9, so
+ * CUDA_VERSION reads 9000 while they are included and 8000 afterwards:
+ * the user's code takes its pre-CUDA-9 branches, the legacy ones.
+ * Vector types and the host side of the runtime API (types and
+ * declarations only: prepare strips host function bodies) are ours.
  */
 #ifndef WL_GPU_VERIFY_LEGACY_H
 #define WL_GPU_VERIFY_LEGACY_H
 
 #define __WL_GV_LEGACY__ 1
+
+#include <__clang_cuda_math_forward_declares.h>
+
 #define __CUDACC__ 1
-#define CUDA_VERSION 8000
-#define CUDART_VERSION 8000
+#define __NVCC__ 1
+#define __CUDACC_VER_MAJOR__ 8
+#define __CUDACC_VER_MINOR__ 0
+#define __CUDACC_VER_BUILD__ 0
+
+/* The host C and C++ library, as clang's runtime wrapper includes it. */
+#include <cmath>
+#include <climits>
+#include <cstdlib>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
 
 #define __host__ __attribute__((host))
 #define __device__ __attribute__((device))
@@ -30,23 +50,71 @@
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 #define __restrict__ __restrict
 #define __align__(n) __attribute__((aligned(n)))
+#define __builtin_align__(n) __attribute__((aligned(n)))
 #define __device_builtin__
 #define __cudart_builtin__
+#define __grid_constant__
 #define CUDART_CB
 
-typedef __SIZE_TYPE__ size_t;
-
 #include <__clang_cuda_builtin_vars.h>
+
+#define CUDA_VERSION 9000
+#include <__clang_cuda_libdevice_declares.h>
+#include <__clang_cuda_device_functions.h>
+#include <__clang_cuda_math.h>
+#include <__clang_cuda_cmath.h>
+#undef CUDA_VERSION
+#define CUDA_VERSION 8000
+#define CUDART_VERSION 8000
 
 #define __WL_D static __device__ inline __attribute__((always_inline))
 #define __WL_HD static __host__ __device__ inline
 
-/* The vector types legacy kernels use most. */
-struct uint3 { unsigned x, y, z; };
+/* ---- vector types ---------------------------------------------------- */
+
+#define __WL_VEC1(T, N) struct __device_builtin__ N##1 { T x; };
+#define __WL_VEC2(T, N, A)                                                    \
+	struct __device_builtin__ __attribute__((aligned(A))) N##2 { T x, y; };
+#define __WL_VEC3(T, N) struct __device_builtin__ N##3 { T x, y, z; };
+#define __WL_VEC4(T, N, A)                                                    \
+	struct __device_builtin__ __attribute__((aligned(A))) N##4            \
+	{ T x, y, z, w; };
+#define __WL_MAKE(T, N)                                                       \
+	__WL_HD N##1 make_##N##1(T x) { N##1 r = { x }; return r; }           \
+	__WL_HD N##2 make_##N##2(T x, T y) { N##2 r = { x, y }; return r; }   \
+	__WL_HD N##3 make_##N##3(T x, T y, T z)                               \
+	{ N##3 r = { x, y, z }; return r; }                                   \
+	__WL_HD N##4 make_##N##4(T x, T y, T z, T w)                          \
+	{ N##4 r = { x, y, z, w }; return r; }
+#define __WL_VECS(T, N, A2, A4)                                               \
+	__WL_VEC1(T, N) __WL_VEC2(T, N, A2) __WL_VEC3(T, N)                   \
+	__WL_VEC4(T, N, A4) __WL_MAKE(T, N)
+__WL_VECS(signed char, char, 2, 4)
+__WL_VECS(unsigned char, uchar, 2, 4)
+__WL_VECS(short, short, 4, 8)
+__WL_VECS(unsigned short, ushort, 4, 8)
+__WL_VECS(int, int, 8, 16)
+__WL_VECS(unsigned int, uint, 8, 16)
+__WL_VECS(long, long, 16, 16)
+__WL_VECS(unsigned long, ulong, 16, 16)
+__WL_VECS(long long, longlong, 16, 16)
+__WL_VECS(unsigned long long, ulonglong, 16, 16)
+__WL_VECS(float, float, 8, 16)
+__WL_VECS(double, double, 16, 16)
+#undef __WL_VEC1
+#undef __WL_VEC2
+#undef __WL_VEC3
+#undef __WL_VEC4
+#undef __WL_MAKE
+#undef __WL_VECS
+
 struct dim3 {
 	unsigned x, y, z;
 	__host__ __device__ constexpr dim3(unsigned a = 1, unsigned b = 1,
 					   unsigned c = 1) : x(a), y(b), z(c) {}
+	__host__ __device__ constexpr dim3(uint3 v) : x(v.x), y(v.y), z(v.z) {}
+	__host__ __device__ constexpr operator uint3() const
+	{ return uint3{ x, y, z }; }
 };
 __device__ inline __cuda_builtin_threadIdx_t::operator uint3() const
 { uint3 r = { x, y, z }; return r; }
@@ -56,15 +124,8 @@ __device__ inline __cuda_builtin_blockDim_t::operator dim3() const
 { return dim3(x, y, z); }
 __device__ inline __cuda_builtin_gridDim_t::operator dim3() const
 { return dim3(x, y, z); }
-struct __attribute__((aligned(8))) float2 { float x, y; };
-struct __attribute__((aligned(16))) float4 { float x, y, z, w; };
-struct __attribute__((aligned(8))) int2 { int x, y; };
-struct __attribute__((aligned(16))) int4 { int x, y, z, w; };
-struct __attribute__((aligned(16))) double2 { double x, y; };
-__WL_HD float2 make_float2(float x, float y) { float2 r = { x, y }; return r; }
-__WL_HD float4 make_float4(float x, float y, float z, float w)
-{ float4 r = { x, y, z, w }; return r; }
-__WL_HD int2 make_int2(int x, int y) { int2 r = { x, y }; return r; }
+
+/* ---- warp primitives ------------------------------------------------- */
 
 /* Shuffle control word: segment mask in bits 8..12, clamp in 0..4. */
 #define __WL_C(w, clamp) (((32 - (w)) << 8) | (clamp))
@@ -103,14 +164,11 @@ __WL_SHFL32(__shfl_down, __nvvm_shfl_down_i32, __nvvm_shfl_down_f32,
 __WL_SHFL32(__shfl_xor, __nvvm_shfl_bfly_i32, __nvvm_shfl_bfly_f32, int,
 	    0x1f)
 
-/* Legacy votes: plain vote.{ballot,any,all}. */
-__WL_D unsigned __ballot(int p) { return __nvvm_vote_ballot(p != 0); }
-__WL_D int __any(int p) { return __nvvm_vote_any(p != 0); }
-__WL_D int __all(int p) { return __nvvm_vote_all(p != 0); }
-
 /*
- * The _sync forms too, for files that are only partly legacy (a WL2xx
- * case is a _sync call with a bad mask, and its before is that code).
+ * The legacy votes (__ballot, __any, __all: plain vote.*) come from
+ * __clang_cuda_device_functions.h.  The _sync forms too, for files that
+ * are only partly legacy (a WL2xx case is a _sync call with a bad mask,
+ * and its before is that code).
  */
 #define __WL_SHFLSYNC(name, ib, fb, ot, clamp)                                \
 	__WL_D int name(unsigned m, int v, ot o, int w = 32)                  \
@@ -151,78 +209,34 @@ __WL_D int __all_sync(unsigned m, int p)
 __WL_D unsigned __activemask(void) { return __nvvm_activemask(); }
 __WL_D void __syncwarp(unsigned m = 0xffffffff) { __nvvm_bar_warp_sync(m); }
 
-/*
- * assert() in device code: the driver resolves __assertfail (and vprintf)
- * itself, as it does for nvcc's PTX, so these two externs are allowed.
- */
-extern "C" __device__ void __assertfail(const char *msg, const char *file,
-					unsigned line, const char *fn,
-					size_t size);
-__WL_D void __assert_fail(const char *msg, const char *file, unsigned line,
-			  const char *fn)
-{ __assertfail(msg, file, line, fn, 1); }
-
-/* Barriers, fences and special registers. */
-__WL_D void __threadfence(void) { __nvvm_membar_gl(); }
-__WL_D void __threadfence_block(void) { __nvvm_membar_cta(); }
-__WL_D void __threadfence_system(void) { __nvvm_membar_sys(); }
-__WL_D int __syncthreads_count(int p) { return __nvvm_bar0_popc(p); }
-__WL_D int __syncthreads_and(int p) { return __nvvm_bar0_and(p); }
-__WL_D int __syncthreads_or(int p) { return __nvvm_bar0_or(p); }
+/* Special registers and the sm_32 intrinsics nvcc's headers give. */
 __WL_D unsigned __lanemask_lt(void)
 { return (unsigned)__nvvm_read_ptx_sreg_lanemask_lt(); }
-__WL_D long long clock64(void) { return __nvvm_read_ptx_sreg_clock64(); }
-
-/* Integer intrinsics that lower to single instructions. */
-__WL_D int __popc(unsigned x) { return __builtin_popcount(x); }
-__WL_D int __popcll(unsigned long long x) { return __builtin_popcountll(x); }
-__WL_D int __ffs(int x) { return __builtin_ffs(x); }
-__WL_D int __ffsll(long long x) { return __builtin_ffsll(x); }
-__WL_D int __clz(int x) { return x ? __builtin_clz(x) : 32; }
-__WL_D int __clzll(long long x) { return x ? __builtin_clzll(x) : 64; }
-__WL_D unsigned __brev(unsigned x) { return __builtin_bitreverse32(x); }
-__WL_D int __mul24(int a, int b) { return __nvvm_mul24_i(a, b); }
-__WL_D int __float_as_int(float f) { return __builtin_bit_cast(int, f); }
-__WL_D float __int_as_float(int i) { return __builtin_bit_cast(float, i); }
-__WL_D unsigned __float_as_uint(float f)
-{ return __builtin_bit_cast(unsigned, f); }
-__WL_D float __uint_as_float(unsigned u)
-{ return __builtin_bit_cast(float, u); }
-__WL_D long long __double_as_longlong(double d)
-{ return __builtin_bit_cast(long long, d); }
-__WL_D double __longlong_as_double(long long l)
-{ return __builtin_bit_cast(double, l); }
-__WL_D int __double2hiint(double d)
-{ return (int)(__builtin_bit_cast(long long, d) >> 32); }
-__WL_D int __double2loint(double d)
-{ return (int)__builtin_bit_cast(long long, d); }
-__WL_D double __hiloint2double(int hi, int lo)
-{
-	return __builtin_bit_cast(double,
-		(long long)(((unsigned long long)(unsigned)hi << 32) |
-			    (unsigned)lo));
-}
-
-/* min/max as the CUDA headers overload them. */
-__WL_HD int min(int a, int b) { return a < b ? a : b; }
-__WL_HD int max(int a, int b) { return a > b ? a : b; }
-__WL_HD unsigned min(unsigned a, unsigned b) { return a < b ? a : b; }
-__WL_HD unsigned max(unsigned a, unsigned b) { return a > b ? a : b; }
-__WL_HD float fminf(float a, float b) { return __builtin_fminf(a, b); }
-__WL_HD float fmaxf(float a, float b) { return __builtin_fmaxf(a, b); }
-__WL_HD float min(float a, float b) { return fminf(a, b); }
-__WL_HD float max(float a, float b) { return fmaxf(a, b); }
-__WL_HD float fabsf(float a) { return __builtin_fabsf(a); }
-__WL_HD double fabs(double a) { return __builtin_fabs(a); }
-__WL_HD float sqrtf(float a) { return __builtin_sqrtf(a); }
-__WL_HD double sqrt(double a) { return __builtin_sqrt(a); }
-__WL_HD float fmaf(float a, float b, float c)
-{ return __builtin_fmaf(a, b, c); }
+__WL_D unsigned __lanemask_le(void)
+{ return (unsigned)__nvvm_read_ptx_sreg_lanemask_le(); }
+__WL_D unsigned __lanemask_gt(void)
+{ return (unsigned)__nvvm_read_ptx_sreg_lanemask_gt(); }
+__WL_D unsigned __lanemask_ge(void)
+{ return (unsigned)__nvvm_read_ptx_sreg_lanemask_ge(); }
+#define __WL_SHF(name, op)                                                    \
+	__WL_D unsigned name(unsigned lo, unsigned hi, unsigned s)            \
+	{                                                                     \
+		unsigned r;                                                   \
+		asm("shf." op ".b32 %0, %1, %2, %3;"                          \
+		    : "=r"(r) : "r"(lo), "r"(hi), "r"(s));                    \
+		return r;                                                     \
+	}
+__WL_SHF(__funnelshift_l, "l.wrap")
+__WL_SHF(__funnelshift_lc, "l.clamp")
+__WL_SHF(__funnelshift_r, "r.wrap")
+__WL_SHF(__funnelshift_rc, "r.clamp")
+#undef __WL_SHF
 
 /* Read-only loads: a plain load has the same value. */
 template <class T> __WL_D T __ldg(const T *p) { return *p; }
 
-/* Atomics (sm_60 has the double add and the scoped forms). */
+/* ---- atomics (sm_60 has the double add and the scoped forms) --------- */
+
 #define __WL_ATOM(T, S)                                                       \
 	__WL_D T atomicAdd(T *a, T v)                                         \
 	{ return __nvvm_atom_add_gen_##S(a, v); }                             \
@@ -238,19 +252,20 @@ template <class T> __WL_D T __ldg(const T *p) { return *p; }
 	{ return __nvvm_atom_xor_gen_##S(a, v); }
 __WL_ATOM(int, i)
 __WL_ATOM(long long, ll)
-__WL_D unsigned atomicAdd(unsigned *a, unsigned v)
-{ return (unsigned)atomicAdd((int *)a, (int)v); }
-__WL_D unsigned atomicExch(unsigned *a, unsigned v)
-{ return (unsigned)atomicExch((int *)a, (int)v); }
+#define __WL_UATOM(T, S, f)                                                   \
+	__WL_D T f(T *a, T v) { return (T)f((S *)a, (S)v); }
+__WL_UATOM(unsigned, int, atomicAdd)
+__WL_UATOM(unsigned, int, atomicExch)
+__WL_UATOM(unsigned, int, atomicOr)
+__WL_UATOM(unsigned, int, atomicAnd)
+__WL_UATOM(unsigned, int, atomicXor)
+__WL_UATOM(unsigned long long, long long, atomicAdd)
+__WL_UATOM(unsigned long long, long long, atomicExch)
+__WL_UATOM(unsigned long long, long long, atomicOr)
+__WL_UATOM(unsigned long long, long long, atomicAnd)
+__WL_UATOM(unsigned long long, long long, atomicXor)
 __WL_D unsigned atomicCAS(unsigned *a, unsigned c, unsigned v)
 { return (unsigned)atomicCAS((int *)a, (int)c, (int)v); }
-__WL_D unsigned atomicOr(unsigned *a, unsigned v)
-{ return (unsigned)atomicOr((int *)a, (int)v); }
-__WL_D unsigned atomicAnd(unsigned *a, unsigned v)
-{ return (unsigned)atomicAnd((int *)a, (int)v); }
-__WL_D unsigned long long atomicAdd(unsigned long long *a,
-				    unsigned long long v)
-{ return (unsigned long long)atomicAdd((long long *)a, (long long)v); }
 __WL_D unsigned long long atomicCAS(unsigned long long *a,
 				    unsigned long long c,
 				    unsigned long long v)
@@ -266,8 +281,20 @@ __WL_D unsigned atomicMax(unsigned *a, unsigned v)
 { return __nvvm_atom_max_gen_ui(a, v); }
 __WL_D unsigned atomicMin(unsigned *a, unsigned v)
 { return __nvvm_atom_min_gen_ui(a, v); }
+__WL_D long long atomicMax(long long *a, long long v)
+{ return __nvvm_atom_max_gen_ll(a, v); }
+__WL_D long long atomicMin(long long *a, long long v)
+{ return __nvvm_atom_min_gen_ll(a, v); }
+__WL_D unsigned long long atomicMax(unsigned long long *a,
+				    unsigned long long v)
+{ return __nvvm_atom_max_gen_ull(a, v); }
+__WL_D unsigned long long atomicMin(unsigned long long *a,
+				    unsigned long long v)
+{ return __nvvm_atom_min_gen_ull(a, v); }
 __WL_D unsigned atomicInc(unsigned *a, unsigned v)
 { return __nvvm_atom_inc_gen_ui(a, v); }
+__WL_D unsigned atomicDec(unsigned *a, unsigned v)
+{ return __nvvm_atom_dec_gen_ui(a, v); }
 __WL_D float atomicAdd(float *a, float v)
 { return __nvvm_atom_add_gen_f(a, v); }
 __WL_D double atomicAdd(double *a, double v)
@@ -275,10 +302,69 @@ __WL_D double atomicAdd(double *a, double v)
 __WL_D float atomicExch(float *a, float v)
 { return __int_as_float(atomicExch((int *)a, __float_as_int(v))); }
 
+/*
+ * The float overloads CUDA's math_functions.hpp defines and clang's
+ * wrappers only declare (__clang_cuda_math_forward_declares.h): each is
+ * the float function of the C library, as in CUDA.
+ */
+#define __WL_F1(R, fn) __WL_D R fn(float x) { return ::fn##f(x); }
+#define __WL_F2(fn)                                                           \
+	__WL_D float fn(float x, float y) { return ::fn##f(x, y); }
+__WL_F1(float, acosh) __WL_F1(float, asinh) __WL_F1(float, atanh)
+__WL_F1(float, cbrt) __WL_F1(float, erf) __WL_F1(float, erfc)
+__WL_F1(float, exp2) __WL_F1(float, expm1) __WL_F1(int, ilogb)
+__WL_F1(float, lgamma) __WL_F1(long long, llrint) __WL_F1(long long, llround)
+__WL_F1(float, log1p) __WL_F1(float, log2) __WL_F1(float, logb)
+__WL_F1(long, lrint) __WL_F1(long, lround) __WL_F1(float, nearbyint)
+__WL_F1(float, rint) __WL_F1(float, round) __WL_F1(float, tgamma)
+__WL_F1(float, trunc)
+__WL_F2(copysign) __WL_F2(fdim) __WL_F2(fmax) __WL_F2(fmin) __WL_F2(hypot)
+__WL_F2(nextafter) __WL_F2(remainder)
+__WL_D float fma(float x, float y, float z) { return ::fmaf(x, y, z); }
+__WL_D float scalbln(float x, long n) { return ::scalblnf(x, n); }
+__WL_D float scalbn(float x, int n) { return ::scalbnf(x, n); }
+#undef __WL_F1
+#undef __WL_F2
+
+/* ---- min/max as the CUDA headers overload them ----------------------- */
+
+__WL_D unsigned min(unsigned a, unsigned b) { return umin(a, b); }
+__WL_D unsigned max(unsigned a, unsigned b) { return umax(a, b); }
+__WL_D unsigned min(int a, unsigned b) { return umin((unsigned)a, b); }
+__WL_D unsigned max(int a, unsigned b) { return umax((unsigned)a, b); }
+__WL_D unsigned min(unsigned a, int b) { return umin(a, (unsigned)b); }
+__WL_D unsigned max(unsigned a, int b) { return umax(a, (unsigned)b); }
+__WL_D long long min(long long a, long long b) { return llmin(a, b); }
+__WL_D long long max(long long a, long long b) { return llmax(a, b); }
+__WL_D unsigned long long min(unsigned long long a, unsigned long long b)
+{ return ullmin(a, b); }
+__WL_D unsigned long long max(unsigned long long a, unsigned long long b)
+{ return ullmax(a, b); }
+__WL_D float min(float a, float b) { return fminf(a, b); }
+__WL_D float max(float a, float b) { return fmaxf(a, b); }
+__WL_D double min(double a, double b) { return fmin(a, b); }
+__WL_D double max(double a, double b) { return fmax(a, b); }
+
+/*
+ * assert() in device code: the driver resolves __assertfail (and vprintf)
+ * itself, as it does for nvcc's PTX, so these two externs are allowed.
+ */
+extern "C" __device__ void __assertfail(const char *msg, const char *file,
+					unsigned line, const char *fn,
+					size_t size);
+__WL_D void __assert_fail(const char *msg, const char *file, unsigned line,
+			  const char *fn)
+{ __assertfail(msg, file, line, fn, 1); }
+
+#undef __WL_C
 #undef __WL_SHFL32
 #undef __WL_SHFLSYNC
 #undef __WL_ATOM
+#undef __WL_UATOM
 #undef __WL_D
 #undef __WL_HD
+
+/* The host side of the runtime API, which nvcc includes implicitly. */
+#include "include/gv_runtime_host.h"
 
 #endif

@@ -11,14 +11,21 @@
 bool gv_is_length_name(const char *name)
 {
 	static const char *const exact[] = {
-	    "n",     "len",    "length", "size",     "count",
-	    "nelem", "nelems", "elems",	 "elements", "total"};
+	    "n",     "len",    "length",   "size",  "count", "nelem",
+	    "nelems", "elems", "elements", "total", "rows",  "cols",
+	    "dim",    "nrows", "ncols"};
 	static const char *const prefix[] = {"num",  "n_",    "len",
 					     "size", "count", "nelem"};
 	static const char *const suffix[] = {"size",  "len",   "length",
 					     "count", "elems", "elements"};
 	char low[64];
-	size_t i, len = strlen(name);
+	const char *dot = strrchr(name, '.');
+	size_t i, len;
+
+	/* A struct field ("d.rows") reads by its own name. */
+	if (dot)
+		name = dot + 1;
+	len = strlen(name);
 
 	if (!len || len >= sizeof(low))
 		return false;
@@ -133,6 +140,22 @@ static gv_node by_param(struct gv_spec *spec, const char *kernel,
 	return gv_spec_field(spec, gv_spec_get(spec, kernel, key), name);
 }
 
+/* Whether the spec's `ignore:` list names @name (a timer's output). */
+static bool ignored(struct gv_spec *spec, const char *kernel,
+		    const char *name)
+{
+	gv_node list = gv_spec_get(spec, kernel, "ignore"), x;
+	const char *v;
+	unsigned i;
+
+	for (i = 0; (x = gv_spec_item(spec, list, i)); i++) {
+		v = gv_spec_scalar(spec, x);
+		if (v && !strcmp(v, name))
+			return true;
+	}
+	return false;
+}
+
 int gv_derive_arg(struct gv_spec *spec, const char *kernel, gv_node tmpl_args,
 		  const struct gv_param *p, struct gv_arg *arg, char **why)
 {
@@ -140,12 +163,19 @@ int gv_derive_arg(struct gv_spec *spec, const char *kernel, gv_node tmpl_args,
 	const char *v;
 	gv_node range;
 	int t = gv_type_of(type);
+	unsigned lanes = 0;
 
 	memset(arg, 0, sizeof(*arg));
 	arg->name = wl_xstrdup(p->name);
 	arg->is_ptr = p->is_ptr;
 	arg->is_out = p->is_ptr && !p->is_const;
-	if (t >= 0) {
+	if (t < 0 && p->is_ptr && p->lanes && p->lane_type &&
+	    gv_type_of(p->lane_type) >= 0) {
+		/* float4: four floats an element, filled and compared as such. */
+		arg->type = (enum gv_type)gv_type_of(p->lane_type);
+		arg->elem = gv_type_size(arg->type);
+		lanes = p->lanes;
+	} else if (t >= 0) {
 		arg->type = (enum gv_type)t;
 		arg->elem = gv_type_size(arg->type);
 	} else if (p->is_ptr && p->size > 0 && !strchr(type, '*')) {
@@ -163,8 +193,20 @@ int gv_derive_arg(struct gv_spec *spec, const char *kernel, gv_node tmpl_args,
 	if (p->is_ptr) {
 		v = gv_spec_scalar(spec,
 				   by_param(spec, kernel, "buffers", p->name));
-		arg->expr = wl_xstrdup(v ? v : "max(n,threads)");
-		arg->origin = v ? "spec" : "signature";
+		/* "*": the count of every buffer the spec does not name. */
+		if (!v)
+			v = gv_spec_scalar(
+			    spec, by_param(spec, kernel, "buffers", "*"));
+		/* Counts are of the pointee: float4s, not floats. */
+		if (lanes)
+			arg->expr = wl_xasprintf("(%s)*%u",
+						 v ? v : "max(n,threads)",
+						 lanes);
+		else
+			arg->expr = wl_xstrdup(v ? v : "max(n,threads)");
+		arg->ignored = ignored(spec, kernel, p->name);
+		arg->origin = v ? "spec" : lanes ? "signature (vector lanes)"
+					       : "signature";
 		gv_type_default_range(arg->type, &arg->lo, &arg->hi);
 		range = by_param(spec, kernel, "ranges", p->name);
 		if (gv_spec_item(spec, range, 1)) {
@@ -196,6 +238,148 @@ int gv_derive_arg(struct gv_spec *spec, const char *kernel, gv_node tmpl_args,
 		    wl_xstrdup(gv_type_is_float(arg->type) ? "1.25" : "1");
 		arg->origin = "default";
 	}
+	return 0;
+}
+
+/* Append a zeroed argument to @k and return it. */
+static struct gv_arg *push_arg(struct gv_kernel *k)
+{
+	struct gv_arg *a;
+
+	k->args = wl_xrealloc(k->args, (k->nr_args + 1) * sizeof(*k->args));
+	a = &k->args[k->nr_args++];
+	memset(a, 0, sizeof(*a));
+	return a;
+}
+
+int gv_derive_param(struct gv_spec *spec, const char *kernel,
+		    gv_node tmpl_args, const struct gv_param *p,
+		    struct gv_kernel *k, char **why)
+{
+	struct gv_arg *a;
+	unsigned i;
+
+	if (p->is_fnptr) {
+		/* Nothing to fill a function pointer with: the kernel runs
+		 * its NULL path, and the report says so. */
+		a = push_arg(k);
+		a->name = wl_xstrdup(p->name);
+		a->is_null = true;
+		a->type = GV_U64;
+		a->elem = 8;
+		a->expr = wl_xstrdup("0");
+		a->origin = "function pointer: NULL";
+		return 0;
+	}
+	if (p->is_ptr || (!p->nr_fields && !p->is_record)) {
+		struct gv_arg tmp;
+
+		if (gv_derive_arg(spec, kernel, tmpl_args, p, &tmp, why) < 0) {
+			free(tmp.name);
+			free(tmp.expr);
+			return -1;
+		}
+		*push_arg(k) = tmp;
+		return 0;
+	}
+	if (p->size <= 0 || p->size > 4096) {
+		*why = wl_xasprintf("parameter '%s': a struct of %lld bytes",
+				    p->name, p->size);
+		return -1;
+	}
+	a = push_arg(k);
+	a->name = wl_xstrdup(p->name);
+	a->struct_size = p->size;
+	a->type = GV_BYTES;
+	a->elem = (size_t)p->size;
+	a->expr = wl_xstrdup("0");
+	a->origin = "struct by value";
+	for (i = 0; i < p->nr_fields; i++) {
+		const struct gv_field *f = &p->fields[i];
+		char *name = wl_xasprintf("%s.%s", p->name, f->name);
+		struct gv_param fp = {name,    f->is_ptr, f->is_const,
+				      f->type, f->size,	  f->lanes,
+				      f->lane_type, false, NULL, 0, false};
+		struct gv_arg tmp;
+		int r;
+
+		r = gv_derive_arg(spec, kernel, tmpl_args, &fp, &tmp, why);
+		free(name);
+		if (r < 0) {
+			free(tmp.name);
+			free(tmp.expr);
+			return -1;
+		}
+		tmp.is_field = true;
+		tmp.offset = f->offset;
+		*push_arg(k) = tmp;
+	}
+	return 0;
+}
+
+int gv_derive_global(struct gv_spec *spec, const char *kernel,
+		     const struct gv_param *p, const char *value,
+		     struct gv_kernel *k, char **why)
+{
+	struct gv_arg *a;
+	int t = gv_type_of(p->type);
+
+	(void)spec;
+	(void)kernel;
+	a = push_arg(k);
+	a->name = wl_xasprintf("::%s", p->name);
+	a->global = wl_xstrdup(p->name);
+	a->origin = "spec (globals)";
+	if (p->is_ptr) {
+		if (t >= 0) {
+			a->type = (enum gv_type)t;
+			a->elem = gv_type_size(a->type);
+			a->expr = wl_xstrdup(value);
+		} else if (p->lanes && p->lane_type &&
+			   gv_type_of(p->lane_type) >= 0) {
+			a->type = (enum gv_type)gv_type_of(p->lane_type);
+			a->elem = gv_type_size(a->type);
+			a->expr = wl_xasprintf("(%s)*%u", value, p->lanes);
+		} else if (p->size > 0) {
+			a->type = GV_BYTES;
+			a->elem = (size_t)p->size;
+			a->expr = wl_xstrdup(value);
+		} else {
+			*why = wl_xasprintf("global '%s' points to '%s', whose "
+					    "size is unknown",
+					    p->name, p->type);
+			return -1;
+		}
+		a->is_ptr = true;
+		a->is_out = !p->is_const;
+		gv_type_default_range(a->type, &a->lo, &a->hi);
+		return 0;
+	}
+	if (t >= 0 && !p->nr_fields) {
+		a->type = (enum gv_type)t;
+		a->elem = gv_type_size(a->type);
+		a->expr = wl_xstrdup(value);
+		return 0;
+	}
+	if (p->size <= 0) {
+		*why = wl_xasprintf("global '%s' has type '%s' of unknown size",
+				    p->name, p->type);
+		return -1;
+	}
+	/* An array or a struct: its own bytes, seeded, compared after. */
+	a->is_mem = true;
+	a->is_ptr = true;
+	a->is_out = true;
+	if (p->lanes && p->lane_type && gv_type_of(p->lane_type) >= 0) {
+		a->type = (enum gv_type)gv_type_of(p->lane_type);
+		a->elem = gv_type_size(a->type);
+		a->expr = wl_xasprintf("%u", p->lanes);
+	} else {
+		a->type = GV_BYTES;
+		a->elem = (size_t)p->size;
+		a->expr = wl_xstrdup("1");
+	}
+	gv_type_default_range(a->type, &a->lo, &a->hi);
 	return 0;
 }
 
@@ -250,6 +434,11 @@ static int explicit_shapes(struct gv_spec *spec, struct gv_kernel *k,
 			by = 1;
 		if (!gv_spec_item(spec, g, 1))
 			gy = 1;
+		/* No block: the one the code is written for. */
+		if (bx <= 0 && k->block_exact) {
+			bx = k->block_exact;
+			by = 1;
+		}
 		if (bx <= 0) {
 			*why = wl_xasprintf("shape %u has no block size", i);
 			return -1;
@@ -262,6 +451,20 @@ static int explicit_shapes(struct gv_spec *spec, struct gv_kernel *k,
 			  (unsigned)by, n, sm ? sm : smem);
 	}
 	return 0;
+}
+
+/*
+ * A default block size within what the code allows: the one size it is
+ * written for, else @b capped at its largest (rounded down to whole
+ * warps where that leaves any).
+ */
+static long long default_block(const struct gv_kernel *k, long long b)
+{
+	if (k->block_exact)
+		return k->block_exact;
+	if (k->block_max && b > k->block_max)
+		b = k->block_max >= 32 ? k->block_max / 32 * 32 : k->block_max;
+	return b;
 }
 
 int gv_plan_shapes(struct gv_spec *spec, struct gv_kernel *k, bool dyn_smem,
@@ -303,7 +506,8 @@ int gv_plan_shapes(struct gv_spec *spec, struct gv_kernel *k, bool dyn_smem,
 		for (i = 0; i < WL_ARRAY_SIZE(def); i++) {
 			long long b =
 			    pick(spec, blocks, i,
-				 one_block ? one_block_sizes[i] : def_block[i]);
+				 default_block(k, one_block ? one_block_sizes[i]
+							    : def_block[i]));
 			long long g =
 			    pick(spec, grids, i, one_block ? 1 : def[i].grid);
 			long long n = pick(spec, ns, i, 0);
@@ -462,14 +666,37 @@ void gv_plan_write(FILE *f, const struct gv_kernel *k)
 	fprintf(f, "  entry %s %s\n", k->entry[0], k->entry[1]);
 	for (i = 0; i < k->nr_args; i++) {
 		const struct gv_arg *a = &k->args[i];
+		char head[160];
 
-		if (a->is_ptr)
-			fprintf(f, "  arg ptr %s %zu %s %s %.17g %.17g\n",
+		if (a->struct_size > 0) {
+			fprintf(f, "  arg struct %lld\n", a->struct_size);
+			continue;
+		}
+		if (a->is_null) {
+			fprintf(f, "  arg null\n");
+			continue;
+		}
+		if (a->is_field)
+			snprintf(head, sizeof(head), "field %lld", a->offset);
+		else if (a->global)
+			snprintf(head, sizeof(head), "global %s", a->global);
+		else
+			snprintf(head, sizeof(head), "arg");
+		if (a->is_mem) {
+			fprintf(f, "  %s mem %s %zu out %s %.17g %.17g\n", head,
 				gv_type_name(a->type), a->elem,
-				a->is_out ? "out" : "in",
+				tight(a->expr, b1, sizeof(b1)), a->lo, a->hi);
+			continue;
+		}
+		if (a->is_ptr)
+			fprintf(f, "  %s ptr %s %zu %s %s %.17g %.17g\n", head,
+				gv_type_name(a->type), a->elem,
+				a->ignored  ? "ignore"
+				: a->is_out ? "out"
+					    : "in",
 				tight(a->expr, b1, sizeof(b1)), a->lo, a->hi);
 		else
-			fprintf(f, "  arg val %s %zu %s\n",
+			fprintf(f, "  %s val %s %zu %s\n", head,
 				gv_type_name(a->type), a->elem,
 				tight(a->expr, b1, sizeof(b1)));
 	}
@@ -495,6 +722,7 @@ void gv_kernel_release(struct gv_kernel *k)
 	for (i = 0; i < k->nr_args; i++) {
 		free(k->args[i].name);
 		free(k->args[i].expr);
+		free(k->args[i].global);
 	}
 	for (i = 0; i < k->nr_shapes; i++)
 		free(k->shapes[i].smem);
@@ -505,6 +733,7 @@ void gv_kernel_release(struct gv_kernel *k)
 	free(k->inst);
 	free(k->key);
 	free(k->skip);
+	free(k->block_why);
 	for (i = 0; i < 2; i++) {
 		free(k->entry[i]);
 		free(k->image[i]);

@@ -21,11 +21,30 @@ struct gv_arg {
 	char *name;
 	bool is_ptr;
 	bool is_out; /* pointer to non-const: the kernel may write */
+	bool ignored; /* the spec's `ignore:` (a timer): not compared */
 	enum gv_type type;
 	size_t elem;	    /* bytes per element (pointers) or value */
 	char *expr;	    /* count (pointers) or value (scalars) */
 	double lo, hi;	    /* fill range (pointers) */
 	const char *origin; /* where expr came from, for the report */
+	/*
+	 * A struct passed by value is one entry with struct_size > 0 (no
+	 * value of its own), followed by one entry per field, flattened,
+	 * with is_field set and the field's byte offset.  A pointer the
+	 * runner cannot fill (a function pointer) is passed as NULL.
+	 */
+	long long struct_size;
+	bool is_field;
+	long long offset;
+	bool is_null;
+	/*
+	 * A global variable of the module (the spec's `globals:`), set
+	 * before every launch: a pointer gets a buffer of its own; a
+	 * scalar its value; anything else (an array, a struct) has its own
+	 * memory filled (is_mem) and compared after the launch.
+	 */
+	char *global;
+	bool is_mem;
 };
 
 struct gv_shape {
@@ -47,9 +66,32 @@ struct gv_kernel {
 	unsigned nr_seeds;
 	double tolerance;
 	unsigned timing_shape, sanitize_shape;
+	/*
+	 * Block sizes the code allows, from shared-array extents indexed by
+	 * the thread, __launch_bounds__ and blockDim checks (kernels.c):
+	 * block_exact is the one size the code is written for (0: any),
+	 * block_max the largest (0: 1024); block_why says where from.
+	 */
+	unsigned block_exact, block_max;
+	char *block_why;
 	char *skip;	/* why it cannot run, or NULL */
 	char *entry[2]; /* before and after symbol, set by prepare */
 	char *image[2]; /* per-instance images, or NULL: the case's */
+};
+
+/*
+ * One field of a struct passed by value, flattened: nested structs and
+ * arrays of scalars become one field per scalar ("dims[2]", "pos.x").
+ */
+struct gv_field {
+	char *name;
+	long long offset; /* bytes from the start of the struct */
+	bool is_ptr;
+	bool is_const;	  /* pointee is const (pointers) */
+	char *type;	  /* pointee (pointers) or own type, as spelled */
+	long long size;	  /* sizeof that type */
+	unsigned lanes;	  /* pointee of `lanes` equal scalars, else 0 */
+	char *lane_type;  /* ... of this type */
 };
 
 /* A parameter as prepare read it from the signature. */
@@ -59,6 +101,18 @@ struct gv_param {
 	bool is_const;	  /* pointee is const (pointers) */
 	const char *type; /* pointee (pointers) or own type, as spelled */
 	long long size;	  /* sizeof that type, or <= 0 if unknown */
+	/*
+	 * What libclang tells beyond the spelling: the type (the pointee
+	 * of a pointer) is a vector or struct of @lanes equal scalars of
+	 * @lane_type (float4: 4 x float); a function pointer; the fields
+	 * of a struct passed by value.
+	 */
+	unsigned lanes;
+	const char *lane_type;
+	bool is_fnptr;
+	const struct gv_field *fields;
+	unsigned nr_fields;
+	bool is_record; /* a struct passed by value (maybe without fields) */
 };
 
 /* Whether @name reads as an element count (n, N, size, len, count...). */
@@ -83,13 +137,37 @@ int gv_derive_arg(struct gv_spec *spec, const char *kernel, gv_node tmpl_args,
 		  const struct gv_param *p, struct gv_arg *arg, char **why);
 
 /*
+ * The arguments of one parameter, appended to @k->args: one for a
+ * pointer or scalar (as gv_derive_arg), a NULL for a function pointer,
+ * and for a struct passed by value its header and one per field (each
+ * pointer field gets a buffer of its own; a scalar field its spec value
+ * under "PARAM.FIELD", else a length or a default as for a parameter).
+ * Returns 0, or -1 with *@why set.
+ */
+int gv_derive_param(struct gv_spec *spec, const char *kernel,
+		    gv_node tmpl_args, const struct gv_param *p,
+		    struct gv_kernel *k, char **why);
+
+/*
+ * The argument for global variable @p->name that the spec names under
+ * `globals:` with @value (a count for a pointer, a value for a scalar,
+ * anything for a variable filled in place), appended to @k->args.
+ * Returns 0, or -1 with *@why set.
+ */
+int gv_derive_global(struct gv_spec *spec, const char *kernel,
+		     const struct gv_param *p, const char *value,
+		     struct gv_kernel *k, char **why);
+
+/*
  * Shapes, seeds and tolerance of @k from the spec, or the defaults:
  * blocks of 64, 128 and 256 threads and element counts that leave a
  * partial warp, plus one large shape for timing.  @dyn_smem says the
  * file declares extern __shared__ (default smem: 8 bytes a thread).
  * @one_block says the kernel never reads blockIdx or gridDim: every block
  * would work on the same elements and race with the others, so it runs
- * as one block of 32, 96, 160 and 256 threads.
+ * as one block of 32, 96, 160 and 256 threads.  A block size the code
+ * allows (@k->block_exact, @k->block_max) bounds the defaults; a spec's
+ * block is taken as given.
  */
 int gv_plan_shapes(struct gv_spec *spec, struct gv_kernel *k, bool dyn_smem,
 		   bool one_block, char **why);

@@ -4,18 +4,36 @@
  * machine without a GPU.
  *
  *   gv-prepare SOURCE --out BUNDLE [--fixed FILE] [--spec FILE]
- *              [--case ID] [--fix-style shuffle] [-I DIR] [-D NAME[=V]]
- *              [--no-nvcc]
+ *              [--case ID] [--fix-style shuffle] [--kernels A,B...]
+ *              [--fix-also HEADER]... [--origin KEY=VALUE]...
+ *              [-p BUILD_DIR] [-I DIR] [-D NAME[=V]] [-U NAME]
+ *              [-isystem DIR] [-iquote DIR] [-include FILE] [-std=STD]
+ *              [--no-nvcc] [-- COMPILER ARGS...]
  *
- * The case directory BUNDLE/cases/ID holds the untouched source and its
- * fixed version (warplint's own fixes unless --fixed names a file), the
- * before image (clang-19 -> sm_60 PTX through legacy.h, or an "emulated"
- * nvcc source when clang cannot build it), the after source for nvcc on
- * the GPU machine, plan.txt for the runner and meta.json for the report
- * (kernels, arguments and where each came from, findings left after the
- * fix).  Exit status: 0 written, 1 written but some kernel cannot run or
- * something did not build here, 2 the input could not be read, 3 usage.
+ * SOURCE is taken the way warplint takes it: flags from the compile
+ * database of -p, the -I/-D/... given, and a compiler command line after
+ * `--` (nvcc's options are translated as for warplint).  The case
+ * directory BUNDLE/cases/ID holds:
+ *
+ * - tree/: the project files the source includes, under their absolute
+ *   paths (tree.h), with SOURCE's host function bodies emptied (strip.h)
+ *   as NAME.gv-before.cu and its fixed text as NAME.gv-after.cu;
+ *   tree-after/ too when --fix-also fixes headers; stubs/ for headers
+ *   that were not found anywhere (empty stand-ins, listed in meta.json);
+ * - before.ptx (clang-19 -> sm_60 PTX through legacy.h, libdevice linked
+ *   in), or before.emul.cu when clang cannot build it; after.cu for nvcc
+ *   on the GPU machine, with nvcc.flags (@CASE@ for the case directory);
+ * - plan.txt for the runner and meta.json for the report (kernels,
+ *   arguments and where each came from, block sizes and why, findings
+ *   left after the fix, the origin given with --origin);
+ * - src.cu and src.fixed.cu, the whole texts, for whoever reads the case.
+ *
+ * The fixed text is warplint's own fixes unless --fixed names a file;
+ * --fix-also fixes project headers the same way.  Exit status: 0 written,
+ * 1 written but some kernel cannot run or something did not build here,
+ * 2 the input could not be read, 3 usage.
  */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <jansson.h>
 #include <stdio.h>
@@ -30,50 +48,61 @@
 #include "analyzer/util.h"
 #include "gpu_verify/build.h"
 #include "gpu_verify/kernels.h"
+#include "gpu_verify/lenient.h"
+#include "gpu_verify/strip.h"
+#include "gpu_verify/tree.h"
 
 #ifndef GV_DIR
 #define GV_DIR "gpu_verify"
 #endif
 
+#define MAX_STUB_ROUNDS 16
+
+struct header_fix {
+	char *path;	/* the header as named */
+	char *real;	/* its real path */
+	char *fixed;	/* warplint's fixed text */
+	size_t len;
+	unsigned fixes;
+	json_t *after;	/* findings left in the fixed text */
+};
+
 struct prep {
 	const char *source, *fixed, *spec_path, *out, *case_id;
-	const char *gv_dir, *clang, *nvcc;
+	const char *gv_dir, *clang, *nvcc, *libdevice, *compdb_dir;
 	bool no_nvcc, shuffle;
-	struct wl_strvec args; /* -I/-D for analysis and compilers */
+	struct wl_strvec args;	    /* -I/-D... for analysis and compilers */
+	struct wl_strvec fix_also;  /* headers to fix as well */
+	struct wl_strvec only;	    /* kernels to plan */
+	json_t *origin;		    /* --origin KEY=VALUE */
 	struct wl_analyze_opts opts;
-	char *dir; /* the case directory */
+	char *dir;		    /* the case directory (absolute) */
+	char *real_source;	    /* realpath of the source */
 	char *spec_used;
-	bool problems; /* exit status 1 */
+	struct wl_strvec stubs;	    /* headers replaced by stand-ins */
+	struct header_fix *hfix;
+	unsigned nr_hfix;
+	struct gv_tree tree;
+	bool problems;		    /* exit status 1 */
 };
 
 /* ---- small helpers -------------------------------------------------- */
 
-static int mkdirs(const char *path)
-{
-	char *p = wl_xstrdup(path), *s;
-	int r = 0;
-
-	for (s = p + 1; *s; s++) {
-		if (*s != '/')
-			continue;
-		*s = '\0';
-		if (mkdir(p, 0755) < 0 && errno != EEXIST)
-			r = -1;
-		*s = '/';
-	}
-	if (mkdir(p, 0755) < 0 && errno != EEXIST)
-		r = -1;
-	free(p);
-	return r;
-}
-
 static int write_file(const char *dir, const char *name, const char *text,
 		      size_t len)
 {
-	char *path = wl_xasprintf("%s/%s", dir, name);
-	FILE *f = fopen(path, "wb");
+	char *path = dir ? wl_xasprintf("%s/%s", dir, name)
+			 : wl_xstrdup(name);
+	char *d = wl_xstrdup(path), *slash = strrchr(d, '/');
+	FILE *f;
 	int r = -1;
 
+	if (slash) {
+		*slash = '\0';
+		gv_mkdirs(d);
+	}
+	free(d);
+	f = fopen(path, "wb");
 	if (f) {
 		r = fwrite(text, 1, len, f) == len ? 0 : -1;
 		if (fclose(f))
@@ -106,29 +135,12 @@ static bool exists(const char *path)
 	return access(path, R_OK) == 0;
 }
 
-/* @path as the GPU script sees it: under the working directory (the
- * repository root, which travels) it becomes "@ROOT@/rel". */
-static char *portable(const char *path)
-{
-	char cwd[4096], *abs;
-	char *r;
-
-	if (!getcwd(cwd, sizeof(cwd)))
-		return wl_xstrdup(path);
-	abs = path[0] == '/' ? wl_xstrdup(path)
-			     : wl_xasprintf("%s/%s", cwd, path);
-	if (wl_starts_with(abs, cwd) && abs[strlen(cwd)] == '/')
-		r = wl_xasprintf("@ROOT@%s", abs + strlen(cwd));
-	else
-		r = wl_xstrdup(abs);
-	free(abs);
-	return r;
-}
-
 static char *dirname_of(const char *path)
 {
 	const char *slash = strrchr(path, '/');
 
+	if (slash == path)
+		return wl_xstrdup("/");
 	return slash ? wl_xstrndup(path, (size_t)(slash - path))
 		     : wl_xstrdup(".");
 }
@@ -138,6 +150,13 @@ static char *absolute(const char *path)
 	char *r = realpath(path, NULL);
 
 	return r ? r : wl_xstrdup(path);
+}
+
+static const char *base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? slash + 1 : path;
 }
 
 /* ---- header and spec ----------------------------------------------- */
@@ -220,13 +239,15 @@ static json_t *matches_corpus_fixed(struct prep *p,
 /* --spec, else the header's gpu: name, else specs/<case>.yaml. */
 static char *find_spec(struct prep *p, const char *gpu)
 {
-	char *srcdir = dirname_of(p->source), *c;
-	const char *cands[5];
-	unsigned i, n = 0;
+	char *srcdir = dirname_of(p->source);
 	char *r = NULL, *tries[5], *plain = default_case_id(p->source, false);
+	unsigned i, n = 0;
 
-	if (p->spec_path)
+	if (p->spec_path) {
+		free(srcdir);
+		free(plain);
 		return wl_xstrdup(p->spec_path);
+	}
 	if (gpu) {
 		tries[n++] = wl_xasprintf("%s/specs/%s", p->gv_dir, gpu);
 		tries[n++] = wl_xasprintf("%s/%s", srcdir, gpu);
@@ -234,12 +255,9 @@ static char *find_spec(struct prep *p, const char *gpu)
 	tries[n++] = wl_xasprintf("%s/specs/%s.yaml", p->gv_dir, p->case_id);
 	/* The shuffle-style case shares the spec of the file. */
 	tries[n++] = wl_xasprintf("%s/specs/%s.yaml", p->gv_dir, plain);
-	free(plain);
-	for (i = 0; i < n; i++)
-		cands[i] = tries[i];
 	for (i = 0; i < n && !r; i++)
-		if (exists(cands[i]))
-			r = wl_xstrdup(cands[i]);
+		if (exists(tries[i]))
+			r = wl_xstrdup(tries[i]);
 	for (i = 0; i < n; i++)
 		free(tries[i]);
 	if (!r && gpu) {
@@ -247,26 +265,251 @@ static char *find_spec(struct prep *p, const char *gpu)
 			p->source, gpu);
 		p->problems = true;
 	}
-	c = srcdir;
-	free(c);
+	free(plain);
+	free(srcdir);
 	return r;
 }
 
-/* ---- compiling ------------------------------------------------------ */
+/* ---- include paths -------------------------------------------------- */
 
-/* argv for the compilers: the fixed part, then -I/-D of the case. */
-static void push_user_args(struct prep *p, struct wl_strvec *v)
+/* Whether @a is an include-path flag taking the next word. */
+static bool path_flag(const char *a)
 {
-	char *srcdir = dirname_of(p->source), *abs = absolute(srcdir);
+	return !strcmp(a, "-isystem") || !strcmp(a, "-iquote") ||
+	       !strcmp(a, "-idirafter") || !strcmp(a, "-include");
+}
+
+/* The roots of the tree: the source's directory, every include path. */
+static void tree_roots(struct prep *p)
+{
+	char *srcdir = dirname_of(p->real_source);
 	unsigned i;
 
-	wl_strvec_push(v, "-I");
-	wl_strvec_push(v, abs);
-	for (i = 0; i < p->args.nr; i++)
-		wl_strvec_push(v, p->args.v[i]);
-	free(abs);
+	p->tree.own_dir = p->gv_dir;
+	gv_tree_root(&p->tree, srcdir);
+	for (i = 0; i < p->args.nr; i++) {
+		const char *a = p->args.v[i];
+
+		if (wl_starts_with(a, "-I") && a[2])
+			gv_tree_root(&p->tree, a + 2);
+		else if (path_flag(a) && strcmp(a, "-include") &&
+			 i + 1 < p->args.nr)
+			gv_tree_root(&p->tree, p->args.v[++i]);
+	}
+	for (i = 0; i < p->nr_hfix; i++) {
+		char *d = dirname_of(p->hfix[i].real);
+
+		gv_tree_root(&p->tree, d);
+		free(d);
+	}
 	free(srcdir);
 }
+
+/*
+ * @path (a file or directory) as the compilers must see it: inside the
+ * case's copy @tree ("@CASE@/tree/abs" or "/abs/case/tree/abs") when it
+ * travels, else unchanged.
+ */
+static char *mapped(struct prep *p, const char *base, const char *tree,
+		    const char *path)
+{
+	char *real = realpath(path, NULL), *r;
+
+	if (real && gv_tree_is_local(&p->tree, real)) {
+		char *t = wl_xasprintf("%s/%s", base, tree);
+
+		r = gv_tree_path(t, real);
+		free(t);
+	} else {
+		r = wl_xstrdup(path);
+	}
+	free(real);
+	return r;
+}
+
+/*
+ * The user's flags for a compiler that reads the case from @base, with
+ * project paths pointing into @tree, then the source's own directory and
+ * the stand-ins for missing headers.
+ */
+static void push_user_args(struct prep *p, const char *base, const char *tree,
+			   bool nvcc, struct wl_strvec *v)
+{
+	char *srcdir = dirname_of(p->real_source), *m;
+	unsigned i;
+
+	for (i = 0; i < p->args.nr; i++) {
+		const char *a = p->args.v[i];
+
+		if (wl_starts_with(a, "-I") && a[2]) {
+			m = mapped(p, base, tree, a + 2);
+			wl_strvec_push(v, "-I");
+			wl_strvec_push(v, m);
+			free(m);
+		} else if (path_flag(a) && i + 1 < p->args.nr) {
+			m = mapped(p, base, tree, p->args.v[++i]);
+			/* nvcc has no -idirafter; -isystem comes close. */
+			wl_strvec_push(v, nvcc && !strcmp(a, "-idirafter")
+					      ? "-isystem"
+					      : a);
+			wl_strvec_push(v, m);
+			free(m);
+		} else {
+			wl_strvec_push(v, a);
+		}
+	}
+	m = mapped(p, base, tree, srcdir);
+	wl_strvec_push(v, "-I");
+	wl_strvec_push(v, m);
+	free(m);
+	m = wl_xasprintf("%s/stubs", base);
+	wl_strvec_push(v, nvcc ? "-isystem" : "-idirafter");
+	wl_strvec_push(v, m);
+	free(m);
+	if (nvcc && p->tree.foreign) {
+		/* Library headers of this machine's /usr/include. */
+		m = wl_xasprintf("%s/%s/usr/include", base, tree);
+		wl_strvec_push(v, "-isystem");
+		wl_strvec_push(v, m);
+		free(m);
+	}
+	if (nvcc) {
+		/* What the new toolkit removed (after_compat.h). */
+		m = wl_xasprintf("%s/after_compat.h", base);
+		wl_strvec_push(v, "-include");
+		wl_strvec_push(v, m);
+		free(m);
+	}
+	free(srcdir);
+}
+
+/* ---- the legacy parse --------------------------------------------------- */
+
+/*
+ * Parse @text (NULL: the file on disk) at @path as the before build sees
+ * it: clang-19, sm_60, legacy.h, the stand-ins, the user's flags with
+ * the original paths and the stubs made so far.
+ */
+static CXTranslationUnit legacy_parse(struct prep *p, CXIndex index,
+				      const char *path, const char *text,
+				      size_t len)
+{
+	struct wl_strvec v = {NULL, 0, 0};
+	char *shim = wl_xasprintf("%s/legacy.h", p->gv_dir);
+	char *inc = wl_xasprintf("%s/include", p->gv_dir);
+	char *stubs = wl_xasprintf("%s/stubs", p->dir);
+	char *srcdir = dirname_of(p->real_source);
+	const char *fixed[] = {"-x",
+			       "cuda",
+			       "--cuda-device-only",
+			       "--cuda-gpu-arch=sm_60",
+			       "-nocudainc",
+			       "-nocudalib",
+			       "-Wno-unknown-cuda-version",
+			       "-Wno-missing-template-arg-list-after-"
+			       "template-kw",
+			       "-ferror-limit=0",
+			       "-Wno-everything"};
+	struct CXUnsavedFile un;
+	CXTranslationUnit tu = NULL;
+	unsigned i;
+
+	for (i = 0; i < WL_ARRAY_SIZE(fixed); i++)
+		wl_strvec_push(&v, fixed[i]);
+	wl_strvec_push(&v, "-include");
+	wl_strvec_push(&v, shim);
+	wl_strvec_push(&v, "-I");
+	wl_strvec_push(&v, inc);
+	for (i = 0; i < p->args.nr; i++)
+		wl_strvec_push(&v, p->args.v[i]);
+	wl_strvec_push(&v, "-I");
+	wl_strvec_push(&v, srcdir);
+	wl_strvec_push(&v, "-idirafter");
+	wl_strvec_push(&v, stubs);
+	un.Filename = path;
+	un.Contents = text;
+	un.Length = (unsigned long)len;
+	clang_parseTranslationUnit2(index, path, (const char *const *)v.v,
+				    (int)v.nr, &un, text ? 1 : 0,
+				    CXTranslationUnit_KeepGoing |
+					CXTranslationUnit_DetailedPreprocessingRecord,
+				    &tu);
+	wl_strvec_release(&v);
+	free(shim);
+	free(inc);
+	free(stubs);
+	free(srcdir);
+	return tu;
+}
+
+/*
+ * Make an empty stand-in for each header @tu could not find; returns how
+ * many were new.  A header nobody has cannot matter to device code that
+ * builds without it, and if it does, the build says so.
+ */
+static unsigned stub_missing(struct prep *p, CXTranslationUnit tu)
+{
+	unsigned i, n = clang_getNumDiagnostics(tu), made = 0;
+
+	for (i = 0; i < n; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+		CXString s = clang_getDiagnosticSpelling(d);
+		const char *msg = clang_getCString(s), *q;
+		char *name = NULL;
+
+		if (msg && msg[0] == '\'' &&
+		    (q = strstr(msg, "' file not found")))
+			name = wl_xstrndup(msg + 1, (size_t)(q - msg - 1));
+		if (name && !strstr(name, "..") && name[0] != '/') {
+			char *rel = wl_xasprintf("stubs/%s", name);
+			char *path = wl_xasprintf("%s/%s", p->dir, rel);
+			char *own = wl_xasprintf("%s/stubs/%s", p->gv_dir, name);
+			char *text = wl_xasprintf(
+			    "/* gpu_verify: empty stand-in for <%s>, which "
+			    "was not found */\n",
+			    name);
+			int r = -1;
+
+			/* A host library gpu_verify knows: its types. */
+			if (!exists(path) && exists(own))
+				r = copy_file(own, p->dir, rel);
+			else if (!exists(path))
+				r = write_file(p->dir, rel, text, strlen(text));
+			if (r == 0) {
+				wl_strvec_push(&p->stubs, name);
+				made++;
+			}
+			free(own);
+			free(text);
+			free(path);
+			free(rel);
+		}
+		free(name);
+		clang_disposeString(s);
+		clang_disposeDiagnostic(d);
+	}
+	return made;
+}
+
+/* The legacy parse, stubbing missing headers until none is missing. */
+static CXTranslationUnit parse_with_stubs(struct prep *p, CXIndex index,
+					  const char *path, const char *text,
+					  size_t len)
+{
+	CXTranslationUnit tu = NULL;
+	unsigned round;
+
+	for (round = 0; round < MAX_STUB_ROUNDS; round++) {
+		if (tu)
+			clang_disposeTranslationUnit(tu);
+		tu = legacy_parse(p, index, path, text, len);
+		if (!tu || !stub_missing(p, tu))
+			break;
+	}
+	return tu;
+}
+
+/* ---- compiling ------------------------------------------------------ */
 
 static int run_vec(struct prep *p, struct wl_strvec *v, const char *log)
 {
@@ -295,6 +538,9 @@ static int clang_ptx(struct prep *p, const char *cu, const char *ptx)
 			       "-nocudainc",
 			       "-nocudalib",
 			       "-Wno-unknown-cuda-version",
+			       /* Old code the CUDA 8 toolchain took. */
+			       "-Wno-missing-template-arg-list-after-"
+			       "template-kw",
 			       "-O2",
 			       "-S",
 			       "-include",
@@ -306,7 +552,14 @@ static int clang_ptx(struct prep *p, const char *cu, const char *ptx)
 
 	for (i = 0; i < WL_ARRAY_SIZE(fixed); i++)
 		wl_strvec_push(&v, fixed[i]);
-	push_user_args(p, &v);
+	/* libdevice: the math library, as nvcc links it. */
+	if (p->libdevice && exists(p->libdevice)) {
+		wl_strvec_push(&v, "-Xclang");
+		wl_strvec_push(&v, "-mlink-builtin-bitcode");
+		wl_strvec_push(&v, "-Xclang");
+		wl_strvec_push(&v, p->libdevice);
+	}
+	push_user_args(p, p->dir, "tree", false, &v);
 	wl_strvec_push(&v, "-o");
 	wl_strvec_push(&v, ptx);
 	wl_strvec_push(&v, cu);
@@ -319,8 +572,14 @@ static int clang_ptx(struct prep *p, const char *cu, const char *ptx)
 	return r;
 }
 
+static const char *after_tree(const struct prep *p)
+{
+	return p->nr_hfix ? "tree-after" : "tree";
+}
+
 /* nvcc -ptx for sm_90 here: checks the source and names the entries. */
-static int nvcc_ptx(struct prep *p, const char *cu, const char *ptx)
+static int nvcc_ptx(struct prep *p, const char *cu, const char *ptx,
+		    bool after)
 {
 	struct wl_strvec v = {NULL, 0, 0};
 	int r;
@@ -330,7 +589,7 @@ static int nvcc_ptx(struct prep *p, const char *cu, const char *ptx)
 	wl_strvec_push(&v, p->nvcc);
 	wl_strvec_push(&v, "-arch=sm_90");
 	wl_strvec_push(&v, "-ptx");
-	push_user_args(p, &v);
+	push_user_args(p, p->dir, after ? after_tree(p) : "tree", true, &v);
 	wl_strvec_push(&v, "-o");
 	wl_strvec_push(&v, ptx);
 	wl_strvec_push(&v, cu);
@@ -339,77 +598,103 @@ static int nvcc_ptx(struct prep *p, const char *cu, const char *ptx)
 	return r;
 }
 
-/* The flags the GPU script gives nvcc, with @ROOT@ for the checkout. */
+/*
+ * nvcc's own view of the project files the source needs (its branches
+ * on __CUDA_ARCH__ and CUDA_VERSION differ from the legacy parse).
+ */
+static void nvcc_deps(struct prep *p)
+{
+	struct wl_strvec v = {NULL, 0, 0};
+	char *dep = wl_xasprintf("%s/nvcc.d", p->dir);
+	char *srcdir = dirname_of(p->real_source), *stubs, *compat;
+	unsigned i;
+
+	if (p->no_nvcc) {
+		free(dep);
+		free(srcdir);
+		return;
+	}
+	stubs = wl_xasprintf("%s/stubs", p->dir);
+	compat = wl_xasprintf("%s/after_compat.h", p->gv_dir);
+	wl_strvec_push(&v, p->nvcc);
+	wl_strvec_push(&v, "-arch=sm_90");
+	wl_strvec_push(&v, "-M");
+	wl_strvec_push(&v, "-x");
+	wl_strvec_push(&v, "cu");
+	for (i = 0; i < p->args.nr; i++)
+		wl_strvec_push(&v, p->args.v[i]);
+	wl_strvec_push(&v, "-I");
+	wl_strvec_push(&v, srcdir);
+	wl_strvec_push(&v, "-isystem");
+	wl_strvec_push(&v, stubs);
+	wl_strvec_push(&v, "-include");
+	wl_strvec_push(&v, compat);
+	wl_strvec_push(&v, "-o");
+	wl_strvec_push(&v, dep);
+	wl_strvec_push(&v, p->real_source);
+	if (run_vec(p, &v, "deps.log") == 0)
+		gv_tree_add_deps(&p->tree, dep);
+	unlink(dep);
+	wl_strvec_release(&v);
+	free(stubs);
+	free(compat);
+	free(dep);
+	free(srcdir);
+}
+
+/* The flags the GPU script gives nvcc, with @CASE@ for the case. */
 static int write_nvcc_flags(struct prep *p)
 {
+	struct wl_strvec v = {NULL, 0, 0};
 	struct wl_buf b = WL_BUF_INIT;
-	char *srcdir = dirname_of(p->source), *port = portable(srcdir);
 	unsigned i;
 	int r;
 
-	wl_buf_addf(&b, "-I%s", port);
-	for (i = 0; i < p->args.nr; i++) {
-		const char *a = p->args.v[i];
-
-		if (wl_starts_with(a, "-I") && a[2]) {
-			char *q = portable(a + 2);
-
-			wl_buf_addf(&b, " -I%s", q);
-			free(q);
-		} else {
-			wl_buf_addf(&b, " %s", a);
-		}
-	}
+	push_user_args(p, "@CASE@", after_tree(p), true, &v);
+	for (i = 0; i < v.nr; i++)
+		wl_buf_addf(&b, "%s%s", i ? " " : "", v.v[i]);
 	wl_buf_addc(&b, '\n');
 	r = write_file(p->dir, "nvcc.flags", b.s, b.len);
 	wl_buf_release(&b);
-	free(port);
-	free(srcdir);
+	wl_strvec_release(&v);
 	return r;
 }
 
-/* Before and after of one group (@tag "" or ".t3"), for @ks[0..nr). */
+/* Before and after of the case, for @ks[0..nr). */
 struct group_result {
 	const char *mode; /* "clang-legacy" or "emulated" */
 	char *reason;	  /* why emulated, or NULL */
 	bool after_ok;	  /* nvcc built the after here (or not tried) */
-	bool after_tried;
 };
 
-static void build_group(struct prep *p, const char *tag, const char *inst,
-			struct gv_kernel **ks, unsigned nr,
+static void build_group(struct prep *p, const char *bsrc, const char *asrc,
+			const char *inst, struct gv_kernel **ks, unsigned nr,
 			struct group_result *g)
 {
-	char *bcu = wl_xasprintf("before%s.cu", tag);
-	char *bptx = wl_xasprintf("before%s.ptx", tag);
-	char *ecu = wl_xasprintf("before%s.emul.cu", tag);
-	char *eptx = wl_xasprintf("before%s.emul.ptx", tag);
-	char *ecubin = wl_xasprintf("before%s.emul.cubin", tag);
-	char *acu = wl_xasprintf("after%s.cu", tag);
-	char *aptx = wl_xasprintf("after%s.ptx", tag);
-	char *acubin = wl_xasprintf("after%s.cubin", tag);
 	char *text, *path;
 	char **be = NULL, **ae = NULL, **bd = NULL, **ad = NULL;
 	unsigned nbe = 0, nae = 0, i;
-	const char *bimg = bptx;
+	const char *bimg = "before.ptx";
 
 	memset(g, 0, sizeof(*g));
 	g->mode = "clang-legacy";
-	text = wl_xasprintf("#include \"src.cu\"\n%s\n", inst ? inst : "");
-	write_file(p->dir, bcu, text, strlen(text));
+	text = wl_xasprintf("#include \"%s\"\n%s\n", bsrc, inst ? inst : "");
+	write_file(p->dir, "before.cu", text, strlen(text));
 	free(text);
-	text =
-	    wl_xasprintf("#include \"src.fixed.cu\"\n%s\n", inst ? inst : "");
-	write_file(p->dir, acu, text, strlen(text));
+	text = wl_xasprintf("#include \"%s\"\n%s\n", asrc, inst ? inst : "");
+	write_file(p->dir, "after.cu", text, strlen(text));
 	free(text);
 
-	path = wl_xasprintf("%s/%s", p->dir, bptx);
-	if (clang_ptx(p, bcu, bptx) != 0) {
+	path = wl_xasprintf("%s/before.ptx", p->dir);
+	if (clang_ptx(p, "before.cu", "before.ptx") != 0 &&
+	    (!gv_lenient_rewrite(p->dir) ||
+	     clang_ptx(p, "before.cu", "before.ptx") != 0)) {
 		g->reason = wl_xstrdup("clang-19 could not compile it for "
 				       "sm_60 (see build.log)");
 	} else if (gv_ptx_has_extern(path)) {
 		g->reason = wl_xstrdup("the sm_60 PTX calls functions that "
-				       "legacy.h does not define (libdevice)");
+				       "neither legacy.h nor libdevice "
+				       "defines");
 	} else {
 		be = gv_ptx_entries(path, &nbe);
 		bd = gv_demangle(be, nbe);
@@ -418,33 +703,33 @@ static void build_group(struct prep *p, const char *tag, const char *inst,
 					    ks[i]->key))
 				g->reason = wl_xasprintf(
 				    "no entry for '%s' in the sm_60 PTX",
-				    ks[i]->name);
+				    ks[i]->label);
 	}
 	free(path);
 	if (g->reason) {
 		g->mode = "emulated";
-		bimg = ecubin;
+		bimg = "before.emul.cubin";
 		text = wl_xasprintf("#include \"legacy_emul.h\"\n"
-				    "#include \"src.cu\"\n%s\n",
-				    inst ? inst : "");
-		write_file(p->dir, ecu, text, strlen(text));
+				    "#include \"%s\"\n%s\n",
+				    bsrc, inst ? inst : "");
+		write_file(p->dir, "before.emul.cu", text, strlen(text));
 		free(text);
 		gv_free_strings(be, nbe);
 		gv_free_strings(bd, bd ? nbe : 0);
 		be = bd = NULL;
 		nbe = 0;
-		if (nvcc_ptx(p, ecu, eptx) == 0) {
-			path = wl_xasprintf("%s/%s", p->dir, eptx);
+		if (nvcc_ptx(p, "before.emul.cu", "before.emul.ptx", false) ==
+		    0) {
+			path = wl_xasprintf("%s/before.emul.ptx", p->dir);
 			be = gv_ptx_entries(path, &nbe);
 			bd = gv_demangle(be, nbe);
 			free(path);
 		}
 	}
-	g->after_tried = !p->no_nvcc;
 	g->after_ok = true;
 	if (!p->no_nvcc) {
-		g->after_ok = nvcc_ptx(p, acu, aptx) == 0;
-		path = wl_xasprintf("%s/%s", p->dir, aptx);
+		g->after_ok = nvcc_ptx(p, "after.cu", "after.ptx", true) == 0;
+		path = wl_xasprintf("%s/after.ptx", p->dir);
 		if (g->after_ok) {
 			ae = gv_ptx_entries(path, &nae);
 			ad = gv_demangle(ae, nae);
@@ -462,20 +747,12 @@ static void build_group(struct prep *p, const char *tag, const char *inst,
 		k->entry[0] = wl_xstrdup(b ? b : a ? a : k->name);
 		k->entry[1] = wl_xstrdup(a ? a : k->entry[0]);
 		k->image[0] = wl_xasprintf("%s %s", g->mode, bimg);
-		k->image[1] = wl_xstrdup(acubin);
+		k->image[1] = wl_xstrdup("after.cubin");
 	}
 	gv_free_strings(be, nbe);
 	gv_free_strings(ae, nae);
 	gv_free_strings(bd, bd ? nbe : 0);
 	gv_free_strings(ad, ad ? nae : 0);
-	free(bcu);
-	free(bptx);
-	free(ecu);
-	free(eptx);
-	free(ecubin);
-	free(acu);
-	free(aptx);
-	free(acubin);
 }
 
 /* ---- meta.json ------------------------------------------------------ */
@@ -503,6 +780,16 @@ static json_t *findings_json(const struct wl_findings *fs, bool details)
 	return a;
 }
 
+static unsigned count_fixes(const struct wl_findings *fs)
+{
+	unsigned i, n = 0;
+
+	for (i = 0; i < fs->nr; i++)
+		n += fs->v[i].fix && !fs->v[i].fix_rejected &&
+		     !fs->v[i].suppressed;
+	return n;
+}
+
 static json_t *kernel_json(const struct gv_kernel *k)
 {
 	json_t *o = json_pack("{s:s, s:s}", "name", k->name, "label",
@@ -515,15 +802,19 @@ static json_t *kernel_json(const struct gv_kernel *k)
 		json_decref(args);
 		return o;
 	}
+	/* One entry per value the runner numbers: not the struct heads. */
 	for (i = 0; i < k->nr_args; i++) {
 		const struct gv_arg *a = &k->args[i];
+		const char *kind = a->is_null  ? "null"
+				   : a->is_ptr ? (a->is_out ? "buffer" : "input")
+					       : "scalar";
 
+		if (a->struct_size > 0)
+			continue;
 		json_array_append_new(
 		    args, json_pack("{s:s, s:s, s:s, s:s, s:s}", "name",
-				    a->name, "kind",
-				    a->is_ptr ? (a->is_out ? "buffer" : "input")
-					      : "scalar",
-				    "type", gv_type_name(a->type),
+				    a->name, "kind", kind, "type",
+				    gv_type_name(a->type),
 				    a->is_ptr ? "count" : "value", a->expr,
 				    "from", a->origin));
 	}
@@ -534,6 +825,12 @@ static json_t *kernel_json(const struct gv_kernel *k)
 	json_object_set_new(o, "entry_after", json_string(k->entry[1]));
 	json_object_set_new(o, "shapes", json_integer(k->nr_shapes));
 	json_object_set_new(o, "seeds", json_integer(k->nr_seeds));
+	if (k->block_why)
+		json_object_set_new(o, "block_from_code",
+				    json_pack("{s:i, s:i, s:s}", "exact",
+					      (int)k->block_exact, "max",
+					      (int)k->block_max, "why",
+					      k->block_why));
 	if (k->inst)
 		json_object_set_new(o, "instantiation", json_string(k->inst));
 	return o;
@@ -543,11 +840,32 @@ static json_t *kernel_json(const struct gv_kernel *k)
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: gv-prepare SOURCE --out BUNDLE [--fixed FILE] "
-			"[--spec FILE] [--case ID]\n"
-			"                  [--fix-style shuffle] [-I DIR] "
-			"[-D NAME[=V]] [--no-nvcc]\n");
+	fprintf(stderr,
+		"usage: gv-prepare SOURCE --out BUNDLE [--fixed FILE] "
+		"[--spec FILE] [--case ID]\n"
+		"                  [--fix-style shuffle] [--kernels A,B] "
+		"[--fix-also HEADER] [--origin K=V]\n"
+		"                  [-p BUILD_DIR] [-I DIR] [-D NAME[=V]] "
+		"[-U NAME] [-isystem DIR] [-iquote DIR]\n"
+		"                  [-include FILE] [-std=STD] [--no-nvcc] "
+		"[-- COMPILER ARGS...]\n");
 	return 3;
+}
+
+/* "a,b,c" into @v. */
+static void split_list(struct wl_strvec *v, const char *s)
+{
+	while (*s) {
+		size_t n = strcspn(s, ",");
+
+		if (n) {
+			char *w = wl_xstrndup(s, n);
+
+			wl_strvec_push(v, w);
+			free(w);
+		}
+		s += n + (s[n] == ',');
+	}
 }
 
 static int parse_args(struct prep *p, int argc, char **argv)
@@ -558,6 +876,22 @@ static int parse_args(struct prep *p, int argc, char **argv)
 		const char *a = argv[i];
 		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
 
+		if (!strcmp(a, "--")) {
+			/* A compiler command line, translated as warplint
+			 * translates a compile database's. */
+			struct wl_strvec cmd = {NULL, 0, 0};
+			char cwd[4096];
+
+			wl_strvec_push(&cmd, "nvcc");
+			for (i++; i < argc; i++)
+				wl_strvec_push(&cmd, argv[i]);
+			wl_compdb_translate((const char *const *)cmd.v, cmd.nr,
+					    getcwd(cwd, sizeof(cwd)) ? cwd
+								     : NULL,
+					    &p->args);
+			wl_strvec_release(&cmd);
+			break;
+		}
 		if (!strcmp(a, "--no-nvcc")) {
 			p->no_nvcc = true;
 			continue;
@@ -568,8 +902,22 @@ static int parse_args(struct prep *p, int argc, char **argv)
 			p->source = a;
 			continue;
 		}
-		if ((wl_starts_with(a, "-I") || wl_starts_with(a, "-D")) &&
+		if ((wl_starts_with(a, "-I") || wl_starts_with(a, "-D") ||
+		     wl_starts_with(a, "-U")) &&
 		    a[2]) {
+			if (wl_starts_with(a, "-I")) {
+				char *abs = absolute(a + 2), *s;
+
+				s = wl_xasprintf("-I%s", abs);
+				wl_strvec_push(&p->args, s);
+				free(s);
+				free(abs);
+			} else {
+				wl_strvec_push(&p->args, a);
+			}
+			continue;
+		}
+		if (wl_starts_with(a, "-std=")) {
 			wl_strvec_push(&p->args, a);
 			continue;
 		}
@@ -584,17 +932,66 @@ static int parse_args(struct prep *p, int argc, char **argv)
 			p->spec_path = v;
 		else if (!strcmp(a, "--case"))
 			p->case_id = v;
+		else if (!strcmp(a, "-p"))
+			p->compdb_dir = v;
 		else if (!strcmp(a, "--fix-style"))
 			p->shuffle = !strcmp(v, "shuffle");
-		else if (!strcmp(a, "-I") || !strcmp(a, "-D")) {
-			char *s = wl_xasprintf("%s%s", a, v);
+		else if (!strcmp(a, "--fix-also"))
+			wl_strvec_push(&p->fix_also, v);
+		else if (!strcmp(a, "--kernels"))
+			split_list(&p->only, v);
+		else if (!strcmp(a, "--origin") && strchr(v, '=')) {
+			char *k = wl_xstrndup(v, (size_t)(strchr(v, '=') - v));
+
+			json_object_set_new(p->origin, k,
+					    json_string(strchr(v, '=') + 1));
+			free(k);
+		} else if (!strcmp(a, "-I") || !strcmp(a, "-D") ||
+			   !strcmp(a, "-U")) {
+			char *abs = a[1] == 'I' ? absolute(v) : wl_xstrdup(v);
+			char *s = wl_xasprintf("%s%s", a, abs);
 
 			wl_strvec_push(&p->args, s);
 			free(s);
+			free(abs);
+		} else if (path_flag(a)) {
+			char *abs = absolute(v);
+
+			wl_strvec_push(&p->args, a);
+			wl_strvec_push(&p->args, abs);
+			free(abs);
 		} else
 			return -1;
 	}
 	return p->source && p->out ? 0 : -1;
+}
+
+/* The compile database's flags for the source, before the user's own. */
+static int compdb_args(struct prep *p)
+{
+	struct wl_compdb *db;
+	struct wl_strvec mine = p->args;
+	char *err = NULL;
+	unsigned i;
+
+	if (!p->compdb_dir)
+		return 0;
+	db = wl_compdb_load(p->compdb_dir, &err);
+	if (!db) {
+		fprintf(stderr, "gv-prepare: %s\n", err);
+		free(err);
+		return -1;
+	}
+	memset(&p->args, 0, sizeof(p->args));
+	if (!wl_compdb_args_for(db, p->source, &p->args))
+		fprintf(stderr,
+			"gv-prepare: %s: not in %s/compile_commands.json\n",
+			p->source, p->compdb_dir);
+	for (i = 0; i < mine.nr; i++)
+		wl_strvec_push(&p->args, mine.v[i]);
+	wl_strvec_release(&mine);
+	wl_compdb_free(db);
+	return 0;
 }
 
 /* "corpus/WL101/shfl-basic.cu" -> "WL101-shfl-basic". */
@@ -617,29 +1014,290 @@ static char *default_case_id(const char *path, bool shuffle)
 	return id;
 }
 
+/* Fix each --fix-also header the way the source is fixed. */
+static int fix_headers(struct prep *p, CXIndex index)
+{
+	unsigned i;
+
+	p->hfix = wl_xcalloc(p->fix_also.nr + 1, sizeof(*p->hfix));
+	for (i = 0; i < p->fix_also.nr; i++) {
+		struct header_fix *h = &p->hfix[p->nr_hfix];
+		struct wl_findings before = {NULL, 0, 0}, after = {NULL, 0, 0};
+		struct wl_source s, fx;
+		char *err = NULL;
+
+		if (wl_source_load(&s, p->fix_also.v[i], &err) < 0) {
+			fprintf(stderr, "gv-prepare: %s: %s\n",
+				p->fix_also.v[i], err);
+			free(err);
+			return -1;
+		}
+		if (wl_analyze(index, &s, &p->opts, &before, &err) < 0) {
+			fprintf(stderr, "gv-prepare: %s: %s\n", s.path, err);
+			free(err);
+			wl_source_release(&s);
+			return -1;
+		}
+		h->path = wl_xstrdup(p->fix_also.v[i]);
+		h->real = absolute(p->fix_also.v[i]);
+		h->fixed = wl_apply_fixes(&s, &before, &h->len);
+		h->fixes = count_fixes(&before);
+		wl_source_init_mem(&fx, s.path, h->fixed, h->len);
+		if (wl_analyze(index, &fx, &p->opts, &after, &err) == 0)
+			h->after = findings_json(&after, true);
+		else
+			free(err);
+		wl_source_release(&fx);
+		wl_findings_release(&before);
+		wl_findings_release(&after);
+		wl_source_release(&s);
+		p->nr_hfix++;
+	}
+	return 0;
+}
+
+/*
+ * The tree-after/ copy for --fix-also: the same files, the fixed headers
+ * in place of theirs.
+ */
+static int write_after_tree(struct prep *p)
+{
+	char *dest = wl_xasprintf("%s/tree-after", p->dir);
+	unsigned i;
+	int r = gv_tree_copy(&p->tree, dest);
+
+	for (i = 0; i < p->nr_hfix && r == 0; i++) {
+		char *to = gv_tree_path(dest, p->hfix[i].real);
+
+		r = write_file(NULL, to, p->hfix[i].fixed, p->hfix[i].len);
+		free(to);
+	}
+	free(dest);
+	return r;
+}
+
+struct name_find {
+	const char *real;
+	char *name;
+};
+
+static void visit_name(CXFile f, CXSourceLocation *stack, unsigned depth,
+		       CXClientData data)
+{
+	struct name_find *n = data;
+	CXString s = clang_getFileName(f);
+	char *r;
+
+	(void)stack;
+	(void)depth;
+	if (!n->name && clang_getCString(s)) {
+		r = realpath(clang_getCString(s), NULL);
+		if (r && !strcmp(r, n->real))
+			n->name = wl_xstrdup(clang_getCString(s));
+		free(r);
+	}
+	clang_disposeString(s);
+}
+
+/* The name @tu knows file @real by ("a/../b.h"), or NULL. */
+static char *clang_name(CXTranslationUnit tu, const char *real)
+{
+	struct name_find n = {real, NULL};
+
+	clang_getInclusions(tu, visit_name, &n);
+	return n.name;
+}
+
+/*
+ * Empty the host function bodies of the project headers too, in both
+ * copies: a host class of a test utility header that uses an API the
+ * new toolkit removed must not stop the device build either.  A header
+ * fixed with --fix-also keeps its text (its fixes were made on it).
+ * Returns how many bodies were emptied.
+ */
+static unsigned strip_tree(struct prep *p, CXTranslationUnit tu)
+{
+	unsigned i, k, total = 0;
+
+	for (i = 0; i < p->tree.nr_files; i++) {
+		const char *f = p->tree.files[i];
+		struct wl_source s, view;
+		char *err = NULL, *text, *name;
+		size_t len;
+		unsigned n = 0;
+		bool fixed = !strcmp(f, p->real_source);
+
+		for (k = 0; k < p->nr_hfix; k++)
+			fixed |= !strcmp(f, p->hfix[k].real);
+		if (fixed || wl_source_load(&s, f, &err) < 0) {
+			free(err);
+			continue;
+		}
+		name = clang_name(tu, f);
+		wl_source_init_mem(&view, name ? name : f, s.text, s.len);
+		text = gv_strip_host(tu, &view, &len, &n);
+		free(name);
+		for (k = 0; n && k < (p->nr_hfix ? 2u : 1u); k++) {
+			char *dest = wl_xasprintf("%s/%s", p->dir,
+						  k ? "tree-after" : "tree");
+			char *to = gv_tree_path(dest, f);
+
+			write_file(NULL, to, text, len);
+			free(to);
+			free(dest);
+		}
+		total += n;
+		free(text);
+		wl_source_release(&view);
+		wl_source_release(&s);
+	}
+	return total;
+}
+
+struct texts {
+	struct wl_source src, fixed;
+	struct wl_findings before, after;
+	char *fixed_text;
+	char *stripped[2];
+	size_t stripped_len[2];
+	unsigned nr_stripped;
+	unsigned nr_header_stripped;
+	json_t *kernel_lines; /* each kernel's lines in the fixed text */
+};
+
+static enum CXChildVisitResult find_global_attr(CXCursor c, CXCursor parent,
+						CXClientData data)
+{
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_CUDAGlobalAttr) {
+		*(bool *)data = true;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Continue;
+}
+
+static enum CXChildVisitResult kernel_lines(CXCursor c, CXCursor parent,
+					    CXClientData data)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CXSourceRange r;
+	CXFile f;
+	unsigned l0, l1, col, off;
+	bool global = false;
+	CXString name;
+
+	(void)parent;
+	if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec)
+		return CXChildVisit_Recurse;
+	if ((k != CXCursor_FunctionDecl && k != CXCursor_FunctionTemplate) ||
+	    !clang_isCursorDefinition(c) ||
+	    !clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+		return CXChildVisit_Continue;
+	clang_visitChildren(c, find_global_attr, &global);
+	if (!global)
+		return CXChildVisit_Continue;
+	r = clang_getCursorExtent(c);
+	clang_getExpansionLocation(clang_getRangeStart(r), &f, &l0, &col, &off);
+	clang_getExpansionLocation(clang_getRangeEnd(r), &f, &l1, &col, &off);
+	name = clang_getCursorSpelling(c);
+	json_array_append_new(data, json_pack("{s:s, s:[i, i]}", "name",
+					      clang_getCString(name), "lines",
+					      (int)l0, (int)l1));
+	clang_disposeString(name);
+	return CXChildVisit_Continue;
+}
+
+/* Parse both texts as the before sees them; empty their host bodies. */
+static CXTranslationUnit strip_both(struct prep *p, CXIndex index,
+				    struct texts *t)
+{
+	CXTranslationUnit tu, tf;
+	unsigned n;
+
+	struct wl_source view;
+
+	tu = parse_with_stubs(p, index, p->real_source, NULL, 0);
+	if (!tu)
+		return NULL;
+	/* Under the name the translation unit knows it by. */
+	wl_source_init_mem(&view, p->real_source, t->src.text, t->src.len);
+	t->stripped[0] = gv_strip_host(tu, &view, &t->stripped_len[0],
+				       &t->nr_stripped);
+	wl_source_release(&view);
+	tf = legacy_parse(p, index, p->real_source, t->fixed.text,
+			  t->fixed.len);
+	if (tf) {
+		struct wl_source fx;
+
+		wl_source_init_mem(&fx, p->real_source, t->fixed.text,
+				   t->fixed.len);
+		t->stripped[1] = gv_strip_host(tf, &fx, &t->stripped_len[1],
+					       &n);
+		/* Where each kernel is in the fixed text, for the report to
+		 * tell a kernel's findings from another's. */
+		t->kernel_lines = json_array();
+		clang_visitChildren(clang_getTranslationUnitCursor(tf),
+				    kernel_lines, t->kernel_lines);
+		wl_source_release(&fx);
+		clang_disposeTranslationUnit(tf);
+	} else {
+		t->stripped[1] = wl_xstrndup(t->fixed.text, t->fixed.len);
+		t->stripped_len[1] = t->fixed.len;
+	}
+	return tu;
+}
+
+static json_t *origin_json(struct prep *p)
+{
+	json_t *o = json_deep_copy(p->origin);
+
+	if (!json_object_get(o, "file"))
+		json_object_set_new(o, "file", json_string(p->source));
+	return o;
+}
+
+static int write_plan(struct prep *p, struct gv_kernel *ks, unsigned nk)
+{
+	char *path = wl_xasprintf("%s/plan.txt", p->dir);
+	FILE *plan = fopen(path, "w");
+	unsigned i;
+
+	free(path);
+	if (!plan)
+		return -1;
+	fprintf(plan, "# gpu_verify plan: %s (%s)\ncase %s\n", p->case_id,
+		p->source, p->case_id);
+	for (i = 0; i < nk; i++)
+		if (!ks[i].skip)
+			gv_plan_write(plan, &ks[i]);
+	return fclose(plan) ? -1 : 0;
+}
+
 static int prepare(struct prep *p)
 {
-	struct wl_source src, fixed;
-	struct wl_findings before = {NULL, 0, 0}, after = {NULL, 0, 0};
+	struct texts t;
 	struct gv_spec spec;
 	struct gv_kernel *ks = NULL;
+	struct gv_find find;
 	unsigned nk = 0, i;
-	char *err = NULL, *gpu, *text = NULL, *case_id = NULL;
-	size_t len = 0;
+	char *err = NULL, *gpu, *case_id = NULL, *bsrc = NULL, *asrc = NULL;
 	CXIndex index = clang_createIndex(0, 0);
+	CXTranslationUnit tu = NULL;
 	json_t *meta = NULL, *kj;
-	FILE *plan;
 	int rc = 2;
 
+	memset(&t, 0, sizeof(t));
 	memset(&spec, 0, sizeof(spec));
-	memset(&fixed, 0, sizeof(fixed));
-	if (wl_source_load(&src, p->source, &err) < 0) {
+	if (wl_source_load(&t.src, p->source, &err) < 0) {
 		fprintf(stderr, "gv-prepare: %s: %s\n", p->source, err);
 		free(err);
 		clang_disposeIndex(index);
 		return 2;
 	}
-	gpu = read_header(p, &src);
+	p->real_source = absolute(p->source);
+	gpu = read_header(p, &t.src);
+	if (compdb_args(p) < 0)
+		goto out;
 	p->opts.fix_style =
 	    p->shuffle ? WL_FIX_STYLE_SHUFFLE : WL_FIX_STYLE_SYNCWARP;
 	if (p->shuffle)
@@ -654,42 +1312,90 @@ static int prepare(struct prep *p)
 		fprintf(stderr, "gv-prepare: %s: %s\n", p->spec_used, err);
 		goto out;
 	}
-	if (wl_analyze(index, &src, &p->opts, &before, &err) < 0) {
+	if (wl_analyze(index, &t.src, &p->opts, &t.before, &err) < 0) {
 		fprintf(stderr, "gv-prepare: %s: %s\n", p->source, err);
 		goto out;
 	}
 	if (p->fixed) {
-		if (wl_source_load(&fixed, p->fixed, &err) < 0) {
+		if (wl_source_load(&t.fixed, p->fixed, &err) < 0) {
 			fprintf(stderr, "gv-prepare: %s: %s\n", p->fixed, err);
 			goto out;
 		}
 	} else {
-		text = wl_apply_fixes(&src, &before, &len);
+		size_t len = 0;
+
+		t.fixed_text = wl_apply_fixes(&t.src, &t.before, &len);
 		/* The source's own name, so that its #includes resolve. */
-		wl_source_init_mem(&fixed, p->source, text, len);
+		wl_source_init_mem(&t.fixed, p->source, t.fixed_text, len);
 	}
-	if (wl_analyze(index, &fixed, &p->opts, &after, &err) < 0) {
+	if (wl_analyze(index, &t.fixed, &p->opts, &t.after, &err) < 0) {
 		fprintf(stderr, "gv-prepare: fixed %s: %s\n", p->source, err);
 		goto out;
 	}
-	if (gv_find_kernels(index, &src, p->opts.args, p->opts.nr_args, &spec,
-			    &ks, &nk, &err) < 0) {
-		fprintf(stderr, "gv-prepare: %s: %s\n", p->source, err);
+	if (fix_headers(p, index) < 0)
 		goto out;
-	}
 	p->dir = wl_xasprintf("%s/cases/%s", p->out, p->case_id);
-	if (mkdirs(p->dir) < 0) {
-		fprintf(stderr, "gv-prepare: cannot create %s\n", p->dir);
+	{
+		char *abs;
+
+		if (gv_mkdirs(p->dir) < 0) {
+			fprintf(stderr, "gv-prepare: cannot create %s\n",
+				p->dir);
+			goto out;
+		}
+		abs = absolute(p->dir);
+		free(p->dir);
+		p->dir = abs;
+	}
+	tu = strip_both(p, index, &t);
+	if (!tu) {
+		fprintf(stderr, "gv-prepare: %s: clang cannot parse it\n",
+			p->source);
 		goto out;
 	}
-	text = text ? text : NULL;
-	if (write_file(p->dir, "src.cu", src.text, src.len) < 0 ||
-	    write_file(p->dir, "src.fixed.cu", fixed.text, fixed.len) < 0 ||
+	find.spec = &spec;
+	find.only = p->only.nr ? (const char *const *)p->only.v : NULL;
+	find.nr_only = p->only.nr;
+	gv_find_kernels(tu, &t.src, &find, &ks, &nk);
+	/* The files that travel: what clang and nvcc include. */
+	tree_roots(p);
+	gv_tree_add_tu(&p->tree, tu);
+	nvcc_deps(p);
+	gv_tree_foreign(&p->tree);
+	{
+		char *tdir = wl_xasprintf("%s/tree", p->dir);
+		char *sdir = dirname_of(p->real_source), *stem;
+		const char *b = base_name(p->real_source);
+		const char *dot = strrchr(b, '.');
+
+		stem = wl_xasprintf("%s/%.*s", sdir,
+				    (int)(dot ? (size_t)(dot - b) : strlen(b)),
+				    b);
+		bsrc = wl_xasprintf("tree%s.gv-before.cu", stem);
+		asrc = wl_xasprintf("%s%s.gv-after.cu", after_tree(p), stem);
+		if (gv_tree_copy(&p->tree, tdir) < 0 ||
+		    (p->nr_hfix && write_after_tree(p) < 0))
+			p->problems = true;
+		t.nr_header_stripped = strip_tree(p, tu);
+		if (write_file(p->dir, bsrc, t.stripped[0],
+			       t.stripped_len[0]) < 0 ||
+		    write_file(p->dir, asrc, t.stripped[1],
+			       t.stripped_len[1]) < 0)
+			p->problems = true;
+		free(stem);
+		free(sdir);
+		free(tdir);
+	}
+	if (write_file(p->dir, "src.cu", t.src.text, t.src.len) < 0 ||
+	    write_file(p->dir, "src.fixed.cu", t.fixed.text, t.fixed.len) <
+		0 ||
 	    write_nvcc_flags(p) < 0)
 		goto out;
-	{
-		char *from = wl_xasprintf("%s/legacy_emul.h", p->gv_dir);
-		int r = copy_file(from, p->dir, "legacy_emul.h");
+	for (i = 0; i < 2; i++) {
+		static const char *const own[] = {"legacy_emul.h",
+						  "after_compat.h"};
+		char *from = wl_xasprintf("%s/%s", p->gv_dir, own[i]);
+		int r = copy_file(from, p->dir, own[i]);
 
 		free(from);
 		if (r < 0)
@@ -699,23 +1405,48 @@ static int prepare(struct prep *p)
 			 p->source, "fixed_from",
 			 p->fixed ? p->fixed : "warplint fixes", "fix_style",
 			 p->shuffle ? "shuffle" : "syncwarp");
+	json_object_set_new(meta, "origin", origin_json(p));
 	json_object_set_new(meta, "spec",
 			    p->spec_used ? json_string(p->spec_used)
 					 : json_null());
 	json_object_set_new(meta, "matches_corpus_fixed",
-			    matches_corpus_fixed(p, &fixed));
+			    matches_corpus_fixed(p, &t.fixed));
 	json_object_set_new(meta, "findings_before",
-			    findings_json(&before, false));
+			    findings_json(&t.before, false));
 	json_object_set_new(meta, "findings_after",
-			    findings_json(&after, true));
+			    findings_json(&t.after, true));
+	json_object_set_new(meta, "fixes",
+			    json_integer(count_fixes(&t.before)));
+	json_object_set_new(meta, "kernel_lines",
+			    t.kernel_lines ? json_incref(t.kernel_lines)
+					   : json_array());
+	json_object_set_new(meta, "host_bodies_emptied",
+			    json_integer(t.nr_stripped));
+	json_object_set_new(meta, "host_bodies_emptied_in_headers",
+			    json_integer(t.nr_header_stripped));
 	{
-		unsigned fixes = 0;
+		json_t *a = json_array();
 
-		for (i = 0; i < before.nr; i++)
-			fixes += before.v[i].fix && !before.v[i].fix_rejected;
-		json_object_set_new(meta, "fixes", json_integer(fixes));
+		for (i = 0; i < p->stubs.nr; i++)
+			json_array_append_new(a, json_string(p->stubs.v[i]));
+		json_object_set_new(meta, "missing_headers", a);
+		a = json_array();
+		for (i = 0; i < p->nr_hfix; i++) {
+			json_t *h = json_pack("{s:s, s:i}", "file",
+					      p->hfix[i].path, "fixes",
+					      (int)p->hfix[i].fixes);
+
+			json_object_set_new(h, "findings_after",
+					    p->hfix[i].after
+						? json_incref(p->hfix[i].after)
+						: json_array());
+			json_array_append_new(a, h);
+		}
+		json_object_set_new(meta, "fixed_headers", a);
+		json_object_set_new(meta, "files_copied",
+				    json_integer(p->tree.nr_files));
 	}
-	/* One image for all: the instances the spec asks for are appended. */
+	/* One image for all: the instances are appended to it. */
 	{
 		struct gv_kernel **all = wl_xcalloc(nk + 1, sizeof(*all));
 		struct wl_buf inst = WL_BUF_INIT;
@@ -730,7 +1461,7 @@ static int prepare(struct prep *p)
 				wl_buf_addf(&inst, "%s\n", ks[i].inst);
 		}
 		if (na) {
-			build_group(p, "", inst.s, all, na, &g);
+			build_group(p, bsrc, asrc, inst.s, all, na, &g);
 			json_object_set_new(
 			    meta, "build",
 			    json_pack("{s:s, s:s?, s:b}", "mode", g.mode,
@@ -745,10 +1476,8 @@ static int prepare(struct prep *p)
 	for (i = 0; i < nk; i++) {
 		json_array_append_new(kj, kernel_json(&ks[i]));
 		if (ks[i].skip) {
-			fprintf(stderr,
-				"gv-prepare: %s: kernel %s skipped: "
-				"%s\n",
-				p->source, ks[i].name, ks[i].skip);
+			fprintf(stderr, "gv-prepare: %s: kernel %s skipped: %s\n",
+				p->source, ks[i].label, ks[i].skip);
 			p->problems = true;
 		}
 	}
@@ -761,20 +1490,8 @@ static int prepare(struct prep *p)
 			fprintf(stderr, "gv-prepare: cannot write %s\n", path);
 		free(path);
 	}
-	{
-		char *path = wl_xasprintf("%s/plan.txt", p->dir);
-
-		plan = fopen(path, "w");
-		free(path);
-	}
-	if (!plan)
+	if (write_plan(p, ks, nk) < 0)
 		goto out;
-	fprintf(plan, "# gpu_verify plan: %s (%s)\ncase %s\n", p->case_id,
-		p->source, p->case_id);
-	for (i = 0; i < nk; i++)
-		if (!ks[i].skip)
-			gv_plan_write(plan, &ks[i]);
-	fclose(plan);
 	rc = p->problems ? 1 : 0;
 out:
 	free(err);
@@ -782,13 +1499,20 @@ out:
 	for (i = 0; i < nk; i++)
 		gv_kernel_release(&ks[i]);
 	free(ks);
-	wl_findings_release(&before);
-	wl_findings_release(&after);
+	if (tu)
+		clang_disposeTranslationUnit(tu);
+	wl_findings_release(&t.before);
+	wl_findings_release(&t.after);
 	gv_spec_release(&spec);
-	wl_source_release(&src);
-	if (fixed.text)
-		wl_source_release(&fixed);
-	free(text);
+	wl_source_release(&t.src);
+	if (t.fixed.text)
+		wl_source_release(&t.fixed);
+	free(t.fixed_text);
+	free(t.stripped[0]);
+	free(t.stripped[1]);
+	json_decref(t.kernel_lines);
+	free(bsrc);
+	free(asrc);
 	free(gpu);
 	free(case_id);
 	clang_disposeIndex(index);
@@ -798,6 +1522,9 @@ out:
 int main(int argc, char **argv)
 {
 	struct prep p;
+	const char *cuda;
+	char *libdevice;
+	unsigned i;
 	int rc;
 
 	memset(&p, 0, sizeof(p));
@@ -805,13 +1532,34 @@ int main(int argc, char **argv)
 	p.gv_dir = getenv("GV_DIR") ? getenv("GV_DIR") : GV_DIR;
 	p.clang = getenv("CLANG") ? getenv("CLANG") : "clang-19";
 	p.nvcc = getenv("NVCC") ? getenv("NVCC") : "nvcc";
+	cuda = getenv("CUDA_HOME") ? getenv("CUDA_HOME") : "/usr/local/cuda";
+	libdevice = getenv("GV_LIBDEVICE")
+			? wl_xstrdup(getenv("GV_LIBDEVICE"))
+			: wl_xasprintf("%s/nvvm/libdevice/libdevice.10.bc",
+				       cuda);
+	p.libdevice = libdevice;
+	p.origin = json_object();
 	if (parse_args(&p, argc, argv) < 0) {
-		wl_strvec_release(&p.args);
-		return usage();
+		rc = usage();
+	} else {
+		rc = prepare(&p);
 	}
-	rc = prepare(&p);
+	for (i = 0; i < p.nr_hfix; i++) {
+		free(p.hfix[i].path);
+		free(p.hfix[i].real);
+		free(p.hfix[i].fixed);
+		json_decref(p.hfix[i].after);
+	}
+	free(p.hfix);
+	gv_tree_release(&p.tree);
 	free(p.dir);
+	free(p.real_source);
 	free(p.spec_used);
+	free(libdevice);
+	json_decref(p.origin);
 	wl_strvec_release(&p.args);
+	wl_strvec_release(&p.fix_also);
+	wl_strvec_release(&p.only);
+	wl_strvec_release(&p.stubs);
 	return rc;
 }

@@ -2,7 +2,8 @@
 /*
  * gv-report: the verdict of a gpu_verify run, as REPORT.md and REPORT.json.
  *
- *   gv-report BUNDLE RESULTS [--md FILE] [--json FILE]
+ *   gv-report BUNDLE RESULTS [--md FILE] [--json FILE] [--notes FILE]
+ *             [--real]
  *
  * BUNDLE is what gv-prepare wrote (each case's meta.json: kernels, before
  * mode, findings left in the fixed file); RESULTS is what run_on_gpu.sh
@@ -10,7 +11,13 @@
  * Per kernel: before mode, shapes x seeds, identical or the first
  * differing element, racecheck hazards and synccheck errors before ->
  * after, the findings warplint still reports on the fixed file, and the
- * median time before and after.  Exit status 1 on any mismatch, hazard or
+ * median time before and after, and what a difference means: the legacy
+ * code races, faults (its shapes are dropped, and named), or writes its
+ * output in an order that depends on scheduling (the multisets agree),
+ * or the fix is wrong.  --real writes the real-code report (REAL.md):
+ * each kernel's project, file and commit, the projects at the top, and
+ * the kernels that could not be planned, with the reason.
+ * Exit status 1 on any mismatch, hazard or
  * synccheck error after, finding after, build or run failure; 0 if none;
  * 2 if the inputs cannot be read.
  */
@@ -27,9 +34,14 @@ struct totals {
 	unsigned kernels, passed, failed, not_run, runs, identical;
 	unsigned before_fails; /* the legacy code fails on this GPU */
 	unsigned before_races; /* ... races there; the after does not */
+	unsigned order_dep;    /* output order varies, multisets agree */
+	unsigned dropped;      /* shapes dropped: the before faults */
 	unsigned emulated;
+	long long race_before, race_after, sync_after;
 	double log_ratio;
 	unsigned timed;
+	bool real; /* --real: project columns, the unplanned list */
+	struct wl_buf unplanned; /* real: "- project file kernel: why" */
 };
 
 /* All lines of a JSON-lines file, as one array (empty if missing). */
@@ -176,34 +188,196 @@ static long long san_count(json_t *s)
 	return num(s, "errors", -1);
 }
 
+/* Whether finding @x counts against kernel @name: it lies in that
+ * kernel's lines, or in no kernel's (a helper, a header). */
+static bool finding_of(json_t *meta, json_t *x, const char *name)
+{
+	json_t *k;
+	long long line = num(x, "line", 0);
+	bool in_any = false;
+	size_t i;
+
+	json_array_foreach(json_object_get(meta, "kernel_lines"), i, k)
+	{
+		json_t *l = json_object_get(k, "lines");
+		long long a = json_integer_value(json_array_get(l, 0));
+		long long b = json_integer_value(json_array_get(l, 1));
+		const char *n = json_string_value(json_object_get(k, "name"));
+
+		if (line < a || line > b)
+			continue;
+		if (n && !strcmp(n, name))
+			return true;
+		in_any = true;
+	}
+	return !in_any;
+}
+
 /*
- * Findings left in the fixed file that make the migration fail: any
- * legacy primitive or warp-synchronous race (WL1xx, WL3xx), and any
- * finding the original did not have.  A mask or barrier warning that was
- * there before and has no automatic fix (a bad width, WL204) is the
- * user's to decide: it is listed, not failed.
+ * Whether finding @x (of rule @rule) fails the migration.  A legacy
+ * primitive or PTX left (WL101-WL103) where the after still built for
+ * this GPU is in code none of the case's kernels compiles (an inactive
+ * branch, a template no kernel instantiates): nvcc and ptxas reject
+ * them for sm_70 and later.  It is listed, not failed, when
+ * @after_built.
  */
-static unsigned failing_findings(json_t *meta)
+static bool failing(json_t *before, const char *rule, bool after_built)
+{
+	json_t *y;
+	size_t j;
+
+	if (after_built && wl_starts_with(rule, "WL10") && rule[4] >= '1' &&
+	    rule[4] <= '3')
+		return false;
+	/* Notes (a 64-bit split, a shuffle that could replace a tail) are
+	 * advice, never a failure. */
+	if (!strcmp(rule, "WL104") || !strcmp(rule, "WL401") ||
+	    !strcmp(rule, "WL900") || !strcmp(rule, "WL901"))
+		return false;
+	if (rule[2] == '1' || rule[2] == '3')
+		return true;
+	json_array_foreach(before, j, y)
+		if (json_is_string(y) && !strcmp(json_string_value(y), rule))
+			return false;
+	return true;
+}
+
+/*
+ * Findings left in the fixed files that make kernel @name's migration
+ * fail: any legacy primitive or warp-synchronous race (WL1xx, WL3xx),
+ * and any finding the original did not have, in the kernel's own lines
+ * or outside every kernel (a helper, a fixed header).  A mask or barrier
+ * warning that was there before and has no automatic fix (a bad width,
+ * WL204) is the user's to decide: it is listed, not failed.
+ */
+static unsigned failing_findings(json_t *meta, const char *name,
+				 bool after_built)
 {
 	json_t *before = json_object_get(meta, "findings_before");
-	json_t *x, *y;
+	json_t *x, *h;
 	size_t i, j;
 	unsigned n = 0;
 
 	json_array_foreach(json_object_get(meta, "findings_after"), i, x) {
 		const char *rule = json_string_value(json_object_get(x, "rule"));
-		bool was_there = false;
 
-		if (!rule || rule[2] == '1' || rule[2] == '3') {
+		if (!rule)
 			n++;
-			continue;
-		}
-		json_array_foreach(before, j, y)
-			if (json_is_string(y) && !strcmp(json_string_value(y), rule))
-				was_there = true;
-		n += !was_there;
+		else if (failing(before, rule, after_built) &&
+			 finding_of(meta, x, name))
+			n++;
+	}
+	json_array_foreach(json_object_get(meta, "fixed_headers"), j, h)
+	    json_array_foreach(json_object_get(h, "findings_after"), i, x) {
+		const char *rule = json_string_value(json_object_get(x, "rule"));
+
+		if (rule && (rule[2] == '1' || rule[2] == '3') &&
+		    failing(before, rule, after_built))
+			n++;
 	}
 	return n;
+}
+
+/* The findings after that count for kernel @name (all but notes). */
+static unsigned findings_for(json_t *meta, const char *name)
+{
+	json_t *x, *h;
+	size_t i, j;
+	unsigned n = 0;
+
+	json_array_foreach(json_object_get(meta, "findings_after"), i, x) {
+		const char *rule = json_string_value(json_object_get(x, "rule"));
+
+		if (rule && strcmp(rule, "WL900") && finding_of(meta, x, name))
+			n++;
+	}
+	json_array_foreach(json_object_get(meta, "fixed_headers"), j, h)
+	    json_array_foreach(json_object_get(h, "findings_after"), i, x) {
+		const char *rule = json_string_value(json_object_get(x, "rule"));
+
+		n += rule && strcmp(rule, "WL900");
+	}
+	return n;
+}
+
+/* Whether warplint found a warp-synchronous race in the original. */
+static bool static_race(json_t *meta)
+{
+	json_t *x;
+	size_t i;
+
+	json_array_foreach(json_object_get(meta, "findings_before"), i, x) {
+		const char *r = json_string_value(x);
+
+		if (r && wl_starts_with(r, "WL3"))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The runs of a result: the whole run's, or when the legacy before
+ * faulted, those of the shapes run alone that it survived.  Shapes where
+ * it faulted go into @dropped ({shape, error}); *@timed gets the run
+ * that carries the timings.  Returns a new reference.
+ */
+static json_t *collect_runs(json_t *r, json_t *dropped, json_t **timed)
+{
+	json_t *run = json_object_get(r, "run");
+	json_t *shapes = json_object_get(r, "shape_runs"), *sr, *x;
+	json_t *all;
+	size_t i, j;
+
+	*timed = run;
+	if (!json_is_array(shapes))
+		return json_incref(json_object_get(run, "runs"));
+	all = json_array();
+	json_array_foreach(shapes, i, sr)
+	{
+		json_t *one = json_object_get(sr, "run");
+
+		/* A shape run again for its time only (the timing shape was
+		 * dropped): its runs are counted already. */
+		if (json_is_true(json_object_get(sr, "timing_only"))) {
+			if (json_is_number(
+				json_object_get(one, "time_before_us")))
+				*timed = one;
+			continue;
+		}
+		if (num(sr, "rc", -1) == 4 || !one) {
+			json_array_append_new(
+			    dropped,
+			    json_pack("{s:I, s:s}", "shape",
+				      (json_int_t)num(sr, "shape", -1),
+				      "error",
+				      json_string_value(json_object_get(
+					  one, "before_error"))
+					  ? json_string_value(json_object_get(
+						one, "before_error"))
+					  : "no result"));
+			continue;
+		}
+		json_array_foreach(json_object_get(one, "runs"), j, x)
+		    json_array_append(all, x);
+		if (json_is_number(json_object_get(one, "time_before_us")))
+			*timed = one;
+	}
+	return all;
+}
+
+/* "lib", "file", "commit" of the case's origin, or "". */
+static const char *origin(json_t *meta, const char *key)
+{
+	const char *v = json_string_value(
+	    json_object_get(json_object_get(meta, "origin"), key));
+
+	return v ? v : "";
+}
+
+/* The first 10 characters of a commit, for the table. */
+static void short_commit(const char *c, char *out, size_t size)
+{
+	snprintf(out, size, "%.10s", c);
 }
 
 /*
@@ -220,8 +394,10 @@ static void judge_kernel(json_t *meta, json_t *k, json_t *results, json_t *san,
 	json_t *r =
 	    find(results, "case", cs, "kernel", label, NULL, NULL, NULL, NULL);
 	json_t *run = r ? json_object_get(r, "run") : NULL;
-	json_t *runs = run ? json_object_get(run, "runs") : NULL;
-	json_t *after = json_object_get(meta, "findings_after");
+	json_t *dropped = json_array(), *timed = NULL;
+	json_t *runs = run ? collect_runs(r, dropped, &timed) : NULL;
+	const char *kname = json_string_value(json_object_get(k, "name"));
+	unsigned nfind = findings_for(meta, kname ? kname : label);
 	json_t *o = json_object(), *reasons = json_array(), *x;
 	const char *mode = json_string_value(json_object_get(k, "mode"));
 	const char *err =
@@ -229,10 +405,13 @@ static void judge_kernel(json_t *meta, json_t *k, json_t *results, json_t *san,
 	const char *berr =
 	    run ? json_string_value(json_object_get(run, "before_error"))
 		: NULL;
-	char rb[32], ra[32], sb[32], sa[32], diff[160] = "", ratio[32] = "-";
-	char times[64] = "-";
+	char rb[32], ra[32], sb[32], sa[32], diff[200] = "", ratio[32] = "-";
+	char times[64] = "-", lead[600], commit[16];
 	const char *verdict = "pass";
-	bool before_unrep = false, after_unrep = false, races;
+	struct wl_buf why = WL_BUF_INIT;
+	bool before_unrep = false, after_unrep = false, races, order_dep;
+	bool built_bad = false;
+	bool multiset = true, mrep = true;
 	json_t *alone = NULL;
 	unsigned nruns = 0, ident = 0, tol = 0;
 	long long shapes = num(k, "shapes", 0), seeds = num(k, "seeds", 0);
@@ -248,16 +427,29 @@ static void judge_kernel(json_t *meta, json_t *k, json_t *results, json_t *san,
 	size_t i;
 
 	t->kernels++;
+	short_commit(origin(meta, "commit"), commit, sizeof(commit));
+	if (t->real)
+		snprintf(lead, sizeof(lead), "%s | %s | `%s`",
+			 origin(meta, "project"), origin(meta, "file"), label);
+	else
+		snprintf(lead, sizeof(lead), "%s | `%s`", cs, label);
 	json_object_set_new(o, "case", json_string(cs));
 	json_object_set_new(o, "kernel", json_string(label));
+	json_object_set_new(o, "origin",
+			    json_deep_copy(json_object_get(meta, "origin")));
 	if (skip) {
 		t->not_run++;
+		wl_buf_addf(&t->unplanned, "| %s | %s | `%s` | %s |\n",
+			    origin(meta, "project"),
+			    origin(meta, "file")[0] ? origin(meta, "file") : cs,
+			    label, skip);
 		json_object_set_new(o, "verdict", json_string("not run"));
 		json_object_set_new(o, "reason", json_string(skip));
-		wl_buf_addf(md, "| %s | `%s` | - | not run: %s | | | | | | |\n",
-			    cs, label, skip);
+		wl_buf_addf(md, "| %s | - | not run: %s | | | | | | | |%s\n",
+			    lead, skip, t->real ? " |" : "");
 		json_array_append_new(out, o);
 		json_decref(reasons);
+		json_decref(dropped);
 		return;
 	}
 	json_array_foreach(runs, i, x)
@@ -267,30 +459,48 @@ static void judge_kernel(json_t *meta, json_t *k, json_t *results, json_t *san,
 			before_unrep = true;
 		if (json_is_false(json_object_get(x, "after_repeatable")))
 			after_unrep = true;
+		if (json_is_false(json_object_get(x, "before_multiset_repeatable")) ||
+		    json_is_false(json_object_get(x, "after_multiset_repeatable")))
+			mrep = false;
 		if (json_is_true(json_object_get(x, "identical")))
 			ident++;
 		else if (json_is_true(json_object_get(x, "within_tolerance")))
 			tol++;
-		else if (!diff[0]) {
-			json_t *d =
-			    json_array_get(json_object_get(x, "diffs"), 0);
+		else {
+			/* Older results have no multisets: not identical. */
+			if (!json_is_true(
+				json_object_get(x, "multiset_identical")))
+				multiset = false;
+			if (!diff[0]) {
+				json_t *d = json_array_get(
+				    json_object_get(x, "diffs"), 0);
 
-			snprintf(
-			    diff, sizeof(diff),
-			    "first difference: shape %lld seed %lld: "
-			    "%s[%lld] "
-			    "%s -> %s%s",
-			    num(x, "shape", 0), num(x, "seed", 0),
-			    arg_name(k, num(d, "arg", 0)), num(d, "index", 0),
-			    json_string_value(json_object_get(d, "before")),
-			    json_string_value(json_object_get(d, "after")),
-			    json_is_true(
-				json_object_get(x, "before_repeatable"))
-				? ""
-				: " (before not repeatable)");
+				snprintf(diff, sizeof(diff),
+					 "first difference: shape %lld seed "
+					 "%lld: %s[%lld] %s -> %s%s",
+					 num(x, "shape", 0), num(x, "seed", 0),
+					 arg_name(k, num(d, "arg", 0)),
+					 num(d, "index", 0),
+					 json_string_value(
+					     json_object_get(d, "before")),
+					 json_string_value(
+					     json_object_get(d, "after")),
+					 json_is_true(json_object_get(
+					     x, "before_repeatable"))
+					     ? ""
+					     : " (before not repeatable)");
+			}
 		}
 	}
-	/* Exit 4: the before failed, the after ran alone in a new process. */
+	/*
+	 * Exit 4 and no shape the before survives: the after ran alone in
+	 * a new process.  Some shapes survived: those compare, the others
+	 * are dropped and named.
+	 */
+	if (berr && nruns) {
+		berr = NULL;
+		err = NULL;
+	}
 	if (berr) {
 		alone = json_object_get(r, "after_only");
 		nruns =
@@ -300,6 +510,10 @@ static void judge_kernel(json_t *meta, json_t *k, json_t *results, json_t *san,
 	} else {
 		t->runs += nruns;
 	}
+	/* Every shape dropped is "before fails", not shapes dropped. */
+	if (berr)
+		json_array_clear(dropped);
+	t->dropped += (unsigned)json_array_size(dropped);
 	t->identical += ident;
 	if (mode && !strcmp(mode, "emulated"))
 		t->emulated++;
@@ -309,6 +523,7 @@ static void judge_kernel(json_t *meta, json_t *k, json_t *results, json_t *san,
 		const char *c = json_string_value(json_object_get(x, "case"));
 
 		if (c && !strcmp(c, cs) && num(x, "rc", 0) != 0) {
+			built_bad = true;
 			char *m = wl_xasprintf(
 			    "%s did not build",
 			    json_string_value(json_object_get(x, "image")));
@@ -325,19 +540,31 @@ static void judge_kernel(json_t *meta, json_t *k, json_t *results, json_t *san,
 				    : "the runner produced no result"));
 	else if (err && err[0])
 		json_array_append_new(reasons, json_string(err));
-	else if (!berr && num(r, "rc", 0) > 1 && num(r, "rc", 0) != 4)
+	else if (!berr && !json_array_size(dropped) && num(r, "rc", 0) > 1 &&
+		 num(r, "rc", 0) != 4)
 		json_array_append_new(reasons, json_string("runner failed"));
 	/*
-	 * A before that races on this GPU (it differs from itself, racecheck
-	 * sees it) while the after is repeatable and race-free: the outputs
-	 * differ because the legacy code is broken here, which is what the
-	 * migration fixes.  Reported as "before races", not as a failure.
+	 * A before that races on this GPU (racecheck sees it, and it differs
+	 * from itself or warplint found the race in its source) while the
+	 * after is repeatable and race-free: the outputs differ because the
+	 * legacy code is broken here, which is what the migration fixes.  A
+	 * race can decide the result the same way every run (a tail without
+	 * volatile, its loads hoisted): repeatable is not correct.
+	 * Reported as "before races", not as a failure.
 	 */
-	races = !berr && nruns && ident + tol < nruns && before_unrep &&
-		!after_unrep && san_count(rcb) > 0 && san_count(rca) == 0;
-	if (nruns && ident + tol < nruns && !berr && !races)
+	races = !berr && nruns && ident + tol < nruns && !after_unrep &&
+		san_count(rcb) > 0 && san_count(rca) == 0 &&
+		(before_unrep || static_race(meta));
+	/*
+	 * A side that does not repeat itself, but whose runs hold the same
+	 * elements, and the same as the other side's: the order of the
+	 * output depends on scheduling (a warp-aggregated atomic append).
+	 */
+	order_dep = !berr && !races && nruns && ident + tol < nruns &&
+		    (before_unrep || after_unrep) && multiset && mrep;
+	if (nruns && ident + tol < nruns && !berr && !races && !order_dep)
 		json_array_append_new(reasons, json_string("outputs differ"));
-	if (after_unrep)
+	if (after_unrep && !order_dep)
 		json_array_append_new(reasons,
 				      json_string("after not repeatable"));
 	if (san_count(rca) > 0)
@@ -349,16 +576,17 @@ static void judge_kernel(json_t *meta, json_t *k, json_t *results, json_t *san,
 	if (san_count(rca) < 0 || san_count(sca) < 0)
 		json_array_append_new(reasons,
 				      json_string("sanitizer result missing"));
-	if (failing_findings(meta))
+	if (failing_findings(meta, kname ? kname : label,
+			     run && !built_bad))
 		json_array_append_new(reasons,
 				      json_string("warplint findings after"));
 	if (alone && json_is_number(json_object_get(alone, "time_after_us")))
 		snprintf(
 		    times, sizeof(times), "- -> %.2f",
 		    json_number_value(json_object_get(alone, "time_after_us")));
-	if (run && json_is_number(json_object_get(run, "time_before_us"))) {
-		tb = json_number_value(json_object_get(run, "time_before_us"));
-		ta = json_number_value(json_object_get(run, "time_after_us"));
+	if (timed && json_is_number(json_object_get(timed, "time_before_us"))) {
+		tb = json_number_value(json_object_get(timed, "time_before_us"));
+		ta = json_number_value(json_object_get(timed, "time_after_us"));
 		snprintf(times, sizeof(times), "%.2f -> %.2f", tb, ta);
 		if (tb > 0 && ta > 0) {
 			snprintf(ratio, sizeof(ratio), "%.3f", ta / tb);
@@ -366,6 +594,12 @@ static void judge_kernel(json_t *meta, json_t *k, json_t *results, json_t *san,
 			t->timed++;
 		}
 	}
+	if (san_count(rcb) > 0)
+		t->race_before += san_count(rcb);
+	if (san_count(rca) > 0)
+		t->race_after += san_count(rca);
+	if (san_count(sca) > 0)
+		t->sync_after += san_count(sca);
 	san_text(rcb, rb, sizeof(rb));
 	san_text(rca, ra, sizeof(ra));
 	san_text(scb, sb, sizeof(sb));
@@ -381,17 +615,60 @@ static void judge_kernel(json_t *meta, json_t *k, json_t *results, json_t *san,
 		verdict = "before fails";
 	else if (races)
 		verdict = "before races";
+	else if (order_dep)
+		verdict = "order-dependent output, multiset-identical";
 	if (json_array_size(reasons))
 		t->failed++;
 	else if (berr)
 		t->before_fails++;
 	else if (races)
 		t->before_races++;
+	else if (order_dep)
+		t->order_dep++;
 	else
 		t->passed++;
+	/* What a difference means, from the data. */
+	if (berr)
+		wl_buf_addf(&why, "the legacy before faults on every shape "
+				  "(%s): undefined on this GPU",
+			    berr);
+	json_array_foreach(dropped, i, x) wl_buf_addf(
+	    &why, "%sshape %lld dropped: the legacy before faults there (%s)",
+	    why.len ? "; " : "", num(x, "shape", -1),
+	    json_string_value(json_object_get(x, "error")));
+	if (races)
+		wl_buf_addf(&why,
+			    "%sthe legacy before races: racecheck counts %lld "
+			    "hazards%s; the after is repeatable and race-free",
+			    why.len ? "; " : "", san_count(rcb),
+			    before_unrep
+				? " and it differs from itself"
+				: ", warplint finds the race in the source, and "
+				  "on this GPU it decides the result the same "
+				  "way every run");
+	if (order_dep)
+		wl_buf_addf(&why,
+			    "%sthe output's order depends on scheduling on "
+			    "the %s side; as multisets, before and after hold "
+			    "the same elements",
+			    why.len ? "; " : "",
+			    before_unrep && after_unrep ? "before and after"
+			    : before_unrep		? "before"
+							: "after");
+	if (!races && !order_dep && !berr && nruns && ident + tol < nruns)
+		wl_buf_addf(&why, "%s%s", why.len ? "; " : "",
+			    before_unrep ? "outputs differ; the before does "
+					   "not repeat itself but racecheck "
+					   "shows no race to blame"
+					 : "outputs differ and the before "
+					   "repeats itself: the fix changed "
+					   "the result");
 	json_object_set_new(o, "verdict", json_string(verdict));
+	json_object_set_new(o, "explanation",
+			    json_string(why.len ? why.s : "identical"));
 	json_object_set_new(o, "before_error",
 			    berr ? json_string(berr) : json_null());
+	json_object_set_new(o, "dropped_shapes", dropped);
 	json_object_set(o, "reasons", reasons);
 	json_object_set_new(o, "before_mode", json_string(mode ? mode : "?"));
 	json_object_set_new(o, "shapes", json_integer(shapes));
@@ -407,8 +684,7 @@ static void judge_kernel(json_t *meta, json_t *k, json_t *results, json_t *san,
 	json_object_set_new(o, "synccheck_before",
 			    json_integer(san_count(scb)));
 	json_object_set_new(o, "synccheck_after", json_integer(san_count(sca)));
-	json_object_set_new(o, "findings_after",
-			    json_integer((json_int_t)json_array_size(after)));
+	json_object_set_new(o, "findings_after", json_integer(nfind));
 	json_object_set_new(o, "time_before_us",
 			    tb >= 0 ? json_real(tb) : json_null());
 	json_object_set_new(o, "time_after_us",
@@ -423,24 +699,35 @@ static void judge_kernel(json_t *meta, json_t *k, json_t *results, json_t *san,
 			 "runs",
 			 berr, nruns);
 	wl_buf_addf(md,
-		    "| %s | `%s` | %s | %lldx%lld | %s%u/%u%s | %s -> %s | "
-		    "%s -> %s | %zu | %s | %s | %s |\n",
-		    cs, label, mode ? mode : "?", shapes, seeds,
+		    "| %s | %s | %lldx%lld | %s%u/%u%s | %s -> %s | "
+		    "%s -> %s | %u | %s | %s | %s |",
+		    lead, mode ? mode : "?", shapes, seeds,
 		    berr ? "- of " : "", ident, nruns,
 		    tol ? " (rest within tolerance)" : "", rb, ra, sb, sa,
-		    json_array_size(after), times, ratio,
+		    nfind, times, ratio,
 		    json_array_size(reasons) ? "**FAIL**" : verdict);
-	if (diff[0] || json_array_size(reasons)) {
+	if (t->real)
+		wl_buf_addf(md, " %s |", why.len ? why.s : "identical");
+	wl_buf_addc(md, '\n');
+	if ((!t->real && why.len && !diff[0]) || diff[0] ||
+	    json_array_size(reasons)) {
 		/* The reasons, then the first difference, on a line below. */
-		struct wl_buf why = WL_BUF_INIT;
+		struct wl_buf line = WL_BUF_INIT;
 
 		json_array_foreach(reasons, i, x) wl_buf_addf(
-		    &why, "%s%s", i ? "; " : "", json_string_value(x));
-		wl_buf_addf(md, "|  | ↳ %s%s%s | | | | | | | | | |\n",
-			    why.s ? why.s : "", diff[0] && why.len ? "; " : "",
-			    diff);
-		wl_buf_release(&why);
+		    &line, "%s%s", i ? "; " : "", json_string_value(x));
+		if (diff[0])
+			wl_buf_addf(&line, "%s%s", line.len ? "; " : "", diff);
+		if (!t->real && why.len)
+			wl_buf_addf(&line, "%s%s", line.len ? "; " : "",
+				    why.s);
+		wl_buf_addf(md, "| %s↳ %s | | | | | | | | | |%s\n",
+			    t->real ? " | | " : " | ", line.s ? line.s : "",
+			    t->real ? " |" : "");
+		wl_buf_release(&line);
 	}
+	wl_buf_release(&why);
+	json_decref(runs);
 	json_decref(reasons);
 }
 
@@ -519,10 +806,16 @@ static void failed_prepares(const char *bundle, struct wl_buf *md, json_t *out,
 			continue;
 		t->kernels++;
 		t->failed++;
-		wl_buf_addf(md,
-			    "| %s (%s) | - | - | - | - | | | | | | "
-			    "**FAIL**: gv-prepare exit %d |\n",
-			    src, style, rc);
+		if (t->real)
+			wl_buf_addf(md,
+				    "| %s | %s | - | - | - | - | | | | | | "
+				    "**FAIL** | gv-prepare exit %d |\n",
+				    style, src, rc);
+		else
+			wl_buf_addf(md,
+				    "| %s (%s) | - | - | - | - | | | | | | "
+				    "**FAIL**: gv-prepare exit %d |\n",
+				    src, style, rc);
 		json_array_append_new(
 		    out, json_pack("{s:s, s:s, s:s, s:i}", "case", src,
 				   "verdict", "FAIL", "reason",
@@ -554,8 +847,10 @@ int main(int argc, char **argv)
 	struct wl_buf md = WL_BUF_INIT, notes = WL_BUF_INIT;
 	struct totals t;
 	json_t *env, *results, *san, *builds, *kernels, *report;
+	json_t *projects = json_object();
 	char **cases;
 	unsigned nc, i;
+	bool real = false;
 	int a, rc;
 	size_t j;
 
@@ -566,6 +861,8 @@ int main(int argc, char **argv)
 			json_path = argv[++a];
 		else if (!strcmp(argv[a], "--notes") && a + 1 < argc)
 			notes_path = argv[++a];
+		else if (!strcmp(argv[a], "--real"))
+			real = true;
 		else if (!bundle)
 			bundle = argv[a];
 		else if (!res)
@@ -575,10 +872,11 @@ int main(int argc, char **argv)
 	}
 	if (!bundle || !res) {
 		fprintf(stderr, "usage: gv-report BUNDLE RESULTS [--md FILE] "
-				"[--json FILE] [--notes FILE]\n");
+				"[--json FILE] [--notes FILE] [--real]\n");
 		return 2;
 	}
 	memset(&t, 0, sizeof(t));
+	t.real = real;
 	env = read_env(res);
 	results = read_jsonl(res, "results.jsonl");
 	san = read_jsonl(res, "sanitizer.jsonl");
@@ -593,13 +891,18 @@ int main(int argc, char **argv)
 		rc = 2;
 		goto out;
 	}
+	wl_buf_adds(&md, real ? "| project | file | kernel | "
+			      : "| case | kernel | ");
 	wl_buf_adds(&md,
-		    "| case | kernel | before | shapes x seeds | "
+		    "before | shapes x seeds | "
 		    "identical runs | racecheck hazards before -> after | "
 		    "synccheck errors before -> after | findings after | "
-		    "median us before -> after | after/before | verdict |\n"
-		    "| --- | --- | --- | --- | --- | --- | --- | --- | "
-		    "--- | --- | --- |\n");
+		    "median us before -> after | after/before | verdict |");
+	wl_buf_adds(&md, real ? " what a difference means |\n"
+				"| --- | --- | --- | --- | --- | --- | --- | "
+				"--- | --- | --- | --- | --- | --- |\n"
+			      : "\n| --- | --- | --- | --- | --- | --- | --- | "
+				"--- | --- | --- | --- |\n");
 	for (i = 0; i < nc; i++) {
 		char *path =
 		    wl_xasprintf("%s/cases/%s/meta.json", bundle, cases[i]);
@@ -614,6 +917,22 @@ int main(int argc, char **argv)
 			t.failed++;
 			continue;
 		}
+		if (json_object_get(json_object_get(meta, "origin"),
+				    "project")) {
+			json_t *og = json_object_get(meta, "origin");
+			const char *pj = json_string_value(
+			    json_object_get(og, "project"));
+
+			if (pj && !json_object_get(projects, pj))
+				json_object_set_new(
+				    projects, pj,
+				    json_pack("{s:s?, s:s?}", "repo",
+					      json_string_value(json_object_get(
+						  og, "repo")),
+					      "commit",
+					      json_string_value(json_object_get(
+						  og, "commit"))));
+		}
 		json_array_foreach(json_object_get(meta, "kernels"), j, k)
 		    judge_kernel(meta, k, results, san, builds, &md, kernels,
 				 &t);
@@ -623,41 +942,89 @@ int main(int argc, char **argv)
 	failed_prepares(bundle, &md, kernels, &t);
 	report =
 	    json_pack("{s:O, s:O}", "environment", env, "kernels", kernels);
+	if (real)
+		json_object_set(report, "projects", projects);
 	json_object_set_new(
 	    report, "summary",
-	    json_pack("{s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:f}",
+	    json_pack("{s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, "
+		      "s:i, s:I, s:I, s:I, s:i, s:f}",
 		      "kernels", t.kernels, "passed", t.passed, "failed",
 		      t.failed, "before_fails", t.before_fails, "before_races",
-		      t.before_races, "not_run", t.not_run, "runs", t.runs,
-		      "identical_runs", t.identical, "emulated_before",
-		      t.emulated, "geomean_time_ratio",
+		      t.before_races, "order_dependent", t.order_dep,
+		      "not_run", t.not_run, "runs", t.runs, "identical_runs",
+		      t.identical, "emulated_before", t.emulated,
+		      "dropped_shapes", t.dropped, "racecheck_before",
+		      (json_int_t)t.race_before, "racecheck_after",
+		      (json_int_t)t.race_after, "synccheck_after",
+		      (json_int_t)t.sync_after, "projects",
+		      (int)json_object_size(projects), "geomean_time_ratio",
 		      t.timed ? exp(t.log_ratio / t.timed) : 0.0));
 	{
 		struct wl_buf head = WL_BUF_INIT;
 		const char *k;
 		json_t *v;
 
-		wl_buf_adds(&head, "# gpu_verify report\n\n"
-				   "Before (the legacy source) versus after "
-				   "(warplint's fixes) on real hardware; "
-				   "generated by `gv-report` from a "
-				   "`run_on_gpu.sh` run.  See README.md for "
-				   "how to read it.\n\n");
+		if (real)
+			wl_buf_adds(&head,
+				    "# gpu_verify on real code\n\n"
+				    "Legacy kernels of public projects, at an "
+				    "old commit, before (the untouched source, "
+				    "built by clang-19 for sm_60 and run with "
+				    "its genuine pre-Volta semantics) versus "
+				    "after (warplint's own fixes, built by "
+				    "nvcc for this GPU); generated by "
+				    "`gv-report --real` from a `run_on_gpu.sh` "
+				    "run of the bundle `gpu_verify/real/"
+				    "run_real.sh` prepared.  See README.md for "
+				    "how to read it.\n\n");
+		else
+			wl_buf_adds(&head,
+				    "# gpu_verify report\n\n"
+				    "Before (the legacy source) versus after "
+				    "(warplint's fixes) on real hardware; "
+				    "generated by `gv-report` from a "
+				    "`run_on_gpu.sh` run.  See README.md for "
+				    "how to read it.\n\n");
 		json_object_foreach(env, k, v)
 		    wl_buf_addf(&head, "- %s: %s\n", k, json_string_value(v));
+		if (real && json_object_size(projects)) {
+			wl_buf_adds(&head, "\n| project | repository | "
+					   "commit |\n| --- | --- | --- |\n");
+			json_object_foreach(projects, k, v) wl_buf_addf(
+			    &head, "| %s | %s | %s |\n", k,
+			    json_string_value(json_object_get(v, "repo"))
+				? json_string_value(json_object_get(v, "repo"))
+				: "?",
+			    json_string_value(json_object_get(v, "commit"))
+				? json_string_value(
+				      json_object_get(v, "commit"))
+				: "?");
+		}
 		wl_buf_addf(
 		    &head,
 		    "\n**%u kernels: %u pass, %u fail, %u not run, "
-		    "%u whose legacy before fails and %u whose "
-		    "legacy before races on this GPU.** "
+		    "%u whose legacy before fails, %u whose "
+		    "legacy before races on this GPU and %u whose output "
+		    "order depends on scheduling (multiset-identical).** "
 		    "%u of %u before/after runs byte-identical; "
-		    "%u kernels with an emulated before; geometric "
-		    "mean time ratio after/before %.3f over %u "
+		    "%u shapes dropped where the legacy before faults; "
+		    "%u kernels with an emulated before; racecheck hazards "
+		    "%lld before, %lld after; synccheck errors after %lld; "
+		    "geometric mean time ratio after/before %.3f over %u "
 		    "kernels.\n\n",
 		    t.kernels, t.passed, t.failed, t.not_run, t.before_fails,
-		    t.before_races, t.identical, t.runs, t.emulated,
-		    t.timed ? exp(t.log_ratio / t.timed) : 0.0, t.timed);
+		    t.before_races, t.order_dep, t.identical, t.runs,
+		    t.dropped, t.emulated, t.race_before, t.race_after,
+		    t.sync_after, t.timed ? exp(t.log_ratio / t.timed) : 0.0,
+		    t.timed);
 		wl_buf_adds(&head, md.s);
+		if (real && t.unplanned.len) {
+			wl_buf_adds(&head,
+				    "\n## Kernels that could not be planned\n\n"
+				    "| project | file | kernel | why |\n"
+				    "| --- | --- | --- | --- |\n");
+			wl_buf_adds(&head, t.unplanned.s);
+		}
 		if (notes.len) {
 			wl_buf_adds(&head, "\n## Notes\n\n");
 			wl_buf_adds(&head, notes.s);
@@ -690,6 +1057,8 @@ out:
 	free(cases);
 	wl_buf_release(&md);
 	wl_buf_release(&notes);
+	wl_buf_release(&t.unplanned);
+	json_decref(projects);
 	json_decref(env);
 	json_decref(results);
 	json_decref(san);

@@ -9,8 +9,11 @@
 # 1. builds the runner and, with nvcc for the GPU present, every after
 #    (and every emulated before) of the bundle, in parallel;
 # 2. runs before and after of every kernel over its shapes and seeds,
-#    compares every buffer and times both (one kernel at a time, so the
-#    timings do not share the GPU);
+#    each side twice, compares every buffer and times both (one kernel
+#    at a time, so the timings do not share the GPU); when the legacy
+#    before faults, every shape runs again alone, in a process of its
+#    own, so that the shapes where it faults are dropped (and named)
+#    and the others still compare;
 # 3. runs compute-sanitizer racecheck and synccheck on each side of each
 #    kernel on its small sanitizer shape, JOBS at a time;
 # 4. writes OUTDIR/{env.txt,builds.jsonl,results.jsonl,sanitizer.jsonl,
@@ -53,6 +56,11 @@ ARCH=${GV_ARCH:-sm_${cc:-90}}
 } >"$OUTDIR/env.txt" 2>&1
 
 # --- 1. build ---------------------------------------------------------
+# GV_RUNNER names a runner to use as it is and skips the builds (the
+# tests drive this script with a fake one on a machine without a GPU);
+# GV_SANITIZE=0 skips step 3.
+RUNNER=${GV_RUNNER:-$B/runner}
+if [ -z "${GV_RUNNER:-}" ]; then
 gcc -O2 -std=c11 -Wall "$GV/runner.c" "$GV/data.c" "$GV/expr.c" \
 	-I"$CUDA/include" -L"$CUDA/lib64/stubs" -lcuda -lm \
 	-o "$B/runner" >"$LOGS/runner-build.log" 2>&1 ||
@@ -62,7 +70,7 @@ build_one() {
 	local cu=$1 d base flags rc
 	d=$(dirname "$cu")
 	base=$(basename "$cu" .cu)
-	flags=$(sed "s|@ROOT@|$ROOT|g" "$d/nvcc.flags")
+	flags=$(sed "s|@ROOT@|$ROOT|g; s|@CASE@|$d|g" "$d/nvcc.flags")
 	# shellcheck disable=SC2086 # flags is a word list on purpose
 	(cd "$d" && nvcc -arch="$ARCH" -cubin -O3 $flags -o "$base.cubin" \
 		"$base.cu") >"$d/gpu-build-$base.log" 2>&1
@@ -72,10 +80,12 @@ build_one() {
 }
 export -f build_one
 export ROOT ARCH
-find "$B/cases" \( -name 'after*.cu' -o -name 'before*.emul.cu' \) |
+find "$B/cases" -mindepth 2 -maxdepth 2 \
+	\( -name 'after*.cu' -o -name 'before*.emul.cu' \) |
 	sort | xargs -P "$JOBS" -I{} bash -c 'build_one "$@"' _ {}
 cat "$B"/cases/*/gpu-build-*.json >>"$OUTDIR/builds.jsonl" 2>/dev/null
 echo "build: $(wc -l <"$OUTDIR/builds.jsonl") images in $(($(date +%s) - START)) s"
+fi
 
 # The kernels: "CASEDIR<TAB>LABEL" per line.
 KLIST=$OUTDIR/kernels.tsv
@@ -95,19 +105,51 @@ while IFS=$'\t' read -r d label; do
 		continue
 	fi
 	mkdir -p "$LOGS/dump$i"
-	timeout 30 "$B/runner" "$d" --kernel "$label" --json "$LOGS/run$i.json" \
+	timeout 60 "$RUNNER" "$d" --kernel "$label" --json "$LOGS/run$i.json" \
 		--dump-mismatch "$LOGS/dump$i" >"$LOGS/run$i.log" 2>&1
 	rc=$?
 	after=null
+	shapes=null
 	if [ $rc -eq 4 ]; then
-		# The before failed on this GPU: run the after alone.
-		timeout 30 "$B/runner" "$d" --kernel "$label" --side after \
+		# The before failed on this GPU: run the after alone, then
+		# every shape alone, so that only the shapes where the legacy
+		# code faults are dropped.
+		timeout 60 "$RUNNER" "$d" --kernel "$label" --side after \
 			--json "$LOGS/run$i.after.json" >>"$LOGS/run$i.log" 2>&1
 		[ -s "$LOGS/run$i.after.json" ] && after=$(cat "$LOGS/run$i.after.json")
+		ns=$(awk -v k="$label" '$1 == "kernel" { in_k = ($2 == k) }
+			in_k && $1 == "shape" { n++ } END { print n + 0 }' "$d/plan.txt")
+		shapes="["
+		good=""
+		last=""
+		for s in $(seq 0 $((ns - 1))); do
+			timeout 60 "$RUNNER" "$d" --kernel "$label" --shape "$s" \
+				--json "$LOGS/run$i.s$s.json" >>"$LOGS/run$i.log" 2>&1
+			src=$?
+			[ $src -ne 4 ] && [ -z "$good" ] && good=$s
+			[ $src -ne 4 ] && last=$s
+			run=null
+			[ -s "$LOGS/run$i.s$s.json" ] && run=$(cat "$LOGS/run$i.s$s.json")
+			[ "$shapes" != "[" ] && shapes="$shapes,"
+			shapes="$shapes{\"shape\":$s,\"rc\":$src,\"run\":$run}"
+		done
+		# The timing shape dropped: time the last shape that survived.
+		ts=$(awk -v k="$label" '$1 == "kernel" { in_k = ($2 == k) }
+			in_k && $1 == "timing_shape" { print $2 }' "$d/plan.txt")
+		if [ -n "$good" ] && [ -n "$ts" ] && [ -n "$last" ] &&
+			! grep -q '"time_before_us"' "$LOGS/run$i.s$ts.json" 2>/dev/null; then
+			timeout 60 "$RUNNER" "$d" --kernel "$label" --shape "$last" \
+				--time --json "$LOGS/run$i.t.json" >>"$LOGS/run$i.log" 2>&1
+			[ -s "$LOGS/run$i.t.json" ] &&
+				shapes="$shapes,{\"shape\":$last,\"rc\":0,\"timing_only\":true,\"run\":$(cat "$LOGS/run$i.t.json")}"
+		fi
+		shapes="$shapes]"
+		# Sanitize a shape the before survives.
+		[ -n "$good" ] && echo "$good" >"$LOGS/sanshape$i"
 	fi
 	if [ -s "$LOGS/run$i.json" ]; then
-		printf '{"case":"%s","kernel":"%s","rc":%d,"run":%s,"after_only":%s}\n' \
-			"$c" "$label" "$rc" "$(cat "$LOGS/run$i.json")" "$after"
+		printf '{"case":"%s","kernel":"%s","rc":%d,"run":%s,"after_only":%s,"shape_runs":%s}\n' \
+			"$c" "$label" "$rc" "$(cat "$LOGS/run$i.json")" "$after" "$shapes"
 	else
 		printf '{"case":"%s","kernel":"%s","rc":%d,"log":"%s"}\n' "$c" \
 			"$label" "$rc" \
@@ -126,9 +168,11 @@ san_one() {
 			"$c" "$label" "$tool" "$side"
 		return
 	fi
+	shape=()
+	[ -s "$LOGS/sanshape$n" ] && shape=(--shape "$(cat "$LOGS/sanshape$n")")
 	timeout 90 compute-sanitizer --tool "$tool" --print-limit 1000 \
-		"$B/runner" "$d" --kernel "$label" --side "$side" --quick \
-		>"$log" 2>&1
+		"$RUNNER" "$d" --kernel "$label" --side "$side" --quick \
+		"${shape[@]}" >"$log" 2>&1
 	rc=$?
 	# "RACECHECK SUMMARY: 12 hazards displayed (0 errors, 12 warnings)"
 	# and "ERROR SUMMARY: 3 errors".
@@ -146,13 +190,14 @@ san_one() {
 		warn=""
 		inst=""
 	fi
-	printf '{"case":"%s","kernel":"%s","tool":"%s","side":"%s","rc":%d,"hazards":%s,"instances":%s,"errors":%s,"warnings":%s,"summary":"%s"}\n' \
-		"$c" "$label" "$tool" "$side" "$rc" "${haz:-null}" "${inst:-null}" \
+	printf '{"case":"%s","kernel":"%s","tool":"%s","side":"%s","shape":%s,"rc":%d,"hazards":%s,"instances":%s,"errors":%s,"warnings":%s,"summary":"%s"}\n' \
+		"$c" "$label" "$tool" "$side" "${shape[1]:-null}" "$rc" "${haz:-null}" "${inst:-null}" \
 		"${err:-null}" "${warn:-null}" "$(printf '%s' "$sum" | tr -d '"\\')"
 }
 export -f san_one
-export B LOGS DEADLINE
+export B LOGS DEADLINE RUNNER
 n=0
+[ "${GV_SANITIZE:-1}" = 0 ] && : >"$KLIST.san" || cp "$KLIST" "$KLIST.san"
 while IFS=$'\t' read -r d label; do
 	n=$((n + 1))
 	for tool in racecheck synccheck; do
@@ -161,7 +206,7 @@ while IFS=$'\t' read -r d label; do
 				"$side" "$n"
 		done
 	done
-done <"$KLIST" |
+done <"$KLIST.san" |
 	xargs -P "$JOBS" -d '\n' -I{} bash -c \
 		'IFS=$'"'"'\t'"'"' read -r a b c e f <<<"$1"; san_one "$a" "$b" "$c" "$e" "$f"' _ {} \
 		>>"$OUTDIR/sanitizer.jsonl"
@@ -172,5 +217,6 @@ echo "sanitizers: $(wc -l <"$OUTDIR/sanitizer.jsonl") runs in $(($(date +%s) - S
 find "$LOGS" -name '*.bin' -size +256k -delete
 (cd "$B" && tar czf "$OUTDIR/logs.tar.gz" cases/*/gpu-build-*.log \
 	-C "$OUTDIR" logs 2>/dev/null)
+rm -f "$KLIST.san"
 rm -rf "$LOGS"
 echo "done in $(($(date +%s) - START)) s"

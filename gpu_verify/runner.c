@@ -10,10 +10,16 @@
  *       -L/usr/local/cuda/lib64/stubs -lcuda -lm -o runner
  *
  * Usage: runner CASEDIR --kernel LABEL [--side both|before|after]
- *                [--quick] [--repeats N] [--json FILE] [--dump DIR]
- *                [--dump-mismatch DIR]
+ *                [--quick] [--shape K] [--repeats N] [--json FILE]
+ *                [--dump DIR] [--dump-mismatch DIR]
  * --side before|after runs one side only (for compute-sanitizer); with
- * --quick it runs the plan's sanitizer shape and first seed once.
+ * --quick it runs the plan's sanitizer shape (or --shape K) and first
+ * seed once.  --shape K runs shape K alone (the script isolates the
+ * shapes this way when the legacy before faults on one of them), and
+ * with --time times it in place of a dropped timing shape.
+ * Each side runs twice; a buffer that differs is compared again as a
+ * multiset (order-insensitive), which names an output whose order
+ * depends on scheduling for what it is.
  * --dump writes every buffer of every run, before and after, to DIR;
  * --dump-mismatch only those of the first run that differs.
  * Exit status: 0 all identical (or within the plan's tolerance), 1 some
@@ -39,14 +45,31 @@ enum side { BEFORE, AFTER, NR_SIDES };
 enum { BEFORE2 = 2, AFTER2 = 3, NR_OUTS = 4 };
 static const char *const side_names[] = {"before", "after"};
 
+/*
+ * One value the runner fills: a parameter, or a field of a struct
+ * parameter (plan.txt "arg struct SIZE" then "field OFFSET ..." lines).
+ */
 struct arg {
 	int is_ptr;
-	int out; /* written by the kernel (not const) */
+	int out;     /* written by the kernel (not const) */
+	int is_null; /* a pointer passed as NULL */
 	enum gv_type type;
 	size_t elem;	 /* element size in bytes */
 	char count[128]; /* element count expression (pointers) */
 	char value[128]; /* value expression (scalars) */
 	double lo, hi;	 /* fill range (pointers) */
+	int param;	 /* the kernel parameter it belongs to, or -1 */
+	long offset;	 /* byte offset in that parameter */
+	char global[128]; /* a global variable of the module, or "" */
+	int is_mem;	 /* the global's own memory is the buffer */
+	int ignore;	 /* not compared (a timer) */
+};
+
+#define MAX_PARAMS 32
+#define MAX_STRUCT 4096
+
+struct param {
+	size_t size; /* bytes of the parameter's value */
 };
 
 struct shape {
@@ -61,6 +84,11 @@ struct plan {
 	char label[128], entry[NR_SIDES][512];
 	struct arg args[MAX_ARGS];
 	int nr_args;
+	struct param params[MAX_PARAMS];
+	int nr_params;
+	/* Each global's address in each side's module (after load). */
+	CUdeviceptr gaddr[NR_SIDES][MAX_ARGS];
+	size_t gsize[NR_SIDES][MAX_ARGS];
 	struct shape shapes[MAX_SHAPES];
 	int nr_shapes;
 	unsigned long long seeds[MAX_SEEDS];
@@ -73,6 +101,8 @@ struct opts {
 	const char *dir, *kernel, *json, *dump, *dump_mismatch;
 	int sides[NR_SIDES];
 	int quick, repeats;
+	int shape; /* run this shape alone, or -1 */
+	int time;  /* with --shape: time that shape, timing shape or not */
 };
 
 /* ---- plan ---------------------------------------------------------- */
@@ -106,13 +136,15 @@ static int plan_read(const char *dir, const char *label, struct plan *p)
 		return -1;
 	}
 	while (fgets(line, sizeof(line), f)) {
-		char w[8][512];
+		char w[9][512];
 		int nw;
 
 		memset(w, 0, sizeof(w));
 		nw = sscanf(line,
-			    "%511s %511s %511s %511s %511s %511s %511s %511s",
-			    w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]);
+			    "%511s %511s %511s %511s %511s %511s %511s %511s "
+			    "%511s",
+			    w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7],
+			    w[8]);
 		if (nw <= 0 || w[0][0] == '#')
 			continue;
 		if (!strcmp(w[0], "before") && nw >= 3 && !seen_kernel) {
@@ -138,25 +170,72 @@ static int plan_read(const char *dir, const char *label, struct plan *p)
 		} else if (!strcmp(w[0], "entry") && nw >= 3) {
 			scopy(p->entry[BEFORE], sizeof(p->entry[0]), w[1]);
 			scopy(p->entry[AFTER], sizeof(p->entry[0]), w[2]);
-		} else if (!strcmp(w[0], "arg") && nw >= 5 &&
-			   p->nr_args < MAX_ARGS) {
-			struct arg *a = &p->args[p->nr_args++];
-			int t = gv_type_parse(w[2]);
+		} else if (!strcmp(w[0], "arg") && nw >= 3 &&
+			   !strcmp(w[1], "struct")) {
+			long size = strtol(w[2], NULL, 10);
 
-			if (t < 0)
+			if (p->nr_params >= MAX_PARAMS || size <= 0 ||
+			    size > MAX_STRUCT)
 				goto bad;
+			p->params[p->nr_params++].size = (size_t)size;
+		} else if (!strcmp(w[0], "arg") && nw >= 2 &&
+			   !strcmp(w[1], "null")) {
+			struct arg *a;
+
+			if (p->nr_args >= MAX_ARGS || p->nr_params >= MAX_PARAMS)
+				goto bad;
+			a = &p->args[p->nr_args++];
+			a->is_null = 1;
+			a->type = GV_U64;
+			a->elem = 8;
+			a->param = p->nr_params;
+			p->params[p->nr_params++].size = 8;
+		} else if ((!strcmp(w[0], "arg") && nw >= 5) ||
+			   (!strcmp(w[0], "field") && nw >= 6) ||
+			   (!strcmp(w[0], "global") && nw >= 6)) {
+			int field = !strcmp(w[0], "field");
+			int global = !strcmp(w[0], "global");
+			char(*v)[512] = field || global ? w + 1 : w;
+			struct arg *a;
+			int t = gv_type_parse(v[2]);
+
+			if (t < 0 || p->nr_args >= MAX_ARGS ||
+			    (field && !p->nr_params) ||
+			    (!field && !global && p->nr_params >= MAX_PARAMS))
+				goto bad;
+			a = &p->args[p->nr_args++];
 			a->type = (enum gv_type)t;
-			a->elem = strtoul(w[3], NULL, 10);
-			a->is_ptr = !strcmp(w[1], "ptr");
-			if (a->is_ptr) {
-				if (nw < 8)
-					goto bad;
-				a->out = !strcmp(w[4], "out");
-				scopy(a->count, sizeof(a->count), w[5]);
-				a->lo = strtod(w[6], NULL);
-				a->hi = strtod(w[7], NULL);
+			a->elem = strtoul(v[3], NULL, 10);
+			a->is_mem = !strcmp(v[1], "mem");
+			a->is_ptr = !strcmp(v[1], "ptr") || a->is_mem;
+			if (global) {
+				a->param = -1;
+				scopy(a->global, sizeof(a->global), w[1]);
+			} else if (field) {
+				a->param = p->nr_params - 1;
+				a->offset = strtol(w[1], NULL, 10);
 			} else {
-				scopy(a->value, sizeof(a->value), w[4]);
+				a->param = p->nr_params;
+				p->params[p->nr_params++].size =
+				    a->is_ptr ? sizeof(CUdeviceptr) : a->elem;
+			}
+			if (!global &&
+			    (a->offset < 0 ||
+			     (size_t)a->offset +
+				     (a->is_ptr ? sizeof(CUdeviceptr)
+						: a->elem) >
+				 p->params[a->param].size))
+				goto bad;
+			if (a->is_ptr) {
+				if (nw < (field ? 9 : 8))
+					goto bad;
+				a->out = !strcmp(v[4], "out");
+				a->ignore = !strcmp(v[4], "ignore");
+				scopy(a->count, sizeof(a->count), v[5]);
+				a->lo = strtod(v[6], NULL);
+				a->hi = strtod(v[7], NULL);
+			} else {
+				scopy(a->value, sizeof(a->value), v[4]);
 			}
 		} else if (!strcmp(w[0], "shape") && nw >= 7 &&
 			   p->nr_shapes < MAX_SHAPES) {
@@ -245,6 +324,64 @@ static void *read_file(const char *path, size_t *len)
 	return buf;
 }
 
+/*
+ * @name without nvcc's per-file namespace of static functions
+ * ("_ZN46_INTERNAL_<hash>_8after_cu_<hash>5k_sumEPf" -> "_ZN5k_sumEPf"):
+ * its hash may differ between the machine that named the entry and
+ * this one.
+ */
+static void strip_internal(const char *name, char *out, size_t size)
+{
+	const char *p = strstr(name, "_INTERNAL_"), *d;
+	size_t head, len;
+
+	scopy(out, size, name);
+	if (!p)
+		return;
+	for (d = p; d > name && d[-1] >= '0' && d[-1] <= '9'; d--)
+		;
+	if (d == p)
+		return;
+	len = strtoul(d, NULL, 10);
+	head = (size_t)(d - name);
+	if (head >= size || strlen(p) < len)
+		return;
+	memcpy(out, name, head);
+	scopy(out + head, size - head, p + len);
+}
+
+/* Look @entry up modulo the static-function namespace (see above). */
+static int find_internal(CUmodule mod, const char *entry, CUfunction *fn)
+{
+	char want[1024], have[1024];
+	unsigned n = 0, i;
+	CUfunction *all;
+	int r = -1;
+
+	if (!strstr(entry, "_INTERNAL_") ||
+	    cuModuleGetFunctionCount(&n, mod) != CUDA_SUCCESS || !n)
+		return -1;
+	all = calloc(n, sizeof(*all));
+	if (!all || cuModuleEnumerateFunctions(all, n, mod) != CUDA_SUCCESS) {
+		free(all);
+		return -1;
+	}
+	strip_internal(entry, want, sizeof(want));
+	for (i = 0; i < n && r < 0; i++) {
+		const char *name = NULL;
+
+		if (cuFuncGetName(&name, all[i]) != CUDA_SUCCESS || !name)
+			continue;
+		strip_internal(name, have, sizeof(have));
+		if (!strcmp(want, have)) {
+			*fn = all[i];
+			r = 0;
+		}
+	}
+	free(all);
+	return r;
+}
+
 /* Load an image (PTX text or cubin) and look up @entry in it. */
 static int load(const char *dir, const char *image, const char *entry,
 		CUmodule *mod, CUfunction *fn)
@@ -272,9 +409,11 @@ static int load(const char *dir, const char *image, const char *entry,
 		failed(r, "cuModuleLoadDataEx");
 		return -1;
 	}
-	if (failed(cuModuleGetFunction(fn, *mod, entry), entry))
-		return -1;
-	return 0;
+	if (cuModuleGetFunction(fn, *mod, entry) == CUDA_SUCCESS ||
+	    find_internal(*mod, entry, fn) == 0)
+		return 0;
+	failed(cuModuleGetFunction(fn, *mod, entry), entry);
+	return -1;
 }
 
 /* ---- one launch ---------------------------------------------------- */
@@ -285,8 +424,9 @@ struct bufs {
 	void *out[NR_OUTS][MAX_ARGS];
 	CUdeviceptr dev[MAX_ARGS];
 	size_t bytes[MAX_ARGS];
-	unsigned long long scalar[MAX_ARGS]; /* value slots, 8-aligned */
-	void *params[MAX_ARGS];
+	unsigned char *value[MAX_PARAMS]; /* each parameter's bytes */
+	void *params[MAX_PARAMS];
+	unsigned char gval[MAX_ARGS][8]; /* scalar globals' values */
 };
 
 static void vars_of(const struct shape *s, struct gv_vars *v)
@@ -309,7 +449,32 @@ static void bufs_free(struct bufs *b, int nr)
 		if (b->dev[i])
 			cuMemFree(b->dev[i]);
 	}
+	for (i = 0; i < MAX_PARAMS; i++)
+		free(b->value[i]);
 	memset(b, 0, sizeof(*b));
+}
+
+/* The bytes of scalar @a's value (little-endian, @a->elem of them). */
+static int scalar_bytes(const struct arg *a, const struct gv_vars *v,
+			unsigned char out[8])
+{
+	memset(out, 0, 8);
+	if (gv_type_is_float(a->type)) {
+		double d = strtod(a->value, NULL);
+		float fl = (float)d;
+
+		if (a->type == GV_F32)
+			memcpy(out, &fl, sizeof(fl));
+		else
+			memcpy(out, &d, sizeof(d));
+	} else {
+		long long x;
+
+		if (gv_expr_eval(a->value, v, &x) < 0)
+			return -1;
+		memcpy(out, &x, sizeof(x));
+	}
+	return 0;
 }
 
 /* Allocate and fill the buffers and scalars of @p for shape @s, @seed. */
@@ -321,29 +486,30 @@ static int bufs_setup(const struct plan *p, const struct shape *s,
 
 	memset(b, 0, sizeof(*b));
 	vars_of(s, &v);
+	for (i = 0; i < p->nr_params; i++) {
+		b->value[i] = calloc(1, p->params[i].size + 8);
+		if (!b->value[i]) {
+			fprintf(stderr, "runner: out of memory\n");
+			return -1;
+		}
+		b->params[i] = b->value[i];
+	}
 	for (i = 0; i < p->nr_args; i++) {
 		const struct arg *a = &p->args[i];
+		unsigned char *dst =
+		    a->param >= 0 ? b->value[a->param] + a->offset : NULL;
+		unsigned char bytes[8];
 		long long count;
 
+		if (a->is_null)
+			continue; /* zeros */
 		if (!a->is_ptr) {
-			if (gv_type_is_float(a->type)) {
-				double d = strtod(a->value, NULL);
-				float fl = (float)d;
-
-				if (a->type == GV_F32)
-					memcpy(&b->scalar[i], &fl, sizeof(fl));
-				else
-					memcpy(&b->scalar[i], &d, sizeof(d));
-			} else {
-				long long x;
-
-				if (gv_expr_eval(a->value, &v, &x) < 0)
-					goto bad_expr;
-				/* Little-endian: the low bytes are the value.
-				 */
-				memcpy(&b->scalar[i], &x, sizeof(x));
-			}
-			b->params[i] = &b->scalar[i];
+			if (scalar_bytes(a, &v, bytes) < 0)
+				goto bad_expr;
+			if (dst)
+				memcpy(dst, bytes, a->elem < 8 ? a->elem : 8);
+			else
+				memcpy(b->gval[i], bytes, 8);
 			continue;
 		}
 		if (gv_expr_eval(a->count, &v, &count) < 0)
@@ -361,9 +527,12 @@ static int bufs_setup(const struct plan *p, const struct shape *s,
 		}
 		gv_fill(a->type, a->elem, b->init[i], (size_t)count, a->lo,
 			a->hi, seed, (uint64_t)i);
+		if (a->is_mem)
+			continue; /* the global's own memory */
 		if (failed(cuMemAlloc(&b->dev[i], b->bytes[i]), "cuMemAlloc"))
 			return -1;
-		b->params[i] = &b->dev[i];
+		if (dst)
+			memcpy(dst, &b->dev[i], sizeof(b->dev[i]));
 	}
 	return 0;
 bad_expr:
@@ -373,16 +542,55 @@ bad_expr:
 	return -1;
 }
 
-static int upload(const struct plan *p, struct bufs *b)
+/* The inputs, and every global of side @side's module. */
+static int upload(const struct plan *p, struct bufs *b, int side)
 {
 	int i;
 
-	for (i = 0; i < p->nr_args; i++)
-		if (p->args[i].is_ptr &&
+	for (i = 0; i < p->nr_args; i++) {
+		const struct arg *a = &p->args[i];
+		CUdeviceptr g = p->gaddr[side][i];
+
+		if (a->is_ptr && !a->is_mem &&
 		    failed(cuMemcpyHtoD(b->dev[i], b->init[i], b->bytes[i]),
 			   "cuMemcpyHtoD"))
 			return -1;
+		if (!a->global[0])
+			continue;
+		if (a->is_mem ? b->bytes[i] > p->gsize[side][i]
+			      : (a->is_ptr ? sizeof(CUdeviceptr) : a->elem) >
+				    p->gsize[side][i]) {
+			snprintf(last_error, sizeof(last_error),
+				 "global %s is smaller than the plan says",
+				 a->global);
+			return -1;
+		}
+		if (a->is_mem ? failed(cuMemcpyHtoD(g, b->init[i], b->bytes[i]),
+				       a->global)
+		    : a->is_ptr
+			? failed(cuMemcpyHtoD(g, &b->dev[i], sizeof(b->dev[i])),
+				 a->global)
+			: failed(cuMemcpyHtoD(g, b->gval[i], a->elem),
+				 a->global))
+			return -1;
+	}
 	return 0;
+}
+
+/* The address of global @name in @mod: as named, or static (_ZL). */
+static int find_global(CUmodule mod, const char *name, CUdeviceptr *addr,
+		       size_t *size)
+{
+	char mangled[300];
+
+	if (cuModuleGetGlobal(addr, size, mod, name) == CUDA_SUCCESS)
+		return 0;
+	snprintf(mangled, sizeof(mangled), "_ZL%zu%s", strlen(name), name);
+	if (cuModuleGetGlobal(addr, size, mod, mangled) == CUDA_SUCCESS)
+		return 0;
+	snprintf(last_error, sizeof(last_error), "no global '%s' in the image",
+		 name);
+	return -1;
 }
 
 static int launch(CUfunction fn, const struct shape *s, struct bufs *b)
@@ -404,16 +612,22 @@ static int launch(CUfunction fn, const struct shape *s, struct bufs *b)
 static int run_once(const struct plan *p, CUfunction fn, const struct shape *s,
 		    struct bufs *b, int k)
 {
-	int i;
+	int i, side = k % 2; /* BEFORE2 and AFTER2 are their sides again */
 
-	if (upload(p, b) < 0 || launch(fn, s, b) < 0 ||
+	if (upload(p, b, side) < 0 || launch(fn, s, b) < 0 ||
 	    failed(cuCtxSynchronize(), "kernel"))
 		return -1;
-	for (i = 0; i < p->nr_args; i++)
-		if (p->args[i].is_ptr &&
-		    failed(cuMemcpyDtoH(b->out[k][i], b->dev[i], b->bytes[i]),
+	for (i = 0; i < p->nr_args; i++) {
+		const struct arg *a = &p->args[i];
+
+		if (a->is_ptr &&
+		    failed(cuMemcpyDtoH(b->out[k][i],
+					a->is_mem ? p->gaddr[side][i]
+						  : b->dev[i],
+					b->bytes[i]),
 			   "cuMemcpyDtoH"))
 			return -1;
+	}
 	return 0;
 }
 
@@ -426,13 +640,14 @@ static int cmp_double(const void *a, const void *b)
 
 /* Median kernel time in microseconds over @reps timed launches. */
 static double time_kernel(const struct plan *p, CUfunction fn,
-			  const struct shape *s, struct bufs *b, int reps)
+			  const struct shape *s, struct bufs *b, int reps,
+			  int side)
 {
 	double *t = calloc((size_t)reps, sizeof(*t)), med = -1;
 	CUevent e0 = NULL, e1 = NULL;
 	int i;
 
-	if (!t || upload(p, b) < 0 || launch(fn, s, b) < 0 ||
+	if (!t || upload(p, b, side) < 0 || launch(fn, s, b) < 0 ||
 	    failed(cuCtxSynchronize(), "warm-up"))
 		goto out;
 	if (failed(cuEventCreate(&e0, CU_EVENT_DEFAULT), "cuEventCreate") ||
@@ -505,36 +720,65 @@ static void dump_buffers(const char *dir, const struct opts *o,
 }
 
 /* Compare every buffer of one run; print the run's JSON object. */
+/*
+ * Whether @x and @y (outputs of arg @i) hold the same elements in any
+ * order, within the plan's tolerance.
+ */
+static int same_multiset(const struct plan *p, const struct bufs *b, int i,
+			 const void *x, const void *y)
+{
+	const struct arg *a = &p->args[i];
+	struct gv_diff d;
+
+	return gv_compare_multiset(a->type, a->elem, x, y,
+				   b->bytes[i] / a->elem, p->tolerance,
+				   &d) != GV_CMP_DIFFERENT;
+}
+
+/*
+ * Compare every buffer of one run; print the run's JSON object.  Each
+ * side ran twice: a side whose two runs differ is not repeatable, and
+ * then the multisets say whether only the order moved.
+ */
 static enum gv_cmp compare_run(FILE *j, const struct plan *p,
 			       const struct bufs *b, int shape, int seed)
 {
 	enum gv_cmp worst = GV_CMP_IDENTICAL;
-	int i, repeatable = 1, after_rep = 1, first = 1;
+	int i, rep[NR_SIDES] = {1, 1}, mrep[NR_SIDES] = {1, 1};
+	int multiset = 1, first = 1;
 	struct gv_diff d;
 
 	fprintf(j, "{\"shape\":%d,\"seed\":%llu,\"diffs\":[", shape,
 		p->seeds[seed]);
 	for (i = 0; i < p->nr_args; i++) {
 		const struct arg *a = &p->args[i];
+		size_t count = a->is_ptr ? b->bytes[i] / a->elem : 0;
 		enum gv_cmp c;
+		int k, ms = 1;
 
-		if (!a->is_ptr)
+		if (!a->is_ptr || a->ignore)
 			continue;
-		if (gv_compare(a->type, a->elem, b->out[BEFORE][i],
-			       b->out[BEFORE2][i], b->bytes[i] / a->elem, 0,
-			       &d) != GV_CMP_IDENTICAL)
-			repeatable = 0;
-		if (gv_compare(a->type, a->elem, b->out[AFTER][i],
-			       b->out[AFTER2][i], b->bytes[i] / a->elem, 0,
-			       &d) != GV_CMP_IDENTICAL)
-			after_rep = 0;
+		for (k = 0; k < NR_SIDES; k++) {
+			const void *x = b->out[k][i], *y = b->out[k + 2][i];
+
+			if (gv_compare(a->type, a->elem, x, y, count, 0, &d) ==
+			    GV_CMP_IDENTICAL)
+				continue;
+			rep[k] = 0;
+			if (!same_multiset(p, b, i, x, y))
+				mrep[k] = 0;
+		}
 		c = gv_compare(a->type, a->elem, b->out[BEFORE][i],
-			       b->out[AFTER][i], b->bytes[i] / a->elem,
-			       p->tolerance, &d);
+			       b->out[AFTER][i], count, p->tolerance, &d);
 		if (c == GV_CMP_IDENTICAL)
 			continue;
 		if (c > worst)
 			worst = c;
+		if (c == GV_CMP_DIFFERENT) {
+			ms = same_multiset(p, b, i, b->out[BEFORE][i],
+					   b->out[AFTER][i]);
+			multiset &= ms;
+		}
 		fprintf(j,
 			"%s{\"arg\":%d,\"index\":%lld,\"count\":%lld,"
 			"\"before\":",
@@ -542,16 +786,24 @@ static enum gv_cmp compare_run(FILE *j, const struct plan *p,
 		json_str(j, d.before);
 		fprintf(j, ",\"after\":");
 		json_str(j, d.after);
-		fprintf(j, ",\"max_rel\":%g,\"tolerated\":%s}", d.max_rel,
-			c == GV_CMP_WITHIN_TOL ? "true" : "false");
+		fprintf(j,
+			",\"max_rel\":%g,\"tolerated\":%s,"
+			"\"multiset_identical\":%s}",
+			d.max_rel, c == GV_CMP_WITHIN_TOL ? "true" : "false",
+			ms ? "true" : "false");
 		first = 0;
 	}
 	fprintf(j,
 		"],\"identical\":%s,\"within_tolerance\":%s,"
-		"\"before_repeatable\":%s,\"after_repeatable\":%s}",
+		"\"multiset_identical\":%s,"
+		"\"before_repeatable\":%s,\"after_repeatable\":%s,"
+		"\"before_multiset_repeatable\":%s,"
+		"\"after_multiset_repeatable\":%s}",
 		worst == GV_CMP_IDENTICAL ? "true" : "false",
 		worst != GV_CMP_DIFFERENT ? "true" : "false",
-		repeatable ? "true" : "false", after_rep ? "true" : "false");
+		multiset ? "true" : "false", rep[BEFORE] ? "true" : "false",
+		rep[AFTER] ? "true" : "false", mrep[BEFORE] ? "true" : "false",
+		mrep[AFTER] ? "true" : "false");
 	return worst;
 }
 
@@ -560,7 +812,7 @@ static enum gv_cmp compare_run(FILE *j, const struct plan *p,
 static int usage(void)
 {
 	fprintf(stderr, "usage: runner CASEDIR --kernel LABEL "
-			"[--side both|before|after] [--quick] "
+			"[--side both|before|after] [--quick] [--shape K [--time]] "
 			"[--repeats N] [--json FILE] [--dump DIR] "
 			"[--dump-mismatch DIR]\n");
 	return 3;
@@ -573,11 +825,16 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 	memset(o, 0, sizeof(*o));
 	o->sides[BEFORE] = o->sides[AFTER] = 1;
 	o->repeats = 50;
+	o->shape = -1;
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
 
 		if (!strcmp(a, "--quick")) {
 			o->quick = 1;
+			continue;
+		}
+		if (!strcmp(a, "--time")) {
+			o->time = 1;
 			continue;
 		}
 		if (a[0] != '-') {
@@ -599,6 +856,10 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 			o->repeats = (int)strtol(v, NULL, 10);
 			if (o->repeats < 1 || o->repeats > MAX_REPEATS)
 				return -1;
+		} else if (!strcmp(a, "--shape")) {
+			o->shape = (int)strtol(v, NULL, 10);
+			if (o->shape < 0 || o->shape >= MAX_SHAPES)
+				return -1;
 		} else if (!strcmp(a, "--side")) {
 			o->sides[BEFORE] = strcmp(v, "after") != 0;
 			o->sides[AFTER] = strcmp(v, "before") != 0;
@@ -617,21 +878,26 @@ static int parse_opts(int argc, char **argv, struct opts *o)
  */
 static int run_all(FILE *j, const char *key, const struct opts *o,
 		   const struct plan *p, CUfunction fn[NR_SIDES], int *status,
-		   int *side)
+		   int *side, int *failed_shape)
 {
 	int s, k, first = 1, s0 = 0, s1 = p->nr_shapes, nseeds = p->nr_seeds;
 	int dumped = 0;
 	int both = o->sides[BEFORE] && o->sides[AFTER];
 	struct bufs b;
 
-	if (o->quick) {
+	if (o->shape >= 0) {
+		s0 = o->shape;
+		s1 = s0 + 1;
+	} else if (o->quick) {
 		s0 = p->sanitize_shape;
 		s1 = s0 + 1;
-		nseeds = 1;
 	}
+	if (o->quick)
+		nseeds = 1;
 	fprintf(j, ",\"%s\":[", key);
 	for (s = s0; s < s1; s++) {
 		for (k = 0; k < nseeds; k++) {
+			*failed_shape = s;
 			if (bufs_setup(p, &p->shapes[s], p->seeds[k], &b) < 0)
 				goto fail;
 			*side = BEFORE;
@@ -693,7 +959,7 @@ static void run_timing(FILE *j, const struct opts *o, const struct plan *p,
 	for (k = 0; k < NR_SIDES; k++)
 		if (o->sides[k])
 			fprintf(j, ",\"time_%s_us\":%.3f", side_names[k],
-				time_kernel(p, fn[k], s, &b, o->repeats));
+				time_kernel(p, fn[k], s, &b, o->repeats, k));
 out:
 	bufs_free(&b, p->nr_args);
 }
@@ -703,7 +969,7 @@ int main(int argc, char **argv)
 	CUmodule mod[NR_SIDES] = {NULL, NULL};
 	CUfunction fn[NR_SIDES] = {NULL, NULL};
 	const char *image[NR_SIDES];
-	int status = 0, k, i, side = BEFORE;
+	int status = 0, k, i, side = BEFORE, fshape = -1;
 	struct opts o;
 	struct plan *p;
 	CUcontext ctx = NULL;
@@ -714,6 +980,12 @@ int main(int argc, char **argv)
 		return usage();
 	p = malloc(sizeof(*p));
 	if (!p || plan_read(o.dir, o.kernel, p) < 0) {
+		free(p);
+		return 3;
+	}
+	if (o.shape >= p->nr_shapes) {
+		fprintf(stderr, "runner: %s has no shape %d\n", o.kernel,
+			o.shape);
 		free(p);
 		return 3;
 	}
@@ -745,12 +1017,23 @@ int main(int argc, char **argv)
 	    failed(cuDevicePrimaryCtxRetain(&ctx, dev), "context") ||
 	    failed(cuCtxSetCurrent(ctx), "cuCtxSetCurrent"))
 		goto fail;
-	for (k = 0; k < NR_SIDES; k++)
-		if (o.sides[k] &&
-		    load(o.dir, image[k], p->entry[k], &mod[k], &fn[k]) < 0)
+	for (k = 0; k < NR_SIDES; k++) {
+		if (!o.sides[k])
+			continue;
+		if (load(o.dir, image[k], p->entry[k], &mod[k], &fn[k]) < 0)
 			goto fail;
-	if (run_all(j, "runs", &o, p, fn, &status, &side) == 0) {
-		if (!o.quick)
+		for (i = 0; i < p->nr_args; i++)
+			if (p->args[i].global[0] &&
+			    find_global(mod[k], p->args[i].global,
+					&p->gaddr[k][i], &p->gsize[k][i]) < 0)
+				goto fail;
+	}
+	if (run_all(j, "runs", &o, p, fn, &status, &side, &fshape) == 0) {
+		/* Shapes run one by one are timed on the timing shape, or
+		 * where --time says (the timing shape was dropped). */
+		if (!o.quick && o.shape >= 0 && o.time)
+			p->timing_shape = o.shape;
+		if (!o.quick && (o.shape < 0 || o.shape == p->timing_shape))
 			run_timing(j, &o, p, fn);
 		goto out;
 	}
@@ -763,6 +1046,7 @@ int main(int argc, char **argv)
 	 */
 	fprintf(j, ",\"before_error\":");
 	json_str(j, last_error);
+	fprintf(j, ",\"failed_shape\":%d", fshape);
 	last_error[0] = '\0';
 	status = 4;
 	goto out;

@@ -13,6 +13,7 @@ static const char *const known_keys[] = {
     "kernels",	 "block",	  "grid",    "n",	"shapes",
     "smem",	 "template_args", "scalars", "buffers", "ranges",
     "tolerance", "seeds",	  "skip",    "repeats", "args",
+    "globals",	 "ignore",
 };
 
 static bool known(const char *key)

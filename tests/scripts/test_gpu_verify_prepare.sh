@@ -7,7 +7,8 @@
 # and assemble every clang-19 before PTX with ptxas for sm_90.  Exits 77
 # (skip) when clang-19 or nvcc is missing.  To keep CI short it takes
 # gpu_verify/examples and three corpus files; GV_FULL=1 takes the whole
-# corpus (about a second per file).
+# corpus (about a second per file).  The host-launch example is checked
+# for what a real file needs: a plan with no spec.
 set -u
 SOURCE_DIR=${SOURCE_DIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 BUILD_DIR=${BUILD_DIR:-$SOURCE_DIR/build}
@@ -45,7 +46,7 @@ fail=0
 n=0
 for d in "$TMP"/b/cases/*/; do
 	[ -f "$d/plan.txt" ] || { echo "FAIL: $d has no plan"; fail=1; continue; }
-	flags=$(sed "s|@ROOT@|$SOURCE_DIR|g" "$d/nvcc.flags")
+	flags=$(sed "s|@ROOT@|$SOURCE_DIR|g; s|@CASE@|${d%/}|g" "$d/nvcc.flags")
 	for cu in "$d"/after*.cu "$d"/before*.emul.cu; do
 		[ -f "$cu" ] || continue
 		# shellcheck disable=SC2086 # a word list
@@ -66,4 +67,33 @@ for d in "$TMP"/b/cases/*/; do
 		{ echo "FAIL: $d plan entries"; fail=1; }
 done
 echo "$n images built or assembled"
+
+# A file as real projects write them, planned with no spec: host code
+# emptied, a missing header stood in for, a struct by value flattened, a
+# template instantiated by its host launch, the block taken from a shared
+# array, a function pointer passed NULL.
+d=$TMP/b/cases/examples-host-launch
+if [ -f "$d/meta.json" ]; then
+	python3 - "$d/meta.json" <<'EOT' || { echo "FAIL: host-launch plan"; fail=1; }
+import json, sys
+m = json.load(open(sys.argv[1]))
+assert m["build"]["mode"] == "clang-legacy", m["build"]
+assert m["missing_headers"] == ["generated/build_config.h"], m["missing_headers"]
+assert m["host_bodies_emptied"] >= 1
+k = {x["label"]: x for x in m["kernels"]}
+s = k["slice_sums<float>"]
+assert "skip" not in s, s
+assert s["block_from_code"]["exact"] == 128, s
+assert [a["name"] for a in s["args"]] == ["v", "sp.len", "sp.scale", "out"]
+w = k["warp_prefix"]
+assert [a["kind"] for a in w["args"]] == ["buffer", "null", "scalar"], w
+EOT
+	grep -q '^  arg struct 8$' "$d/plan.txt" ||
+		{ echo "FAIL: host-launch: no struct argument"; fail=1; }
+	grep -q 'template __global__ void slice_sums<float>' "$d/before.cu" ||
+		{ echo "FAIL: host-launch: instance not put back"; fail=1; }
+else
+	echo "FAIL: no host-launch case"
+	fail=1
+fi
 exit $fail

@@ -14,6 +14,7 @@
 
 #include <cmocka.h>
 
+#include "gpu_verify/blocks.h"
 #include "gpu_verify/build.h"
 #include "gpu_verify/data.h"
 #include "gpu_verify/expr.h"
@@ -32,7 +33,9 @@ static void derive(struct gv_spec *spec, const char *kernel, gv_node tmpl,
 		   const char *name, bool ptr, bool cnst, const char *type,
 		   long long size, struct gv_arg *arg)
 {
-	struct gv_param p = {name, ptr, cnst, type, size};
+	struct gv_param p = {
+	    .name = name, .is_ptr = ptr, .is_const = cnst, .type = type,
+	    .size = size};
 	char *why = NULL;
 
 	assert_int_equal(gv_derive_arg(spec, kernel, tmpl, &p, arg, &why), 0);
@@ -104,7 +107,8 @@ static void test_derive_scalars(void **state)
 {
 	struct gv_spec spec;
 	struct gv_arg a;
-	struct gv_param p = {"cfg", false, false, "struct cfg", 16};
+	struct gv_param p = {
+	    .name = "cfg", .type = "struct cfg", .size = 16};
 	char *why = NULL;
 
 	(void)state;
@@ -483,6 +487,210 @@ static void test_match_entry(void **state)
 	assert_null(gv_match_entry(entries, dem, 6, "missing", NULL));
 }
 
+/* Struct fields, vectors, function pointers, globals, ignored outputs. */
+static void test_derive_param(void **state)
+{
+	static const struct gv_field fields[] = {
+	    {"rows", 0, false, false, "int", 4, 0, NULL},
+	    {"data", 8, true, true, "float", 4, 0, NULL},
+	    {"scale", 16, false, false, "float", 4, 0, NULL},
+	};
+	struct gv_param sp = {.name = "m", .type = "Mat", .size = 24,
+			      .fields = fields, .nr_fields = 3,
+			      .is_record = true};
+	struct gv_param fp = {.name = "cb", .is_ptr = true, .is_fnptr = true};
+	struct gv_param vp = {.name = "v", .is_ptr = true, .type = "float4",
+			      .size = 16, .lanes = 4, .lane_type = "float"};
+	struct gv_param ep = {.name = "op", .type = "Sum", .size = 1,
+			      .is_record = true};
+	struct gv_spec spec;
+	struct gv_kernel k;
+	char *why = NULL, *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	(void)state;
+	parse_spec(&spec, "scalars: { m.scale: 0.5 }\nignore: [v]\n");
+	memset(&k, 0, sizeof(k));
+	k.name = strdup("k");
+	k.label = strdup("k");
+	assert_int_equal(gv_derive_param(&spec, "k", NULL, &sp, &k, &why), 0);
+	assert_int_equal(gv_derive_param(&spec, "k", NULL, &fp, &k, &why), 0);
+	assert_int_equal(gv_derive_param(&spec, "k", NULL, &vp, &k, &why), 0);
+	assert_int_equal(gv_derive_param(&spec, "k", NULL, &ep, &k, &why), 0);
+	assert_null(why);
+	/* Head, three fields, NULL, the vector buffer, the empty functor. */
+	assert_int_equal(k.nr_args, 7);
+	assert_int_equal(k.args[0].struct_size, 24);
+	assert_true(k.args[1].is_field && k.args[1].offset == 0);
+	assert_string_equal(k.args[1].name, "m.rows");
+	assert_string_equal(k.args[1].expr, "n"); /* rows: a length */
+	assert_true(k.args[2].is_ptr && k.args[2].offset == 8);
+	assert_string_equal(k.args[3].expr, "0.5");
+	assert_true(k.args[4].is_null);
+	assert_int_equal(k.args[5].type, GV_F32);
+	assert_string_equal(k.args[5].expr, "(max(n,threads))*4");
+	assert_true(k.args[5].ignored);
+	assert_int_equal(k.args[6].struct_size, 1);
+	assert_int_equal(gv_plan_shapes(&spec, &k, false, false, &why), 0);
+	f = open_memstream(&buf, &len);
+	gv_plan_write(f, &k);
+	fclose(f);
+	assert_non_null(strstr(buf, "arg struct 24\n  field 0 val i32 4 n\n"
+				    "  field 8 ptr f32 4 in "));
+	assert_non_null(strstr(buf, "  field 16 val f32 4 0.5\n"));
+	assert_non_null(strstr(buf, "arg null\n"));
+	assert_non_null(strstr(buf, "arg ptr f32 4 ignore (max(n,threads))*4"));
+	assert_non_null(strstr(buf, "arg struct 1\n"));
+	free(buf);
+	gv_kernel_release(&k);
+	gv_spec_release(&spec);
+}
+
+static void test_derive_global(void **state)
+{
+	struct gv_param ptr = {.name = "d_dag", .is_ptr = true,
+			       .type = "hash128_t", .size = 128, .lanes = 32,
+			       .lane_type = "unsigned int"};
+	struct gv_param val = {.name = "d_size", .type = "unsigned int",
+			       .size = 4};
+	struct gv_param mem = {.name = "d_key", .type = "uint4[2]", .size = 32};
+	struct gv_spec spec;
+	struct gv_kernel k;
+	char *why = NULL, *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	(void)state;
+	memset(&spec, 0, sizeof(spec));
+	memset(&k, 0, sizeof(k));
+	k.name = strdup("k");
+	k.label = strdup("k");
+	assert_int_equal(gv_derive_global(&spec, "k", &ptr, "512", &k, &why),
+			 0);
+	assert_int_equal(gv_derive_global(&spec, "k", &val, "threads", &k,
+					  &why),
+			 0);
+	assert_int_equal(gv_derive_global(&spec, "k", &mem, "fill", &k, &why),
+			 0);
+	assert_int_equal(gv_plan_shapes(&spec, &k, false, false, &why), 0);
+	f = open_memstream(&buf, &len);
+	gv_plan_write(f, &k);
+	fclose(f);
+	assert_non_null(strstr(buf, "global d_dag ptr u32 4 out (512)*32 0 100\n"));
+	assert_non_null(strstr(buf, "global d_size val u32 4 threads\n"));
+	assert_non_null(strstr(buf, "global d_key mem bytes 32 out 1 "));
+	free(buf);
+	gv_kernel_release(&k);
+}
+
+/* The block the code allows bounds the default shapes. */
+static void test_shapes_block_facts(void **state)
+{
+	struct gv_spec spec;
+	struct gv_kernel k;
+	char *why = NULL;
+	unsigned i;
+
+	(void)state;
+	memset(&spec, 0, sizeof(spec));
+	memset(&k, 0, sizeof(k));
+	k.name = strdup("k");
+	k.block_exact = 64; /* __shared__ int s[64] indexed by the thread */
+	assert_int_equal(gv_plan_shapes(&spec, &k, false, false, &why), 0);
+	for (i = 0; i < k.nr_shapes; i++)
+		assert_int_equal(k.shapes[i].bx, 64);
+	gv_kernel_release(&k);
+	k.name = strdup("k");
+	k.block_max = 100; /* __launch_bounds__(100): whole warps below */
+	assert_int_equal(gv_plan_shapes(&spec, &k, false, false, &why), 0);
+	assert_int_equal(k.shapes[0].bx, 64);
+	assert_int_equal(k.shapes[2].bx, 96);
+	gv_kernel_release(&k);
+	/* A spec's block is taken as given. */
+	parse_spec(&spec, "block: [256]\n");
+	k.name = strdup("k");
+	k.block_exact = 64;
+	assert_int_equal(gv_plan_shapes(&spec, &k, false, false, &why), 0);
+	assert_int_equal(k.shapes[0].bx, 256);
+	gv_kernel_release(&k);
+	gv_spec_release(&spec);
+}
+
+/* Constant expressions of a kernel's code: template values, suffixes. */
+static void test_eval_tokens(void **state)
+{
+	const char *names[] = {"BLOCK", "WARPS"};
+	const char *vals[] = {"128", "4"};
+	long long v = 0;
+
+	(void)state;
+	assert_int_equal(gv_eval_tokens("BLOCK * 2", NULL, names, vals, 2, &v),
+			 0);
+	assert_int_equal(v, 256);
+	assert_int_equal(gv_eval_tokens("( WARPS * 32u ) + 1UL", NULL, names,
+					vals, 2, &v),
+			 0);
+	assert_int_equal(v, 129);
+	assert_int_equal(gv_eval_tokens("OTHER * 2", NULL, names, vals, 2, &v),
+			 -1);
+	assert_int_equal(gv_eval_tokens("sizeof ( int )", NULL, NULL, NULL, 0,
+					&v),
+			 -1);
+}
+
+/* Order-insensitive comparison: an atomic append in another order. */
+static void test_compare_multiset(void **state)
+{
+	static const int32_t a[6] = {4, 9, -1, 7, 7, 0};
+	static const int32_t b[6] = {7, 0, 4, -1, 9, 7};
+	static const int32_t c[6] = {7, 0, 4, -1, 9, 8};
+	float x[3] = {0.5f, -0.0f, 2.0f}, y[3] = {2.0f, 0.5f, -0.0f};
+	float z[3] = {2.0f, 0.5f, 0.0f};
+	unsigned char s1[6] = {1, 2, 3, 4, 5, 6}, s2[6] = {4, 5, 6, 1, 2, 3};
+	struct gv_diff d;
+
+	(void)state;
+	assert_int_equal(gv_compare(GV_I32, 4, a, b, 6, 0, &d),
+			 GV_CMP_DIFFERENT);
+	assert_int_equal(gv_compare_multiset(GV_I32, 4, a, b, 6, 0, &d),
+			 GV_CMP_IDENTICAL);
+	assert_int_equal(gv_compare_multiset(GV_I32, 4, a, c, 6, 0, &d),
+			 GV_CMP_DIFFERENT);
+	/* -0.0 and 0.0 are different elements. */
+	assert_int_equal(gv_compare_multiset(GV_F32, 4, x, y, 3, 0, &d),
+			 GV_CMP_IDENTICAL);
+	assert_int_equal(gv_compare_multiset(GV_F32, 4, x, z, 3, 0, &d),
+			 GV_CMP_DIFFERENT);
+	assert_int_equal(gv_compare_multiset(GV_BYTES, 3, s1, s2, 2, 0, &d),
+			 GV_CMP_IDENTICAL);
+	/* The inputs are left as they were. */
+	assert_int_equal(a[0], 4);
+	assert_int_equal(b[0], 7);
+}
+
+static void test_length_fields(void **state)
+{
+	(void)state;
+	assert_true(gv_is_length_name("d.rows"));
+	assert_true(gv_is_length_name("dim_M.cols"));
+	assert_false(gv_is_length_name("d.stride"));
+	assert_true(gv_is_length_name("dim"));
+}
+
+static void test_match_qualified(void **state)
+{
+	char *entries[] = {"_ZN3ns1kIfEEvPf", "_Z1kIiEvPi"};
+	char *dem[] = {"ns::k<float>(float*)", "k<int>(int*)"};
+
+	(void)state;
+	assert_string_equal(gv_match_entry(entries, dem, 2, "k", "k<float>"),
+			    entries[0]);
+	assert_string_equal(gv_match_entry(entries, dem, 2, "k", "k<int>"),
+			    entries[1]);
+	assert_null(gv_match_entry(entries, dem, 2, "k", "s::k<float>"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -502,6 +710,13 @@ int main(void)
 	    cmocka_unit_test(test_compare_floats),
 	    cmocka_unit_test(test_explicit_instances),
 	    cmocka_unit_test(test_match_entry),
+	    cmocka_unit_test(test_derive_param),
+	    cmocka_unit_test(test_derive_global),
+	    cmocka_unit_test(test_shapes_block_facts),
+	    cmocka_unit_test(test_eval_tokens),
+	    cmocka_unit_test(test_compare_multiset),
+	    cmocka_unit_test(test_length_fields),
+	    cmocka_unit_test(test_match_qualified),
 	};
 
 	return cmocka_run_group_tests_name("gpu_verify", tests, NULL, NULL);

@@ -1,0 +1,2 @@
+/* SPDX-License-Identifier: MIT */
+/* gpu_verify stand-in for <device_types.h>: legacy.h already supplies its part. */

@@ -1,0 +1,2 @@
+/* SPDX-License-Identifier: MIT */
+/* gpu_verify stand-in for <sm_60_atomic_functions.h>: legacy.h already supplies its part. */
