@@ -888,7 +888,7 @@ static int parse_args(struct prep *p, int argc, char **argv)
 			wl_compdb_translate((const char *const *)cmd.v, cmd.nr,
 					    getcwd(cwd, sizeof(cwd)) ? cwd
 								     : NULL,
-					    &p->args);
+					    &p->args, NULL);
 			wl_strvec_release(&cmd);
 			break;
 		}
@@ -973,6 +973,7 @@ static int compdb_args(struct prep *p)
 	struct wl_strvec mine = p->args;
 	char *err = NULL;
 	unsigned i;
+	bool exact = false;
 
 	if (!p->compdb_dir)
 		return 0;
@@ -983,7 +984,7 @@ static int compdb_args(struct prep *p)
 		return -1;
 	}
 	memset(&p->args, 0, sizeof(p->args));
-	if (!wl_compdb_args_for(db, p->source, &p->args))
+	if (!wl_compdb_args_for(db, p->source, &p->args, &exact) || !exact)
 		fprintf(stderr,
 			"gv-prepare: %s: not in %s/compile_commands.json\n",
 			p->source, p->compdb_dir);
@@ -1040,6 +1041,8 @@ static int fix_headers(struct prep *p, CXIndex index)
 		}
 		h->path = wl_xstrdup(p->fix_also.v[i]);
 		h->real = absolute(p->fix_also.v[i]);
+		/* What `warplint --fix` applies: no unsafe fix. */
+		wl_findings_hold_unsafe(&before);
 		h->fixed = wl_apply_fixes(&s, &before, &h->len);
 		h->fixes = count_fixes(&before);
 		wl_source_init_mem(&fx, s.path, h->fixed, h->len);
@@ -1324,6 +1327,8 @@ static int prepare(struct prep *p)
 	} else {
 		size_t len = 0;
 
+		/* What `warplint --fix` applies: no unsafe fix. */
+		wl_findings_hold_unsafe(&t.before);
 		t.fixed_text = wl_apply_fixes(&t.src, &t.before, &len);
 		/* The source's own name, so that its #includes resolve. */
 		wl_source_init_mem(&t.fixed, p->source, t.fixed_text, len);
