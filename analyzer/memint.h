@@ -135,6 +135,8 @@ struct wl_mem_cache_entry {
 	bool answer;
 	struct wl_node *node;	/* MA_CACHE_DECL: the declaration, or NULL */
 	long long *values;	/* MA_CACHE_VALUE: per thread, or NULL */
+	CXCursor shared;	/* MA_CACHE_MEMBER: the storage it returns */
+	const char *method;	/* MA_CACHE_MEMBER: its name (model arena) */
 };
 
 enum ma_cache_kind {
@@ -142,6 +144,7 @@ enum ma_cache_kind {
 	MA_CACHE_BARRIER,
 	MA_CACHE_DECL,
 	MA_CACHE_VALUE,
+	MA_CACHE_MEMBER,	/* fn: class (template); hash: with the method */
 };
 
 /* Whether a call to a function outside the model is a barrier. */

@@ -517,6 +517,8 @@ bool ma_raw_member_shared(struct wl_mem *mem, CXType obj, const char *method,
 {
 	CXCursor decl, tmpl;
 	struct spec_scan ss;
+	const char *p;
+	unsigned h, i;
 
 	if (obj.kind == CXType_Pointer || obj.kind == CXType_LValueReference)
 		obj = clang_getPointeeType(obj);
@@ -527,8 +529,35 @@ bool ma_raw_member_shared(struct wl_mem *mem, CXType obj, const char *method,
 	memset(&ss, 0, sizeof(ss));
 	ss.tmpl = clang_Cursor_isNull(tmpl) ? decl : tmpl;
 	ss.method = method;
+	/*
+	 * The walk covers the whole translation unit: once per class and
+	 * method, not once per call (a header of many calls made it
+	 * quadratic).
+	 */
+	h = clang_hashCursor(ss.tmpl);
+	for (p = method; *p; p++)
+		h = h * 31 + (unsigned char)*p;
+	for (i = 0; i < mem->nr_raw; i++) {
+		const struct wl_mem_cache_entry *e = &mem->raw[i];
+
+		if (e->what == MA_CACHE_MEMBER && e->hash == h &&
+		    clang_equalCursors(e->fn, ss.tmpl) &&
+		    !strcmp(e->method, method)) {
+			*shared = e->shared;
+			return e->answer;
+		}
+	}
 	clang_visitChildren(clang_getTranslationUnitCursor(mem->ctx->tu),
 			    find_spec, &ss);
+	WL_GROW(mem->raw, mem->nr_raw, mem->alloc_raw);
+	memset(&mem->raw[mem->nr_raw], 0, sizeof(*mem->raw));
+	mem->raw[mem->nr_raw].what = MA_CACHE_MEMBER;
+	mem->raw[mem->nr_raw].hash = h;
+	mem->raw[mem->nr_raw].fn = ss.tmpl;
+	mem->raw[mem->nr_raw].method = wl_arena_strdup(&mem->ctx->model.arena,
+						       method);
+	mem->raw[mem->nr_raw].answer = ss.found;
+	mem->raw[mem->nr_raw++].shared = ss.shared;
 	*shared = ss.shared;
 	return ss.found;
 }
