@@ -591,13 +591,12 @@ struct wl_node *ma_field_init(struct wl_mem *mem, CXCursor field,
 	return NULL;
 }
 
-/* A non-static data member of `this` or of a local object. */
-static bool eval_field(struct ma_eval *ev, struct wl_node *n, CXCursor field,
-		       const struct ma_env *env, long long *out)
+struct wl_node *ma_member_init(struct ma_eval *ev, struct wl_node *n,
+				CXCursor field, const struct ma_env *env,
+				struct ma_frame *frame, struct ma_env *init_env)
 {
-	struct wl_node *obj = NULL, *init, *base;
-	struct ma_env oenv, ienv;
-	struct ma_frame frame;
+	struct wl_node *obj = NULL, *base;
+	struct ma_env oenv;
 
 	base = n->nr_kids ? ma_strip(n->kids[0]) : NULL;
 	memset(&oenv, 0, sizeof(oenv));
@@ -609,7 +608,17 @@ static bool eval_field(struct ma_eval *ev, struct wl_node *n, CXCursor field,
 		if (env)
 			oenv = *env;
 	}
-	init = ma_field_init(ev->mem, field, obj, &oenv, &frame, &ienv);
+	return ma_field_init(ev->mem, field, obj, &oenv, frame, init_env);
+}
+
+/* A non-static data member of `this` or of a local object. */
+static bool eval_field(struct ma_eval *ev, struct wl_node *n, CXCursor field,
+		       const struct ma_env *env, long long *out)
+{
+	struct ma_env ienv;
+	struct ma_frame frame;
+	struct wl_node *init = ma_member_init(ev, n, field, env, &frame, &ienv);
+
 	if (!init)
 		return false;
 	return ma_eval(ev, init, &ienv, out);

@@ -119,6 +119,15 @@ bool ma_this_object(const struct ma_env *env, struct wl_node **obj,
 struct wl_node *ma_field_init(struct wl_mem *mem, CXCursor field,
 			      struct wl_node *obj, const struct ma_env *obj_env,
 			      struct ma_frame *frame, struct ma_env *init_env);
+
+/*
+ * The initializer of member @field as node @n (`this->f`, `obj.f`) reads
+ * it: of `this` (the object being walked) or of a local object; NULL when
+ * no constructor of the file sets it.
+ */
+struct wl_node *ma_member_init(struct ma_eval *ev, struct wl_node *n,
+			       CXCursor field, const struct ma_env *env,
+			       struct ma_frame *frame, struct ma_env *init_env);
 /* The value every thread gives an opaque symbol: see struct ma_eval. */
 long long ma_opaque_value(CXCursor decl);
 /* Strip parentheses, implicit and explicit casts. */

@@ -601,22 +601,11 @@ static bool field_value_loc(struct ma_eval *ev, struct wl_node *n,
 			    CXCursor field, const struct ma_env *env,
 			    struct ma_loc *out)
 {
-	struct wl_node *obj = NULL, *base, *init;
-	struct ma_env oenv, ienv;
+	struct ma_env ienv;
 	struct ma_frame frame;
 	struct ma_loc saved = *out;
+	struct wl_node *init = ma_member_init(ev, n, field, env, &frame, &ienv);
 
-	base = n->nr_kids ? ma_strip(n->kids[0]) : NULL;
-	memset(&oenv, 0, sizeof(oenv));
-	if (!base || base->kind == CXCursor_CXXThisExpr) {
-		if (!ma_this_object(env, &obj, &oenv))
-			obj = NULL;
-	} else {
-		obj = base;
-		if (env)
-			oenv = *env;
-	}
-	init = ma_field_init(ev->mem, field, obj, &oenv, &frame, &ienv);
 	/*
 	 * Only a member some constructor of the file sets (storage handed
 	 * over), not a pointer in a plain struct of parameters.

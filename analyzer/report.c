@@ -68,22 +68,6 @@ bool wl_report_same_text(const struct wl_report_file *rf,
 	       !memcmp(rf->src->text, src->text, src->len);
 }
 
-static bool same_fix(const struct wl_fix *a, const struct wl_fix *b)
-{
-	unsigned i;
-
-	if (!a || !b)
-		return a == b;
-	if (a->nr_edits != b->nr_edits)
-		return false;
-	for (i = 0; i < a->nr_edits; i++)
-		if (a->edits[i].offset != b->edits[i].offset ||
-		    a->edits[i].length != b->edits[i].length ||
-		    strcmp(a->edits[i].text, b->edits[i].text))
-			return false;
-	return true;
-}
-
 static bool has_string(const struct wl_strvec *v, const char *s)
 {
 	unsigned i;
@@ -149,7 +133,7 @@ void wl_report_merge(struct wl_report_file *rf, struct wl_findings *list,
 			struct wl_finding *g = &rf->findings.v[k];
 
 			m = mark_of(rf, (unsigned)k);
-			if (!same_fix(g->fix, f->fix)) {
+			if (!wl_fix_equal(g->fix, f->fix)) {
 				wl_fix_free(g->fix);
 				g->fix = NULL;
 				wl_finding_note(g, "no fix: it would differ "

@@ -179,3 +179,19 @@ void wl_edit_set_release(struct wl_edit_set *set)
 	set->edits = NULL;
 	set->nr = set->alloc = 0;
 }
+
+bool wl_fix_equal(const struct wl_fix *a, const struct wl_fix *b)
+{
+	unsigned i;
+
+	if (!a || !b)
+		return a == b;
+	if (a->nr_edits != b->nr_edits)
+		return false;
+	for (i = 0; i < a->nr_edits; i++)
+		if (a->edits[i].offset != b->edits[i].offset ||
+		    a->edits[i].length != b->edits[i].length ||
+		    strcmp(a->edits[i].text, b->edits[i].text))
+			return false;
+	return true;
+}

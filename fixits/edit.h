@@ -47,6 +47,9 @@ void wl_fix_insert(struct wl_fix *fix, unsigned offset, const char *text);
  */
 void wl_fix_mark_unsafe(struct wl_fix *fix, const char *why);
 
+/* The same edits (safety and description aside); two NULLs are equal. */
+bool wl_fix_equal(const struct wl_fix *a, const struct wl_fix *b);
+
 /* "safe" or "unsafe", as the reports spell it. */
 const char *wl_fix_safety_name(enum wl_fix_safety safety);
 

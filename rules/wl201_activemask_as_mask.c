@@ -79,22 +79,6 @@ static bool elects_leader(struct wl_ctx *ctx, struct wl_node *ref)
 	return us.found;
 }
 
-static bool same_fix(const struct wl_fix *a, const struct wl_fix *b)
-{
-	unsigned i;
-
-	if (!a || !b)
-		return a == b;
-	if (a->nr_edits != b->nr_edits)
-		return false;
-	for (i = 0; i < a->nr_edits; i++)
-		if (a->edits[i].offset != b->edits[i].offset ||
-		    a->edits[i].length != b->edits[i].length ||
-		    strcmp(a->edits[i].text, b->edits[i].text))
-			return false;
-	return true;
-}
-
 struct mask_uses {
 	struct wl_ctx *ctx;
 	CXCursor decl;
@@ -151,7 +135,7 @@ static bool fix_initializer(struct wl_ctx *ctx, struct wl_finding *f,
 		return false;
 	at_decl = wl_mask_infer(ctx, v->decl_node);
 	if (!at_decl->text || strcmp(at_decl->text, at_call->text) ||
-	    !same_fix(at_decl->setup, at_call->setup))
+	    !wl_fix_equal(at_decl->setup, at_call->setup))
 		return false;
 	desc = wl_xasprintf("initialize '%s' with '%s'",
 			    wl_model_spelling(&ctx->model, v->decl),
