@@ -243,9 +243,17 @@ void wl_findings_hold_unsafe(struct wl_findings *findings)
 
 		if (!f->fix || f->fix->safety != WL_FIX_UNSAFE || f->fix_rejected)
 			continue;
-		f->fix_rejected = wl_xasprintf("unsafe fix (%s); --unsafe-fixes "
-					       "applies it",
-					       f->fix->unsafe_why);
+		/* The note says why already, most of the time: once is enough. */
+		if (f->note && f->fix->unsafe_why &&
+		    strstr(f->note, f->fix->unsafe_why))
+			f->fix_rejected = wl_xstrdup("unsafe fix, as the note "
+						     "says; --unsafe-fixes "
+						     "applies it");
+		else
+			f->fix_rejected = wl_xasprintf("unsafe fix (%s); "
+						       "--unsafe-fixes applies "
+						       "it",
+						       f->fix->unsafe_why);
 	}
 }
 

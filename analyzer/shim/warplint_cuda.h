@@ -26,7 +26,13 @@
 #define __CUDACC_VER_MAJOR__ 13
 #define __CUDACC_VER_MINOR__ 0
 #define __CUDACC_VER_BUILD__ 0
-#define __CUDACC_VER__ 130000
+/*
+ * No __CUDACC_VER__: CUDA 9 and later define it as a string that makes
+ * `#if __CUDACC_VER__ >= 80500` an error and read as 0, so the branch a
+ * real build compiles is the one for old toolkits, legacy code and all
+ * (CUB 1.7's #else of CUB_USE_COOPERATIVE_GROUPS).  Left undefined, the
+ * parse compiles that branch too.
+ */
 #define CUDA_VERSION 13000
 #define CUDART_VERSION 13000
 #define __CUDART_API_VERSION 13000

@@ -1,11 +1,9 @@
 /*
- * warplint-test: a legacy call that this parse compiled in a branch a
- * CUDA 13 build may not: the #else of a test on a macro from a
- * configuration header that was not found; it is reported and keeps no
- * fix, and the note says why.  And a branch for toolkits before CUDA 9
- * (warplint reads __CUDACC_VER__ as 130000, the number CUDA 13 would
- * have): inactive here, so WL105 reports it as a dead fallback whose
- * deletion is an unsafe fix.
+ * warplint-test: WL101/WL102 legacy calls that this parse compiled, in
+ * branches a CUDA 13 build may not: the #else of a test on a macro from a
+ * configuration header that was not found, and a branch for toolkits
+ * before CUDA 9 that is active only because their version macro is
+ * gone.  Each is reported and keeps no fix: the note says why.
  * disable: WL900
  */
 #include "generated/warp_config.h"
@@ -25,7 +23,7 @@ __device__ int warp_total(int v)
 __device__ bool warp_any(bool p)
 {
 #if __CUDACC_VER__ < 90000
-	return __any(p); // expect: WL105 {{toolkits before CUDA 9}}
+	return __any(p); // expect: WL102 {{toolkits before CUDA 9}}
 #else
 	return __any_sync(0xffffffffu, p);
 #endif
