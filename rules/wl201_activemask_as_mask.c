@@ -24,15 +24,20 @@
 #include "fixits/edit.h"
 #include "rules/maskrules.h"
 
-/* Calls that elect a leader or rank lanes from a discovered group. */
+/*
+ * Calls that elect a leader or rank lanes from a discovered group; the
+ * first NR_LEADER_CALLS pick one lane (a leader), the rest count.
+ */
 static const char *const election[] = {
-	"__ffs", "__ffsll", "__popc", "__popcll", "__fns", "__clz",
+	"__ffs", "__ffsll", "__fns", "__clz", "__popc", "__popcll",
 };
+#define NR_LEADER_CALLS 4
 
 struct use_scan {
 	struct wl_ctx *ctx;
 	CXCursor decl;
 	bool found;
+	bool leader_only;	/* only a call that picks one lane counts */
 };
 
 static bool refers_to(struct wl_node *n, void *data)
@@ -58,7 +63,9 @@ static bool election_use(struct wl_node *n, void *data)
 	if (n->kind != CXCursor_CallExpr)
 		return true;
 	name = wl_call_name(&us->ctx->model, n);
-	for (i = 0; i < WL_ARRAY_SIZE(election); i++) {
+	for (i = 0; i < (us->leader_only ? NR_LEADER_CALLS
+					 : WL_ARRAY_SIZE(election));
+	     i++) {
 		if (strcmp(name, election[i]))
 			continue;
 		wl_node_walk(n, refers_to, us);
@@ -67,11 +74,15 @@ static bool election_use(struct wl_node *n, void *data)
 	return !us->found;
 }
 
-/* Whether the mask variable read at @ref also elects a leader. */
-static bool elects_leader(struct wl_ctx *ctx, struct wl_node *ref)
+/*
+ * Whether the mask variable read at @ref also elects a leader (or, with
+ * @leader_only false, counts or ranks the lanes of its group).
+ */
+static bool elects_leader(struct wl_ctx *ctx, struct wl_node *ref,
+			  bool leader_only)
 {
 	struct use_scan us = { ctx, clang_getCursorReferenced(ref->cursor),
-			       false };
+			       false, leader_only };
 
 	if (!ref->func || !ref->func->body)
 		return false;
@@ -180,9 +191,15 @@ static void check_call(struct wl_ctx *ctx, struct wl_node *call,
 	wl_maskval_eval(ctx, args[0], &mv);
 	if (mv.kind != WL_MASKVAL_ACTIVE)
 		return;
-	if (c->kind == WL_COLL_SHFL && mv.var_ref &&
-	    elects_leader(ctx, mv.var_ref))
-		return;		/* atomicAggInc: broadcast from the leader */
+	/*
+	 * atomicAggInc: a broadcast from the leader of the discovered
+	 * group.  A group that elects a leader from its mask is one the code
+	 * means to work within: a vote over it or a __syncwarp() on it is
+	 * opportunistic too (an aggregated increment's ballot).
+	 */
+	if (mv.var_ref && elects_leader(ctx, mv.var_ref,
+					c->kind != WL_COLL_SHFL))
+		return;
 	if (!mv.var_ref) {
 		f = wl_report(
 			ctx, WL201, call,
