@@ -20,8 +20,6 @@
 #include "analyzer/memint.h"
 #include "analyzer/util.h"
 
-#define MA_MAX_EVAL_DEPTH 48
-
 
 struct wl_node *ma_strip(struct wl_node *n)
 {

@@ -34,6 +34,8 @@
 #define MA_BLOCK_DIM 256
 #define MA_MAX_BINDS 16
 #define MA_MAX_DEPTH 8
+/* How deep one evaluation (values, pointers) may recurse, self-reference included. */
+#define MA_MAX_EVAL_DEPTH 48
 
 /* A variable (or template parameter) bound to a value during the walk. */
 struct ma_bind {

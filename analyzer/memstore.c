@@ -771,8 +771,29 @@ static bool is_cast(const struct wl_node *n)
 	       n->kind == CXCursor_CXXStaticCastExpr;
 }
 
+static bool pointer_loc_of(struct ma_eval *ev, struct wl_node *e,
+			   const struct ma_env *env, struct ma_loc *out);
+
+/*
+ * Bounded like ma_eval(): a pointer defined through itself, or through a
+ * chain of frames that comes back to it (a recursive template's storage
+ * handed down), would otherwise recurse until the stack runs out.
+ */
 static bool pointer_loc(struct ma_eval *ev, struct wl_node *e,
 			const struct ma_env *env, struct ma_loc *out)
+{
+	bool ok;
+
+	if (ev->depth > MA_MAX_EVAL_DEPTH)
+		return false;
+	ev->depth++;
+	ok = pointer_loc_of(ev, e, env, out);
+	ev->depth--;
+	return ok;
+}
+
+static bool pointer_loc_of(struct ma_eval *ev, struct wl_node *e,
+			   const struct ma_env *env, struct ma_loc *out)
 {
 	struct wl_node *n = e;
 	long long k, c;
