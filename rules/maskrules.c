@@ -50,11 +50,17 @@ const struct wl_collective *wl_collective_of(struct wl_ctx *ctx,
 					     struct wl_node *call)
 {
 	const char *name = wl_call_name(&ctx->model, call);
-	unsigned i;
 
 	/* A function of the file's own with that name is not CUDA's. */
 	if (!*name || wl_call_target(&ctx->model, call))
 		return NULL;
+	return wl_collective_named(name);
+}
+
+const struct wl_collective *wl_collective_named(const char *name)
+{
+	unsigned i;
+
 	for (i = 0; i < WL_ARRAY_SIZE(collectives); i++)
 		if (!strcmp(name, collectives[i].name))
 			return &collectives[i];

@@ -37,6 +37,25 @@ struct wl_collective {
 const struct wl_collective *wl_collective_of(struct wl_ctx *ctx,
 					     struct wl_node *call);
 
+/* The collective called @name, or NULL. */
+const struct wl_collective *wl_collective_named(const char *name);
+
+/*
+ * A project's one-line wrapper of a collective (`utils::syncwarp(m)`
+ * whose body is `__syncwarp(m);`, `utils::any(p, m)` returning
+ * `__any_sync(m, p)`): which collective, its name, and which of the
+ * wrapper's parameters is the mask.
+ */
+struct wl_coll_wrapper {
+	const struct wl_collective *coll;
+	CXCursor param;		/* the mask parameter */
+	unsigned mask_param;	/* its position */
+};
+
+/* Whether @call (of no collective itself) calls such a wrapper. */
+bool wl_coll_wrapper_of(struct wl_ctx *ctx, struct wl_node *call,
+			struct wl_coll_wrapper *out);
+
 /* Argument positions, counted over the written arguments; -1: none. */
 int wl_coll_mask_arg(const struct wl_collective *c);
 int wl_coll_value_arg(const struct wl_collective *c);

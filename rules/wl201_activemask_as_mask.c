@@ -345,6 +345,66 @@ static void delete_dead_decls(struct wl_ctx *ctx, struct arg_fixes *done)
 	}
 }
 
+static enum CXChildVisitResult last_expr(CXCursor c, CXCursor parent,
+					 CXClientData data)
+{
+	(void)parent;
+	if (clang_isExpression(clang_getCursorKind(c)))
+		*(CXCursor *)data = c;
+	return CXChildVisit_Continue;
+}
+
+/*
+ * A call of a one-line wrapper of a collective (maskrules.h) whose mask,
+ * written at the call or the wrapper's default, is __activemask().  The
+ * collective is in the wrapper: reported here, where the mask is chosen,
+ * and never fixed here.
+ */
+static void check_wrapper_call(struct wl_ctx *ctx, struct wl_node *call,
+			       const struct wl_coll_wrapper *w)
+{
+	const char *name = wl_call_name(&ctx->model, call);
+	struct wl_node *args[16];
+	unsigned n = wl_call_args(call, args, 16);
+	CXCursor dflt = clang_getNullCursor();
+	struct wl_maskval mv;
+	struct wl_finding *f;
+	char *t;
+
+	if (w->mask_param < n) {
+		wl_maskval_eval(ctx, args[w->mask_param], &mv);
+		if (mv.kind != WL_MASKVAL_ACTIVE ||
+		    (mv.var_ref &&
+		     elects_leader(ctx, mv.var_ref,
+				   w->coll->kind != WL_COLL_SHFL)))
+			return;
+		t = wl_arg_text(ctx, call, args[w->mask_param]);
+		f = wl_report(ctx, WL201, call,
+			      "mask '%s' of '%s', which passes it to '%s', "
+			      "comes from '__activemask()' (line %u), which "
+			      "names the lanes that happen to be converged, "
+			      "not the lanes that must take part",
+			      t, name, w->coll->name,
+			      wl_node_line(ctx, mv.origin ? mv.origin
+							  : args[w->mask_param]));
+		free(t);
+	} else {
+		clang_visitChildren(w->param, last_expr, &dflt);
+		if (clang_Cursor_isNull(dflt) ||
+		    !wl_cursor_is_activemask(dflt, 0))
+			return;
+		f = wl_report(ctx, WL201, call,
+			      "'%s' passes its default mask, '__activemask()', "
+			      "to '%s': the lanes that happen to be converged, "
+			      "not the lanes that must take part",
+			      name, w->coll->name);
+	}
+	wl_finding_note(f, "no fix here: the collective is inside '%s'; pass "
+			   "it the lanes that must take part, computed with "
+			   "__ballot_sync() before any divergent branch",
+			name);
+}
+
 void wl201_check(struct wl_ctx *ctx)
 {
 	struct wl_model *m = &ctx->model;
@@ -355,8 +415,14 @@ void wl201_check(struct wl_ctx *ctx)
 		const struct wl_collective *c =
 			wl_collective_of(ctx, m->calls[i]);
 
+		struct wl_coll_wrapper w;
+
 		if (c && !c->legacy)
 			check_call(ctx, m->calls[i], c, &done);
+		else if (!c && !wl_call_target(m, m->calls[i]) &&
+			 wl_coll_wrapper_of(ctx, m->calls[i], &w) &&
+			 !w.coll->legacy && w.coll->kind != WL_COLL_MATCH)
+			check_wrapper_call(ctx, m->calls[i], &w);
 	}
 	delete_dead_decls(ctx, &done);
 	free(done.v);
