@@ -1041,8 +1041,6 @@ static int fix_headers(struct prep *p, CXIndex index)
 		}
 		h->path = wl_xstrdup(p->fix_also.v[i]);
 		h->real = absolute(p->fix_also.v[i]);
-		/* What `warplint --fix` applies: no unsafe fix. */
-		wl_findings_hold_unsafe(&before);
 		h->fixed = wl_apply_fixes(&s, &before, &h->len);
 		h->fixes = count_fixes(&before);
 		wl_source_init_mem(&fx, s.path, h->fixed, h->len);
@@ -1327,8 +1325,11 @@ static int prepare(struct prep *p)
 	} else {
 		size_t len = 0;
 
-		/* What `warplint --fix` applies: no unsafe fix. */
-		wl_findings_hold_unsafe(&t.before);
+		/*
+		 * Every fix, unsafe ones included (`--fix --unsafe-fixes`):
+		 * an unsafe fix is one warplint could not prove from the
+		 * code, and this run is where it is proved or refuted.
+		 */
 		t.fixed_text = wl_apply_fixes(&t.src, &t.before, &len);
 		/* The source's own name, so that its #includes resolve. */
 		wl_source_init_mem(&t.fixed, p->source, t.fixed_text, len);

@@ -378,7 +378,13 @@ static char *elem_type_text(struct wl_mem *mem, int a)
 	sp = clang_getTypeSpelling(clang_getUnqualifiedType(t));
 	r = wl_xstrdup(clang_getCString(sp));
 	clang_disposeString(sp);
-	if (!*r) {
+	/*
+	 * "<dependent type>" inside a template: a plain array's declared
+	 * element type ("T"); a member's is not kept (elem names the whole
+	 * object), so none, and no fix.
+	 */
+	if ((!*r || *r == '<') && elem && *elem && !strchr(elem, '(') &&
+	    clang_Cursor_isNull(mem->arrays[mem->accesses[a].array].field)) {
 		free(r);
 		r = wl_xstrdup(elem);
 	}
@@ -578,6 +584,13 @@ static void declare_register(struct fixer *fx, struct wl_node *stmt,
 		scope = scope->parent;
 	if (!scope)
 		return;
+	if (!type || !*type || *type == '<' || strchr(type, '(')) {
+		/* Never write a type that does not compile. */
+		fx->why = wl_xstrdup("the register's type is a template's "
+				     "dependent type that cannot be spelled "
+				     "here");
+		return;
+	}
 	for (anchor = first; anchor->parent && anchor->parent != scope;)
 		anchor = anchor->parent;
 	at = wl_memrules_line_start(fx->ctx, anchor->begin);
