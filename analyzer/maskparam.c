@@ -161,8 +161,12 @@ char *wl_maskparam_add_overload(struct wl_ctx *ctx, struct wl_func *fn,
 		if (!*name)
 			return wl_xasprintf("parameter %u has no name to "
 					    "forward", i + 1);
-		wl_buf_addf(&args, ", %s", name);
 	}
+	/* Built only once every parameter is known forwardable. */
+	for (i = 0; i < fn->nr_params; i++)
+		wl_buf_addf(&args, ", %s",
+			    wl_model_spelling(&ctx->model,
+					      fn->params[i]->cursor));
 	if (kind == CXCursor_FunctionTemplate) {
 		clang_visitChildren(fn->cursor, collect_tparam, &tp);
 		if (tp.pack || !tp.last_end)

@@ -381,8 +381,9 @@ static void collect_macros(struct wl_ppcond *pp, CXFile main_file)
 
 	clang_visitChildren(clang_getTranslationUnitCursor(pp->tu),
 			    collect_entity, &cl);
-	qsort(pp->expansions, pp->nr_expansions, sizeof(*pp->expansions),
-	      cmp_unsigned);
+	if (pp->nr_expansions)	/* qsort's base may not be NULL */
+		qsort(pp->expansions, pp->nr_expansions,
+		      sizeof(*pp->expansions), cmp_unsigned);
 	pp->nr_def_slots = 16;
 	while (pp->nr_def_slots < 2 * cl.nr_defs)
 		pp->nr_def_slots *= 2;

@@ -16,6 +16,9 @@
 
 set -u
 : "${SOURCE_DIR:?}" "${BUILD_DIR:?}"
+# Absolute: the CLI pass below runs from inside the build directory.
+SOURCE_DIR=$(cd "$SOURCE_DIR" && pwd) || exit 1
+BUILD_DIR=$(cd "$BUILD_DIR" && pwd) || exit 1
 ASAN_BUILD_DIR=${ASAN_BUILD_DIR:-$BUILD_DIR/build-asan}
 JOBS=${WL_SANITIZE_JOBS:-2}
 
@@ -64,6 +67,10 @@ echo "== warplint CLI over the corpus and fixtures under ASan+UBSan"
 # isolated --timeout path, --fix-dry-run, every output format.
 mapfile -t files < <(find "$SOURCE_DIR/corpus" "$SOURCE_DIR/tests/fixtures/robust" \
 	-name '*.cu' 2>/dev/null | sort)
+if [ "${#files[@]}" -eq 0 ]; then
+	echo "no corpus files under $SOURCE_DIR: nothing was checked" >&2
+	exit 1
+fi
 for args in "-j2" "-j2 --timeout=600" "-j2 --fix-dry-run" \
 	"-j1 --format=json" "-j2 --format=sarif"; do
 	# shellcheck disable=SC2086

@@ -46,10 +46,8 @@ static json_t *sarif_of(CXIndex index, const char *path, const char *text)
 	wl_analyze_opts_default(&opts);
 	wl_source_init_mem(&src, path, text, strlen(text));
 	assert_int_equal(wl_analyze(index, &src, &opts, &out, &err), 0);
-	report.path = path;
-	report.src = &src;
-	report.findings = &out;
-	report.error = NULL;
+	report = (struct wl_file_report){ .path = path, .src = &src,
+					  .findings = &out };
 	mem = open_memstream(&buf, &len);
 	assert_int_equal(wl_emit_sarif(mem, &report, 1, &eopts), 0);
 	fclose(mem);
