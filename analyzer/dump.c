@@ -20,9 +20,13 @@ static const char *role_name(enum wl_role role)
 
 static const char *dep_name(enum wl_dep dep)
 {
-	static const char *const names[] = { "const", "block", "warp", "lane" };
+	static const char *const names[] = {
+		[WL_DEP_CONST] = "const", [WL_DEP_BLOCK] = "block",
+		[WL_DEP_WARP] = "warp", [WL_DEP_ROW] = "row",
+		[WL_DEP_LANE] = "lane",
+	};
 
-	return names[dep];
+	return (unsigned)dep < WL_ARRAY_SIZE(names) ? names[dep] : "?";
 }
 
 static void dump_node(FILE *out, struct wl_ctx *ctx, struct wl_node *n,

@@ -625,7 +625,7 @@ static enum wl_dep callee_dep(struct wl_eval *ev, struct wl_node *call)
 	fn = wl_call_target(ev->model, call);
 	if (fn)
 		return func_thread_dep(ev, fn);
-	return wl_evalcall_extern(ev, clang_getCursorReferenced(call->cursor));
+	return wl_evalcall_extern(ev, call->cursor);
 }
 
 static enum wl_dep call_dep(struct wl_eval *ev, struct wl_node *call)

@@ -188,10 +188,83 @@ static bool spelled(CXCursor c, const char *want)
 	return yes;
 }
 
+/* A call's callee, down through what wraps a dependent name. */
+struct callee_find {
+	CXCursor named;		/* a function a nameless DeclRefExpr names */
+	CXCursor overloads;	/* an OverloadedDeclRef: its candidates */
+};
+
+static bool names_function(CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	return k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate;
+}
+
+/* Visits the first child only: a call's callee. */
+static enum CXChildVisitResult find_callee(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	struct callee_find *cf = data;
+	CXCursor ref;
+
+	(void)parent;
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_OverloadedDeclRef:
+		cf->overloads = c;
+		break;
+	case CXCursor_DeclRefExpr:
+		ref = clang_getCursorReferenced(c);
+		if (names_function(ref)) {
+			cf->named = ref;
+			break;
+		}
+		/* a nameless one wraps the overloads */
+		/* fallthrough */
+	case CXCursor_UnexposedExpr:
+		clang_visitChildren(c, find_callee, data);
+		break;
+	default:
+		break;
+	}
+	return CXChildVisit_Break;
+}
+
+/*
+ * What calling @call adds, from the definition of what it calls.  A call
+ * in a template whose callee depends on the template's parameters
+ * (`getLinearBlockId<IndexType>()`) resolves to nothing yet; its callee
+ * names the template, or the candidates, and each one's body is judged.
+ */
+static enum wl_dep extern_call_dep(struct wl_eval *ev, CXCursor call,
+				   int depth)
+{
+	CXCursor callee = clang_getCursorReferenced(call);
+	struct callee_find cf = { clang_getNullCursor(), clang_getNullCursor() };
+	enum wl_dep d = WL_DEP_CONST;
+	unsigned i, n;
+
+	if (!clang_Cursor_isNull(callee))
+		return extern_dep(ev, callee, depth);
+	clang_visitChildren(call, find_callee, &cf);
+	if (!clang_Cursor_isNull(cf.named))
+		return extern_dep(ev, cf.named, depth);
+	n = clang_Cursor_isNull(cf.overloads)
+		    ? 0 : clang_getNumOverloadedDecls(cf.overloads);
+	if (!n)
+		return WL_DEP_LANE;
+	for (i = 0; i < n && d < WL_DEP_LANE; i++) {
+		enum wl_dep one = extern_dep(
+			ev, clang_getOverloadedDecl(cf.overloads, i), depth);
+
+		d = one > d ? one : d;
+	}
+	return d;
+}
+
 /* What one call inside an external definition adds. */
 static enum wl_dep scan_call(struct ext_scan *es, CXCursor call)
 {
-	CXCursor callee = clang_getCursorReferenced(call);
 	CXString s = clang_getCursorSpelling(call);
 	const char *name = clang_getCString(s);
 	enum wl_dep d;
@@ -201,10 +274,8 @@ static enum wl_dep scan_call(struct ext_scan *es, CXCursor call)
 		d = WL_DEP_CONST;
 	else if (wl_evalcall_is_warp_uniform(name))
 		d = WL_DEP_WARP;
-	else if (clang_Cursor_isNull(callee))
-		d = WL_DEP_LANE;
 	else
-		d = extern_dep(es->ev, callee, es->depth + 1);
+		d = extern_call_dep(es->ev, call, es->depth + 1);
 	clang_disposeString(s);
 	return d;
 }
@@ -273,11 +344,9 @@ static enum wl_dep extern_dep(struct wl_eval *ev, CXCursor callee, int depth)
 	return es.dep;
 }
 
-enum wl_dep wl_evalcall_extern(struct wl_eval *ev, CXCursor callee)
+enum wl_dep wl_evalcall_extern(struct wl_eval *ev, CXCursor call)
 {
-	if (clang_Cursor_isNull(callee))
-		return WL_DEP_LANE;
-	return extern_dep(ev, callee, 0);
+	return extern_call_dep(ev, call, 0);
 }
 
 void wl_evalcall_release(struct wl_eval *ev)

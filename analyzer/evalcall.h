@@ -33,13 +33,14 @@ bool wl_evalcall_cg(struct wl_eval *ev, struct wl_node *call,
 		    enum wl_dep *dep);
 
 /*
- * What calling @callee, a function outside the model, adds to its
- * arguments' variation, judged from its definition when the translation
+ * What @call, of a function outside the model, adds to its arguments'
+ * variation, judged from the callee's definition when the translation
  * unit has one (a helper in a header): LANE if it reads the thread index,
  * runs asm or calls something that does, BLOCK otherwise.  LANE when no
- * definition is visible.
+ * definition is visible.  A dependent call in a template is judged by
+ * every candidate its name can resolve to.
  */
-enum wl_dep wl_evalcall_extern(struct wl_eval *ev, CXCursor callee);
+enum wl_dep wl_evalcall_extern(struct wl_eval *ev, CXCursor call);
 
 /* Calls whose result depends only on their arguments (math, bit tricks). */
 bool wl_evalcall_is_pure(const char *name);
