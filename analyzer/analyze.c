@@ -54,6 +54,9 @@ static void run_pass(CXTranslationUnit tu, const struct wl_source *src,
 	wl_ppcond_build(&ctx.pp, tu, ctx.model.main_file, src);
 	wl_eval_init(&ctx.eval, &ctx.model);
 	ctx.eval.launch = opts->launch;
+	wl_eval_init(&ctx.barrier_eval, &ctx.model);
+	ctx.barrier_eval.launch = opts->launch;
+	ctx.barrier_eval.trust_unseen_callers = true;
 	wl_mask_cache_init(&ctx);
 	if (opts->dump_model && !target)
 		wl_dump_model(stdout, &ctx);
@@ -75,6 +78,7 @@ static void run_pass(CXTranslationUnit tu, const struct wl_source *src,
 	wl_findings_release(&ctx.discarded);
 	wl_mask_cache_release(&ctx);
 	wl_eval_release(&ctx.eval);
+	wl_eval_release(&ctx.barrier_eval);
 	wl_ppcond_release(&ctx.pp);
 	wl_model_release(&ctx.model);
 }

@@ -30,6 +30,13 @@ struct wl_ctx {
 	struct wl_model model;
 	struct wl_ppcond pp;	/* the main file's #if structure */
 	struct wl_eval eval;
+	/*
+	 * WL501's view: the parameters of a helper whose callers are not
+	 * in sight are taken as block-uniform.  A helper with a barrier is
+	 * written to be called by every thread with the same bounds; the
+	 * call that breaks that contract is reported where it is seen.
+	 */
+	struct wl_eval barrier_eval;
 	struct wl_mask_cache *masks;
 	struct wl_findings findings;
 	struct wl_findings discarded;	/* on nodes of other files */

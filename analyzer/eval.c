@@ -500,6 +500,8 @@ static enum wl_dep param_dep(struct wl_eval *ev, struct wl_var *v)
 	enum wl_dep d = WL_DEP_CONST;
 	unsigned i, index = 0;
 
+	if (fn && f && !fn->nr_callers && ev->trust_unseen_callers)
+		return WL_DEP_BLOCK;
 	if (!fn || !fn->nr_callers || !f || f->in_progress)
 		return WL_DEP_LANE;
 	for (i = 0; i < fn->nr_params; i++)

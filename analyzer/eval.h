@@ -74,6 +74,12 @@ struct wl_eval {
 	struct wl_eval_cache *cache;
 	struct wl_extern_memo *externs;	/* header helpers judged (evalcall.c) */
 	enum wl_launch launch;	/* set before the first question */
+	/*
+	 * Take the parameters of a device function with no caller in sight
+	 * as block-uniform rather than lane-varying (reports on barriers
+	 * only: a mask built on it would be a guess).
+	 */
+	bool trust_unseen_callers;
 };
 
 void wl_eval_init(struct wl_eval *ev, struct wl_model *model);

@@ -188,6 +188,7 @@ bool wl_arg_editable(const struct wl_node *call, const struct wl_node *arg)
 
 struct reach_state {
 	struct wl_ctx *ctx;
+	struct wl_eval *ev;	/* ctx->eval, or ctx->barrier_eval (block) */
 	bool block, other_arm;
 	struct wl_node *site;		/* the collective, for other_arm */
 	const struct wl_collective *coll;
@@ -225,7 +226,7 @@ static enum split classify(struct reach_state *st, struct wl_node **conds,
 	unsigned i;
 
 	for (i = 0; i < nr; i++)
-		d = max_dep(d, wl_eval_dep(&st->ctx->eval, conds[i]));
+		d = max_dep(d, wl_eval_dep(st->ev, conds[i]));
 	if (st->block)
 		return d >= WL_DEP_WARP ? SPLIT_VARYING : SPLIT_NONE;
 	if (d <= WL_DEP_WARP)
@@ -236,7 +237,7 @@ static enum split classify(struct reach_state *st, struct wl_node **conds,
 			st->assumed_at = conds[0];
 		return SPLIT_NONE;
 	}
-	wl_eval_pred(&st->ctx->eval, conds, negs, nr, negate_all, &cls);
+	wl_eval_pred(st->ev, conds, negs, nr, negate_all, &cls);
 	switch (cls.kind) {
 	case WL_COND_UNIFORM:
 		return SPLIT_NONE;
@@ -261,7 +262,7 @@ static enum wl_dep guard_dep(struct reach_state *st, struct wl_node *n,
 		struct wl_node *cond = wl_node_deciding_cond(child);
 
 		if (cond)
-			d = max_dep(d, wl_eval_dep(&st->ctx->eval, cond));
+			d = max_dep(d, wl_eval_dep(st->ev, cond));
 	}
 	return d;
 }
@@ -392,8 +393,8 @@ static void check_loop(struct reach_state *st, struct wl_node *loop,
 	struct wl_node *cond = wl_node_kid(loop, WL_ROLE_COND);
 	struct jump_scan js = { st, loop, NULL, false };
 
-	if (cond && divergent_dep(st, wl_eval_dep(&st->ctx->eval, cond)) &&
-	    divergent_dep(st, wl_eval_trip_dep(&st->ctx->eval, loop,
+	if (cond && divergent_dep(st, wl_eval_dep(st->ev, cond)) &&
+	    divergent_dep(st, wl_eval_trip_dep(st->ev, loop,
 					       !st->block))) {
 		/* threadIdx.x < 64 splits no warp: ask the lanes. */
 		uint32_t lanes;
@@ -531,7 +532,7 @@ static bool scan_exit(struct wl_node *n, void *data)
 			struct wl_node *c = wl_node_kid(p, WL_ROLE_COND);
 
 			if (!divergent_dep(st, guard_dep(st, n, p)) &&
-			    !(c && divergent_dep(st, wl_eval_dep(&st->ctx->eval,
+			    !(c && divergent_dep(st, wl_eval_dep(st->ev,
 								 c))))
 				continue;
 			if (exits_kernel(st, n)) {
@@ -690,6 +691,7 @@ void wl_reach_bound(struct wl_ctx *ctx, struct wl_node *site, bool block,
 
 	memset(&st, 0, sizeof(st));
 	st.ctx = ctx;
+	st.ev = block ? &ctx->barrier_eval : &ctx->eval;
 	st.block = block;
 	st.site = site;
 	c = site->kind == CXCursor_CallExpr ? wl_collective_of(ctx, site)
