@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-packages=(cmake make gcc pkg-config libclang-19-dev clang-19 clang-tools-19
+packages=(cmake make gcc pkg-config libclang-19-dev clang-19 clang-tools-19 libclang-rt-19-dev
 	  libcmocka-dev libjansson-dev libyaml-dev libxxhash-dev python3 python3-yaml
 	  python3-jsonschema valgrind)
 missing=()
