@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "analyzer/context.h"
+#include "analyzer/cursor.h"
 #include "analyzer/eval.h"
 #include "analyzer/model.h"
 
@@ -317,78 +318,9 @@ static void eval_var(struct mv_state *st, struct wl_node *ref, struct val *out,
 		out->mv.kind = WL_MASKVAL_UNKNOWN;
 }
 
-static enum CXChildVisitResult only_child_visit(CXCursor c, CXCursor parent,
-						 CXClientData data)
-{
-	struct { CXCursor kid; unsigned nr; } *kids = data;
-
-	(void)parent;
-	/* A call's callee reference is no operand. */
-	if (clang_getCursorKind(c) == CXCursor_TypeRef ||
-	    clang_getCursorKind(c) == CXCursor_NamespaceRef)
-		return CXChildVisit_Continue;
-	kids->kid = c;
-	kids->nr++;
-	return kids->nr > 1 ? CXChildVisit_Break : CXChildVisit_Continue;
-}
-
-static enum CXChildVisitResult find_body_visit(CXCursor c, CXCursor parent,
-						CXClientData data)
-{
-	(void)parent;
-	if (clang_getCursorKind(c) != CXCursor_CompoundStmt)
-		return CXChildVisit_Continue;
-	*(CXCursor *)data = c;
-	return CXChildVisit_Break;
-}
-
-/* @c without parentheses, casts and implicit conversions. */
-static CXCursor strip_cursor(CXCursor c)
-{
-	for (;;) {
-		enum CXCursorKind k = clang_getCursorKind(c);
-		CXCursor only;
-
-		if (k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr &&
-		    k != CXCursor_CStyleCastExpr &&
-		    k != CXCursor_CXXStaticCastExpr &&
-		    k != CXCursor_CXXFunctionalCastExpr)
-			return c;
-		only = wl_cursor_only_child(c);
-		if (clang_Cursor_isNull(only))
-			return c;
-		c = only;
-	}
-}
-
-CXCursor wl_cursor_only_child(CXCursor c)
-{
-	struct { CXCursor kid; unsigned nr; } kids = { clang_getNullCursor(), 0 };
-
-	clang_visitChildren(c, only_child_visit, &kids);
-	return kids.nr == 1 ? kids.kid : clang_getNullCursor();
-}
-
-CXCursor wl_cursor_returned(CXCursor fn)
-{
-	CXCursor body = clang_getNullCursor(), stmt;
-	struct { CXCursor kid; unsigned nr; } kids = { clang_getNullCursor(), 0 };
-
-	clang_visitChildren(fn, find_body_visit, &body);
-	if (clang_Cursor_isNull(body))
-		return body;
-	clang_visitChildren(body, only_child_visit, &kids);
-	if (kids.nr != 1)
-		return clang_getNullCursor();
-	stmt = kids.kid;
-	if (clang_getCursorKind(stmt) == CXCursor_ReturnStmt)
-		stmt = wl_cursor_only_child(stmt);
-	return clang_Cursor_isNull(stmt) ? stmt : strip_cursor(stmt);
-}
-
 bool wl_cursor_is_activemask(CXCursor expr, unsigned depth)
 {
-	CXCursor c = strip_cursor(expr), def;
+	CXCursor c = wl_cursor_strip(expr), def;
 	CXString name;
 	bool yes;
 

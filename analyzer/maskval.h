@@ -66,16 +66,10 @@ bool wl_maskval_at(struct wl_ctx *ctx, const struct wl_maskval *mv,
 const char *wl_maskval_kind_name(enum wl_maskval_kind kind);
 
 /*
- * Cursor-level facts about functions outside the model (a project's
- * header of warp utilities), read from libclang's AST:
- * - the one child of @c, or a null cursor (none, or several);
- * - the expression function @fn's body returns when the body is that one
- *   statement (`return __activemask();`, or a bare call), else null;
- * - whether @expr calls __activemask(), directly or through such a
- *   one-line wrapper (`utils::activemask()`); @depth: 0.
+ * Whether @expr, a cursor possibly outside the model (a project's header
+ * of warp utilities), calls __activemask(), directly or through one-line
+ * wrappers (`utils::activemask()`, see wl_cursor_returned()); @depth: 0.
  */
-CXCursor wl_cursor_only_child(CXCursor c);
-CXCursor wl_cursor_returned(CXCursor fn);
 bool wl_cursor_is_activemask(CXCursor expr, unsigned depth);
 
 #endif

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "analyzer/context.h"
+#include "analyzer/cursor.h"
 #include "analyzer/memint.h"
 #include "analyzer/util.h"
 
@@ -58,13 +59,6 @@ void ma_raw_release(struct wl_mem *mem)
 	free(mem->raw);
 	mem->raw = NULL;
 	mem->nr_raw = mem->alloc_raw = 0;
-}
-
-static CXCursor definition(CXCursor fn)
-{
-	if (clang_Cursor_isNull(fn) || !clang_isCursorDefinition(fn))
-		fn = clang_getCursorDefinition(fn);
-	return fn;
 }
 
 /* ---- what is inside ----------------------------------------------------- */
@@ -140,7 +134,7 @@ static bool scan_answer(struct wl_mem *mem, CXCursor fn, int what)
 
 	if (e)
 		return e->answer;
-	def = definition(fn);
+	def = wl_cursor_definition(fn);
 	if (!clang_Cursor_isNull(def))
 		clang_visitChildren(def, scan_visit, &sc);
 	remember(mem, fn, MA_CACHE_LANE_ID, sc.laneid);
@@ -160,41 +154,13 @@ bool ma_raw_lane_id(struct wl_mem *mem, CXCursor fn)
 
 /* ---- values ------------------------------------------------------------ */
 
-struct kids {
-	CXCursor v[3];
-	unsigned nr;
-};
-
-static enum CXChildVisitResult collect_kid(CXCursor c, CXCursor parent,
-					   CXClientData data)
-{
-	struct kids *k = data;
-	enum CXCursorKind kind = clang_getCursorKind(c);
-
-	(void)parent;
-	if (kind == CXCursor_TypeRef || kind == CXCursor_TemplateRef ||
-	    kind == CXCursor_NamespaceRef)
-		return CXChildVisit_Continue;
-	if (k->nr < 3)
-		k->v[k->nr] = c;
-	k->nr++;
-	return CXChildVisit_Continue;
-}
-
-static struct kids kids_of(CXCursor c)
-{
-	struct kids k = { .nr = 0 };
-
-	clang_visitChildren(c, collect_kid, &k);
-	return k;
-}
 
 /*
  * threadIdx.x and friends: clang models them as properties, which
  * libclang neither names nor resolves; the member is the one letter
  * where the expression's extent ends.
  */
-static bool builtin_value(struct wl_mem *mem, CXCursor c, struct kids *k,
+static bool builtin_value(struct wl_mem *mem, CXCursor c, struct wl_cursor_kids *k,
 			  unsigned tid, long long *out)
 {
 	CXSourceRange r = clang_getCursorExtent(c);
@@ -255,7 +221,7 @@ static bool constant(CXCursor c, long long *out)
 static bool raw_eval(struct wl_mem *mem, CXCursor c, unsigned tid,
 		     long long *out, int depth)
 {
-	struct kids k;
+	struct wl_cursor_kids k;
 	long long a, b;
 	CXCursor ref;
 
@@ -271,17 +237,17 @@ static bool raw_eval(struct wl_mem *mem, CXCursor c, unsigned tid,
 	case CXCursor_CStyleCastExpr:
 	case CXCursor_CXXStaticCastExpr:
 	case CXCursor_CXXFunctionalCastExpr:
-		k = kids_of(c);
+		k = wl_cursor_kids(c);
 		return k.nr >= 1 && k.nr <= 3 &&
 		       raw_eval(mem, k.v[k.nr - 1], tid, out, depth + 1);
 	case CXCursor_BinaryOperator:
-		k = kids_of(c);
+		k = wl_cursor_kids(c);
 		return k.nr == 2 && raw_eval(mem, k.v[0], tid, &a, depth + 1) &&
 		       raw_eval(mem, k.v[1], tid, &b, depth + 1) &&
 		       ma_apply_binop(clang_getCursorBinaryOperatorKind(c), a,
 				      b, out);
 	case CXCursor_UnaryOperator:
-		k = kids_of(c);
+		k = wl_cursor_kids(c);
 		if (k.nr != 1 || !raw_eval(mem, k.v[0], tid, &a, depth + 1))
 			return false;
 		switch (clang_getCursorUnaryOperatorKind(c)) {
@@ -292,11 +258,11 @@ static bool raw_eval(struct wl_mem *mem, CXCursor c, unsigned tid,
 		default: return false;
 		}
 	case CXCursor_ConditionalOperator:
-		k = kids_of(c);
+		k = wl_cursor_kids(c);
 		return k.nr == 3 && raw_eval(mem, k.v[0], tid, &a, depth + 1) &&
 		       raw_eval(mem, k.v[a ? 1 : 2], tid, out, depth + 1);
 	case CXCursor_MemberRefExpr:
-		k = kids_of(c);
+		k = wl_cursor_kids(c);
 		return builtin_value(mem, c, &k, tid, out);
 	case CXCursor_DeclRefExpr: {
 		CXString s = clang_getCursorSpelling(c);
@@ -327,56 +293,27 @@ static bool raw_eval(struct wl_mem *mem, CXCursor c, unsigned tid,
 	}
 }
 
-struct ret_find {
-	CXCursor expr;
-	unsigned stmts;
-	bool found;
-};
-
-/* The body's one statement, `return EXPR;`. */
-static enum CXChildVisitResult body_return(CXCursor c, CXCursor parent,
-					   CXClientData data)
-{
-	struct ret_find *rf = data;
-
-	(void)parent;
-	if (clang_getCursorKind(c) == CXCursor_CompoundStmt)
-		return CXChildVisit_Recurse;
-	if (clang_getCursorKind(parent) != CXCursor_CompoundStmt)
-		return CXChildVisit_Continue;	/* parameters, attributes */
-	rf->stmts++;
-	if (clang_getCursorKind(c) == CXCursor_ReturnStmt) {
-		struct kids k = kids_of(c);
-
-		if (k.nr == 1) {
-			rf->expr = k.v[0];
-			rf->found = true;
-		}
-	}
-	return CXChildVisit_Continue;
-}
-
 bool ma_raw_value(struct wl_mem *mem, CXCursor fn, unsigned tid,
 		  long long *out)
 {
 	struct wl_mem_cache_entry *e = cached(mem, fn, MA_CACHE_VALUE);
-	struct ret_find rf = { clang_getNullCursor(), 0, false };
-	CXCursor def;
+	CXCursor def, expr = clang_getNullCursor();
 	unsigned t;
 
 	if (tid >= MA_TIDS)
 		return false;
 	if (!e) {
 		e = remember(mem, fn, MA_CACHE_VALUE, false);
-		def = definition(fn);
+		def = wl_cursor_definition(fn);
+		/* A body that is one `return EXPR;` with no parameters. */
 		if (!clang_Cursor_isNull(def) &&
 		    !clang_Cursor_getNumArguments(def))
-			clang_visitChildren(def, body_return, &rf);
-		if (rf.found && rf.stmts == 1) {
+			expr = wl_cursor_returned(def);
+		if (!clang_Cursor_isNull(expr)) {
 			long long *v = wl_xmalloc(MA_TIDS * sizeof(*v));
 
 			for (t = 0; t < MA_TIDS; t++)
-				if (!raw_eval(mem, rf.expr, t, &v[t], 0))
+				if (!raw_eval(mem, expr, t, &v[t], 0))
 					break;
 			/* the entry may have moved while raw_eval grew
 			   the cache: find it again */
@@ -416,37 +353,19 @@ static enum CXChildVisitResult find_return(CXCursor c, CXCursor parent,
 	return CXChildVisit_Recurse;
 }
 
-static CXCursor raw_strip(CXCursor c)
-{
-	for (;;) {
-		enum CXCursorKind k = clang_getCursorKind(c);
-		struct kids kd;
-
-		if (k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr &&
-		    k != CXCursor_CStyleCastExpr &&
-		    k != CXCursor_CXXStaticCastExpr &&
-		    k != CXCursor_CXXReinterpretCastExpr &&
-		    k != CXCursor_CXXConstCastExpr && k != CXCursor_ReturnStmt)
-			return c;
-		kd = kids_of(c);
-		if (!kd.nr || kd.nr > 3)
-			return c;
-		c = kd.v[kd.nr - 1];
-	}
-}
 
 enum ma_raw_ret ma_raw_returns(CXCursor fn, CXCursor *shared)
 {
 	struct raw_ret rr = { clang_getNullCursor(), false };
-	CXCursor e, def = definition(fn);
-	struct kids k;
+	CXCursor e, def = wl_cursor_definition(fn);
+	struct wl_cursor_kids k;
 
 	if (clang_Cursor_isNull(def))
 		return MA_RET_NONE;
 	clang_visitChildren(def, find_return, &rr);
 	if (!rr.found)
 		return MA_RET_NONE;
-	e = raw_strip(rr.expr);
+	e = wl_cursor_strip(rr.expr);
 	if (clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
 	    ma_is_shared_decl(clang_getCursorReferenced(e))) {
 		*shared = clang_getCursorReferenced(e);
@@ -454,9 +373,9 @@ enum ma_raw_ret ma_raw_returns(CXCursor fn, CXCursor *shared)
 	}
 	if (clang_getCursorKind(e) == CXCursor_UnaryOperator &&
 	    clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_Deref) {
-		k = kids_of(e);
+		k = wl_cursor_kids(e);
 		if (k.nr == 1 &&
-		    clang_getCursorKind(raw_strip(k.v[0])) ==
+		    clang_getCursorKind(wl_cursor_strip(k.v[0])) ==
 			    CXCursor_CXXThisExpr)
 			return MA_RET_THIS;
 	}

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "analyzer/context.h"
+#include "analyzer/cursor.h"
 #include "analyzer/maskval.h"
 #include "rules/maskrules.h"
 

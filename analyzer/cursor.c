@@ -1,0 +1,235 @@
+/* SPDX-License-Identifier: MIT */
+/* Raw libclang cursors: operands, stripping, one-line bodies. */
+#include "analyzer/cursor.h"
+
+#include <stdbool.h>
+#include <string.h>
+
+static enum CXChildVisitResult collect_kid(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	struct wl_cursor_kids *k = data;
+	enum CXCursorKind kind = clang_getCursorKind(c);
+
+	(void)parent;
+	/* Names, not operands: `(T)x`, `ns::f()`, `f<T>()`. */
+	if (kind == CXCursor_TypeRef || kind == CXCursor_TemplateRef ||
+	    kind == CXCursor_NamespaceRef)
+		return CXChildVisit_Continue;
+	if (k->nr < 3)
+		k->v[k->nr] = c;
+	k->nr++;
+	return CXChildVisit_Continue;
+}
+
+struct wl_cursor_kids wl_cursor_kids(CXCursor c)
+{
+	struct wl_cursor_kids k = { .nr = 0 };
+
+	clang_visitChildren(c, collect_kid, &k);
+	return k;
+}
+
+CXCursor wl_cursor_only_child(CXCursor c)
+{
+	struct wl_cursor_kids k = wl_cursor_kids(c);
+
+	return k.nr == 1 ? k.v[0] : clang_getNullCursor();
+}
+
+static bool is_transparent(enum CXCursorKind k)
+{
+	return k == CXCursor_UnexposedExpr || k == CXCursor_ParenExpr ||
+	       k == CXCursor_CStyleCastExpr || k == CXCursor_CXXStaticCastExpr ||
+	       k == CXCursor_CXXReinterpretCastExpr ||
+	       k == CXCursor_CXXConstCastExpr ||
+	       k == CXCursor_CXXFunctionalCastExpr || k == CXCursor_ReturnStmt;
+}
+
+CXCursor wl_cursor_strip(CXCursor c)
+{
+	while (is_transparent(clang_getCursorKind(c))) {
+		/*
+		 * One operand only: an UnexposedExpr with several children
+		 * is something else (a dependent call), not a conversion.
+		 */
+		CXCursor only = wl_cursor_only_child(c);
+
+		if (clang_Cursor_isNull(only))
+			break;
+		c = only;
+	}
+	return c;
+}
+
+static enum CXChildVisitResult find_body(CXCursor c, CXCursor parent,
+					 CXClientData data)
+{
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_CompoundStmt)
+		return CXChildVisit_Continue;
+	*(CXCursor *)data = c;
+	return CXChildVisit_Break;
+}
+
+CXCursor wl_cursor_returned(CXCursor fn)
+{
+	CXCursor body = clang_getNullCursor(), stmt;
+
+	clang_visitChildren(fn, find_body, &body);
+	if (clang_Cursor_isNull(body))
+		return body;
+	stmt = wl_cursor_only_child(body);
+	if (clang_getCursorKind(stmt) == CXCursor_ReturnStmt)
+		stmt = wl_cursor_only_child(stmt);
+	return clang_Cursor_isNull(stmt) ? stmt : wl_cursor_strip(stmt);
+}
+
+CXCursor wl_cursor_definition(CXCursor fn)
+{
+	CXCursor def, tmpl;
+
+	if (clang_Cursor_isNull(fn))
+		return fn;
+	def = clang_isCursorDefinition(fn) ? fn : clang_getCursorDefinition(fn);
+	if (!clang_Cursor_isNull(def))
+		return def;
+	/* an implicit instantiation: the template's body */
+	tmpl = clang_getSpecializedCursorTemplate(fn);
+	return clang_Cursor_isNull(tmpl) ? tmpl : clang_getCursorDefinition(tmpl);
+}
+
+/* A call's callee, down through what wraps a dependent name. */
+struct callee_find {
+	CXCursor named;		/* a function a nameless DeclRefExpr names */
+	CXCursor overloads;	/* an OverloadedDeclRef: its candidates */
+};
+
+static bool names_function(CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	return k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate;
+}
+
+/* Visits the first child only: a call's callee. */
+static enum CXChildVisitResult find_callee(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	struct callee_find *cf = data;
+	CXCursor ref;
+
+	(void)parent;
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_OverloadedDeclRef:
+		cf->overloads = c;
+		break;
+	case CXCursor_DeclRefExpr:
+		ref = clang_getCursorReferenced(c);
+		if (names_function(ref)) {
+			cf->named = ref;
+			break;
+		}
+		/* a nameless one wraps the overloads */
+		/* fallthrough */
+	case CXCursor_UnexposedExpr:
+		clang_visitChildren(c, find_callee, data);
+		break;
+	default:
+		break;
+	}
+	return CXChildVisit_Break;
+}
+
+CXCursor wl_cursor_callee(CXCursor call, CXCursor *overloads)
+{
+	CXCursor callee = clang_getCursorReferenced(call);
+	struct callee_find cf = { clang_getNullCursor(), clang_getNullCursor() };
+
+	*overloads = clang_getNullCursor();
+	if (!clang_Cursor_isNull(callee))
+		return callee;
+	clang_visitChildren(call, find_callee, &cf);
+	*overloads = cf.overloads;
+	return cf.named;
+}
+
+static enum CXChildVisitResult first_kid(CXCursor c, CXCursor parent,
+					 CXClientData data)
+{
+	(void)parent;
+	*(CXCursor *)data = c;
+	return CXChildVisit_Break;
+}
+
+struct param_find {
+	CXCursor param;
+	int seen, found;
+};
+
+static enum CXChildVisitResult find_param(CXCursor c, CXCursor parent,
+					  CXClientData data)
+{
+	struct param_find *pf = data;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_ParmDecl)
+		return CXChildVisit_Continue;
+	if (clang_equalCursors(c, pf->param)) {
+		pf->found = pf->seen;
+		return CXChildVisit_Break;
+	}
+	pf->seen++;
+	return CXChildVisit_Continue;
+}
+
+int wl_cursor_param_index(CXCursor fn, CXCursor param)
+{
+	struct param_find pf = { param, 0, -1 };
+
+	clang_visitChildren(fn, find_param, &pf);
+	return pf.found;
+}
+
+static unsigned offset_of(CXSourceLocation loc)
+{
+	unsigned off = 0;
+
+	clang_getFileLocation(loc, NULL, NULL, NULL, &off);
+	return off;
+}
+
+bool wl_cursor_operator_call(CXTranslationUnit tu, CXCursor call, char *op,
+			     size_t size)
+{
+	CXCursor first = clang_getNullCursor();
+	CXToken *tokens = NULL;
+	unsigned nr = 0, i, end;
+	bool is_op = false;
+
+	if (clang_getCursorKind(call) != CXCursor_CallExpr)
+		return false;
+	clang_visitChildren(call, first_kid, &first);
+	if (clang_Cursor_isNull(first))
+		return false;
+	end = offset_of(clang_getRangeEnd(clang_getCursorExtent(first)));
+	clang_tokenize(tu, clang_getCursorExtent(call), &tokens, &nr);
+	for (i = 0; i < nr; i++) {
+		CXString sp;
+		const char *text;
+
+		if (offset_of(clang_getTokenLocation(tu, tokens[i])) < end)
+			continue;
+		/* `f(...)` goes on with its arguments; `x * y` with `*` */
+		sp = clang_getTokenSpelling(tu, tokens[i]);
+		text = clang_getCString(sp);
+		is_op = clang_getTokenKind(tokens[i]) == CXToken_Punctuation &&
+			strcmp(text, "(") != 0 && strlen(text) < size;
+		if (is_op)
+			strcpy(op, text);
+		clang_disposeString(sp);
+		break;
+	}
+	clang_disposeTokens(tu, tokens, nr);
+	return is_op;
+}

@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Raw libclang cursors, for code the model does not hold: the bodies of
+ * helpers defined in headers, wrappers, one-line accessors.  What the
+ * model's nodes do for the analysed file (wl_node_strip(), kids), these do
+ * for any cursor.
+ */
+#ifndef WL_ANALYZER_CURSOR_H
+#define WL_ANALYZER_CURSOR_H
+
+#include <clang-c/Index.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+/*
+ * A cursor's operands: its children without the type, template and
+ * namespace references that name things rather than compute them.  Only
+ * the first three are kept; nr counts them all.
+ */
+struct wl_cursor_kids {
+	CXCursor v[3];
+	unsigned nr;
+};
+
+struct wl_cursor_kids wl_cursor_kids(CXCursor c);
+
+/* @c's one operand, or a null cursor if it has none or several. */
+CXCursor wl_cursor_only_child(CXCursor c);
+
+/* @c without parentheses, casts, implicit conversions and `return`. */
+CXCursor wl_cursor_strip(CXCursor c);
+
+/*
+ * EXPR, stripped, when @fn's definition is the one statement
+ * `return EXPR;` or `EXPR;` (a void wrapper); else a null cursor.
+ */
+CXCursor wl_cursor_returned(CXCursor fn);
+
+/*
+ * The function call @call names, also in a template where the callee
+ * depends on the template's parameters (`roundUp<T>(n, b)`): the
+ * referenced function, else the one a nameless callee names.  Null when
+ * neither; *@overloads is then the OverloadedDeclRef of the candidates,
+ * if any (else a null cursor).
+ */
+CXCursor wl_cursor_callee(CXCursor call, CXCursor *overloads);
+
+/*
+ * The definition of function @fn in the translation unit, through the
+ * template of an implicit instantiation; a null cursor when none.
+ */
+CXCursor wl_cursor_definition(CXCursor fn);
+
+/*
+ * The position of parameter @param among @fn's, or -1.  Unlike
+ * clang_Cursor_getArgument(), also for a function template.
+ */
+int wl_cursor_param_index(CXCursor fn, CXCursor param);
+
+/*
+ * Whether CallExpr @call is an overloaded operator applied in a
+ * template (`ceilDiv(a, b) * b` over dependent types, where the CUDA
+ * headers' operator* overloads are candidates): libclang shows it as a
+ * nameless call whose first child is the left operand.  If so, the
+ * operator's spelling is copied to @op (@size bytes).
+ */
+bool wl_cursor_operator_call(CXTranslationUnit tu, CXCursor call, char *op,
+			     size_t size);
+
+#endif
