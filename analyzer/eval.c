@@ -627,7 +627,12 @@ static enum wl_dep callee_dep(struct wl_eval *ev, struct wl_node *call)
 	fn = wl_call_target(ev->model, call);
 	if (fn)
 		return func_thread_dep(ev, fn);
-	return wl_evalcall_extern(ev, call->cursor);
+	d = wl_evalcall_extern(ev, call->cursor);
+	/* a header's roundUp() that this file does not include */
+	if (d == WL_DEP_LANE && wl_evalcall_is_arith_helper(name) &&
+	    wl_evalcall_unseen(call->cursor))
+		d = WL_DEP_CONST;
+	return d;
 }
 
 static enum wl_dep call_dep(struct wl_eval *ev, struct wl_node *call)

@@ -2,9 +2,12 @@
 /* The uniformity of calls to functions outside the model. */
 #include "analyzer/evalcall.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyzer/cursor.h"
+#include "analyzer/model.h"
 #include "analyzer/util.h"
 
 /* How deep the definitions of header helpers are followed. */
@@ -56,6 +59,40 @@ bool wl_evalcall_is_warp_uniform(const char *name)
 {
 	return in_list(name, warp_uniform_calls,
 		       WL_ARRAY_SIZE(warp_uniform_calls));
+}
+
+bool wl_evalcall_name_has(const char *name, const char *word)
+{
+	char folded[64];
+	size_t i, n = 0;
+
+	for (i = 0; name[i] && n + 1 < sizeof(folded); i++)
+		if (name[i] != '_')
+			folded[n++] = (char)tolower((unsigned char)name[i]);
+	folded[n] = '\0';
+	return strstr(folded, word) != NULL;
+}
+
+bool wl_evalcall_is_arith_helper(const char *name)
+{
+	static const char *const words[] = {
+		"roundup", "rounddown", "alignup", "ceildiv", "divup",
+	};
+	size_t i;
+
+	for (i = 0; i < WL_ARRAY_SIZE(words); i++)
+		if (wl_evalcall_name_has(name, words[i]))
+			return true;
+	return false;
+}
+
+bool wl_evalcall_unseen(CXCursor call)
+{
+	CXCursor overloads, callee = wl_cursor_callee(call, &overloads);
+
+	return clang_Cursor_isNull(callee) &&
+	       (clang_Cursor_isNull(overloads) ||
+		!clang_getNumOverloadedDecls(overloads));
 }
 
 /* ---- members of template arguments ---- */
@@ -188,48 +225,6 @@ static bool spelled(CXCursor c, const char *want)
 	return yes;
 }
 
-/* A call's callee, down through what wraps a dependent name. */
-struct callee_find {
-	CXCursor named;		/* a function a nameless DeclRefExpr names */
-	CXCursor overloads;	/* an OverloadedDeclRef: its candidates */
-};
-
-static bool names_function(CXCursor c)
-{
-	enum CXCursorKind k = clang_getCursorKind(c);
-
-	return k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate;
-}
-
-/* Visits the first child only: a call's callee. */
-static enum CXChildVisitResult find_callee(CXCursor c, CXCursor parent,
-					   CXClientData data)
-{
-	struct callee_find *cf = data;
-	CXCursor ref;
-
-	(void)parent;
-	switch (clang_getCursorKind(c)) {
-	case CXCursor_OverloadedDeclRef:
-		cf->overloads = c;
-		break;
-	case CXCursor_DeclRefExpr:
-		ref = clang_getCursorReferenced(c);
-		if (names_function(ref)) {
-			cf->named = ref;
-			break;
-		}
-		/* a nameless one wraps the overloads */
-		/* fallthrough */
-	case CXCursor_UnexposedExpr:
-		clang_visitChildren(c, find_callee, data);
-		break;
-	default:
-		break;
-	}
-	return CXChildVisit_Break;
-}
-
 /*
  * What calling @call adds, from the definition of what it calls.  A call
  * in a template whose callee depends on the template's parameters
@@ -239,23 +234,19 @@ static enum CXChildVisitResult find_callee(CXCursor c, CXCursor parent,
 static enum wl_dep extern_call_dep(struct wl_eval *ev, CXCursor call,
 				   int depth)
 {
-	CXCursor callee = clang_getCursorReferenced(call);
-	struct callee_find cf = { clang_getNullCursor(), clang_getNullCursor() };
+	CXCursor overloads, callee = wl_cursor_callee(call, &overloads);
 	enum wl_dep d = WL_DEP_CONST;
 	unsigned i, n;
 
 	if (!clang_Cursor_isNull(callee))
 		return extern_dep(ev, callee, depth);
-	clang_visitChildren(call, find_callee, &cf);
-	if (!clang_Cursor_isNull(cf.named))
-		return extern_dep(ev, cf.named, depth);
-	n = clang_Cursor_isNull(cf.overloads)
-		    ? 0 : clang_getNumOverloadedDecls(cf.overloads);
+	n = clang_Cursor_isNull(overloads)
+		    ? 0 : clang_getNumOverloadedDecls(overloads);
 	if (!n)
 		return WL_DEP_LANE;
 	for (i = 0; i < n && d < WL_DEP_LANE; i++) {
 		enum wl_dep one = extern_dep(
-			ev, clang_getOverloadedDecl(cf.overloads, i), depth);
+			ev, clang_getOverloadedDecl(overloads, i), depth);
 
 		d = one > d ? one : d;
 	}
@@ -268,12 +259,16 @@ static enum wl_dep scan_call(struct ext_scan *es, CXCursor call)
 	CXString s = clang_getCursorSpelling(call);
 	const char *name = clang_getCString(s);
 	enum wl_dep d;
+	char op[4];
 
 	if (wl_evalcall_is_pure(name) ||
 	    in_list(name, block_uniform_calls, WL_ARRAY_SIZE(block_uniform_calls)))
 		d = WL_DEP_CONST;
 	else if (wl_evalcall_is_warp_uniform(name))
 		d = WL_DEP_WARP;
+	else if (!*name && wl_cursor_operator_call(es->ev->model->tu, call,
+						   op, sizeof(op)))
+		d = WL_DEP_CONST;	/* its operands are scanned */
 	else
 		d = extern_call_dep(es->ev, call, es->depth + 1);
 	clang_disposeString(s);
@@ -311,17 +306,11 @@ static enum CXChildVisitResult scan_body(CXCursor c, CXCursor parent,
 static enum wl_dep extern_dep(struct wl_eval *ev, CXCursor callee, int depth)
 {
 	struct wl_extern_memo *m;
-	CXCursor def = clang_getCursorDefinition(callee);
+	/* An implicit instantiation: the template's body is judged. */
+	CXCursor def = wl_cursor_definition(callee);
 	struct ext_scan es = { ev, WL_DEP_BLOCK, depth };
 	unsigned i;
 
-	if (clang_Cursor_isNull(def)) {
-		/* An implicit instantiation: judge the template's body. */
-		CXCursor tmpl = clang_getSpecializedCursorTemplate(callee);
-
-		if (!clang_Cursor_isNull(tmpl))
-			def = clang_getCursorDefinition(tmpl);
-	}
 	if (clang_Cursor_isNull(def) || depth > MAX_EXTERN_DEPTH)
 		return WL_DEP_LANE;
 	if (!ev->externs)

@@ -48,4 +48,21 @@ bool wl_evalcall_is_pure(const char *name);
 /* Warp collectives whose result every participating lane shares. */
 bool wl_evalcall_is_warp_uniform(const char *name);
 
+/*
+ * Whether @name, lower-cased and without underscores, contains @word
+ * (also lower-case): `roundUp`, `ROUND_UP` and `round_up` for "roundup".
+ */
+bool wl_evalcall_name_has(const char *name, const char *word);
+
+/*
+ * Integer arithmetic helpers by their names (`roundUp`, `ceilDiv`,
+ * `divUp`, `alignUp`): where no definition is in the translation unit
+ * (a header the file does not include itself), their result is taken
+ * to vary only as their arguments do.
+ */
+bool wl_evalcall_is_arith_helper(const char *name);
+
+/* Whether no declaration of what @call names is in sight at all. */
+bool wl_evalcall_unseen(CXCursor call);
+
 #endif

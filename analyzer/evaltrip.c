@@ -15,7 +15,9 @@
  */
 #include <string.h>
 
+#include "analyzer/cursor.h"
 #include "analyzer/eval.h"
+#include "analyzer/evalcall.h"
 #include "analyzer/util.h"
 
 /* How deep expressions, variables and helper bodies are followed. */
@@ -162,6 +164,119 @@ static struct wl_node *returned_expr(struct wl_eval *ev, struct wl_node *call,
 	return ret->kids[0];
 }
 
+static bool multiple_of(struct wl_eval *ev, struct wl_node *e,
+			const struct env *env, const struct loop_shape *ls,
+			int depth);
+
+/*
+ * A call of a helper whose body is nowhere in the translation unit (a
+ * header the file does not include itself): by its name, `roundUp(n,
+ * step)`, `ROUND_UP`, `alignUp`, it rounds its first argument up to a
+ * multiple of its last.  Only ever used to clear a barrier of WL501.
+ */
+static bool rounds_up(struct wl_eval *ev, struct wl_node *call,
+		      const struct loop_shape *ls, int depth)
+{
+	const char *name = wl_call_name(ev->model, call);
+	struct wl_node *args[16];
+	unsigned n;
+
+	if (!wl_evalcall_name_has(name, "roundup") &&
+	    !wl_evalcall_name_has(name, "alignup"))
+		return false;
+	n = wl_call_args(call, args, 16);
+	return n >= 2 && n <= 16 &&
+	       multiple_of(ev, args[n - 1], NULL, ls, depth + 1);
+}
+
+/*
+ * A binary operation on raw cursors: a BinaryOperator, or an overloaded
+ * operator applied in a template (see wl_cursor_operator_call()).
+ */
+static bool raw_binop(CXTranslationUnit tu, CXCursor e,
+		      enum CXBinaryOperatorKind *op, CXCursor *l, CXCursor *r)
+{
+	static const struct {
+		const char *text;
+		enum CXBinaryOperatorKind op;
+	} ops[] = {
+		{ "*", CXBinaryOperator_Mul },
+		{ "+", CXBinaryOperator_Add },
+		{ "-", CXBinaryOperator_Sub },
+		{ "<<", CXBinaryOperator_Shl },
+	};
+	struct wl_cursor_kids k = wl_cursor_kids(e);
+	char text[4];
+	unsigned i;
+
+	if (clang_getCursorKind(e) == CXCursor_BinaryOperator) {
+		*op = clang_getCursorBinaryOperatorKind(e);
+		*l = k.v[0];
+		*r = k.v[1];
+		return k.nr == 2;
+	}
+	/* in source order: the operands around the operator's name */
+	if (k.nr != 3 || !wl_cursor_operator_call(tu, e, text, sizeof(text)))
+		return false;
+	*l = k.v[0];
+	*r = k.v[2];
+	for (i = 0; i < WL_ARRAY_SIZE(ops); i++)
+		if (!strcmp(text, ops[i].text)) {
+			*op = ops[i].op;
+			return true;
+		}
+	return false;
+}
+
+/*
+ * The same for expression @e of a helper outside the file, @fn (a
+ * project header's `roundUp(a, b) { return ceilDiv(a, b) * b; }`), read
+ * from libclang's cursors: its parameters stand for the arguments of
+ * @call (a node of the file, under @env).
+ */
+static bool raw_multiple_of(struct wl_eval *ev, CXCursor fn, CXCursor e,
+			    struct wl_node *call, const struct env *env,
+			    const struct loop_shape *ls, int depth)
+{
+	enum CXBinaryOperatorKind op;
+	struct wl_node *args[16];
+	CXCursor l, r, ref;
+	int i;
+
+	if (depth > MAX_DEPTH)
+		return false;
+	e = wl_cursor_strip(e);
+	if (raw_binop(ev->model->tu, e, &op, &l, &r)) {
+		switch (op) {
+		case CXBinaryOperator_Mul:
+			return raw_multiple_of(ev, fn, l, call, env, ls,
+					       depth + 1) ||
+			       raw_multiple_of(ev, fn, r, call, env, ls,
+					       depth + 1);
+		case CXBinaryOperator_Add:
+		case CXBinaryOperator_Sub:
+			return raw_multiple_of(ev, fn, l, call, env, ls,
+					       depth + 1) &&
+			       raw_multiple_of(ev, fn, r, call, env, ls,
+					       depth + 1);
+		case CXBinaryOperator_Shl:
+			return raw_multiple_of(ev, fn, l, call, env, ls,
+					       depth + 1);
+		default:
+			return false;
+		}
+	}
+	if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
+		return false;
+	ref = clang_getCursorReferenced(e);
+	if (clang_getCursorKind(ref) != CXCursor_ParmDecl)
+		return false;
+	i = wl_cursor_param_index(fn, ref);
+	if (i < 0 || i >= 16 || (unsigned)i >= wl_call_args(call, args, 16))
+		return false;
+	return multiple_of(ev, args[i], env, ls, depth + 1);
+}
+
 /* Whether @e (under @env) is a multiple of @step (under @senv). */
 static bool multiple_of(struct wl_eval *ev, struct wl_node *e,
 			const struct env *env, const struct loop_shape *ls,
@@ -211,8 +326,24 @@ static bool multiple_of(struct wl_eval *ev, struct wl_node *e,
 		struct wl_func *fn;
 		struct wl_node *body = returned_expr(ev, e, &fn);
 		struct env inner = { fn, e, env };
+		CXCursor overloads, def;
 
-		return body && multiple_of(ev, body, &inner, ls, depth + 1);
+		if (body)
+			return multiple_of(ev, body, &inner, ls, depth + 1);
+		if (fn)
+			return false;
+		/* a helper of a header: one candidate, one `return EXPR;` */
+		def = wl_cursor_definition(wl_cursor_callee(e->cursor,
+							    &overloads));
+		if (clang_Cursor_isNull(def) &&
+		    !clang_Cursor_isNull(overloads) &&
+		    clang_getNumOverloadedDecls(overloads) == 1)
+			def = wl_cursor_definition(
+				clang_getOverloadedDecl(overloads, 0));
+		if (!clang_Cursor_isNull(def))
+			return raw_multiple_of(ev, def, wl_cursor_returned(def),
+					       e, env, ls, depth + 1);
+		return rounds_up(ev, e, ls, depth);
 	}
 	return false;
 }
