@@ -46,6 +46,7 @@ struct ma_event {
 	int array;		/* the storage, in this context */
 	bool known;
 	bool opaque;		/* elements rest on unknown uniform values */
+	bool guessed;		/* ... or on a guessed thread index */
 	bool collective;	/* a barrier event that is only a collective */
 	unsigned loop_depth;
 };
@@ -303,7 +304,7 @@ static bool is_candidate(struct wl_node *n)
 /* `ThreadStore(p, v)`: the pointer argument @n as an access. */
 static void collect_pointer_arg(struct wl_mem *mem, struct wl_node *n)
 {
-	struct ma_eval ev = { mem, 0, false, 0 };
+	struct ma_eval ev = { .mem = mem, .tid = 0 };
 	struct wl_mem_access *a;
 	struct ma_loc loc;
 
@@ -332,7 +333,7 @@ static bool collect_access(struct wl_node *n, void *data)
 	struct wl_mem *mem = data;
 	struct wl_mem_access *a;
 	struct wl_node *idx[4];
-	struct ma_eval ev = { mem, 0, false, 0 };
+	struct ma_eval ev = { .mem = mem, .tid = 0 };
 	struct ma_loc loc;
 	unsigned nr = 0, i, kind;
 	bool by_address = false;
@@ -553,7 +554,7 @@ bool wl_mem_index(struct wl_mem *mem, unsigned ai, unsigned tid,
 		  long long *element, bool *is_active)
 {
 	struct wl_mem_access *a = &mem->accesses[ai];
-	struct ma_eval ev = { mem, tid, false, 0 };
+	struct ma_eval ev = { .mem = mem, .tid = tid };
 	struct ma_env env;
 	struct ma_loc loc;
 
@@ -849,7 +850,7 @@ static bool bind_counters(struct ma_walk *w, struct wl_node *n,
 	if (cs.fail)
 		return false;
 	if (init) {
-		struct ma_eval ev = { w->mem, 0, false, 0 };
+		struct ma_eval ev = { .mem = w->mem, .tid = 0 };
 
 		if (!loop_var(init, &decl, &first))
 			return false;
@@ -988,9 +989,42 @@ static enum CXChildVisitResult collect_raw(CXCursor c, CXCursor parent,
 }
 
 /*
+ * Bind template parameters @tp to the arguments written in a dependent
+ * callee, `helper<B>` or `Step<S * 2, N>::run`: its raw children are
+ * the name, then one cursor per argument; each is evaluated in the
+ * caller.
+ */
+static void bind_written_args(struct ma_walk *w, struct wl_node *callee,
+			      const struct tparams *tp,
+			      const struct ma_env *caller, struct ma_env *e)
+{
+	struct raw_kids rk = { .nr = 0 };
+	unsigned i, k;
+
+	clang_visitChildren(callee->cursor, collect_raw, &rk);
+	for (i = 1; i < rk.nr && i - 1 < tp->nr; i++) {
+		struct ma_eval ev = { .mem = w->mem, .tid = 0 };
+		long long v;
+
+		if (clang_getCursorKind(tp->v[i - 1]) !=
+		    CXCursor_NonTypeTemplateParameter)
+			continue;
+		for (k = 0; k < callee->nr_kids; k++)
+			if (clang_equalCursors(callee->kids[k]->cursor,
+					       rk.v[i]))
+				break;
+		if (k < callee->nr_kids &&
+		    ma_eval(&ev, callee->kids[k], caller, &v))
+			ma_bind(e, tp->v[i - 1], v, ev.opaque);
+	}
+}
+
+/*
  * Bind @fn's template parameters to the call's template arguments:
  * integral values clang resolved, or the expressions written in a
- * dependent call (`helper<B>(s, tid)`), evaluated in the caller.
+ * dependent call (`helper<B>(s, tid)`), evaluated in the caller.  A
+ * call spelled through @fn's own class template (`Step<1, N>::run`)
+ * binds the class's parameters instead.
  */
 static void bind_template_args(struct ma_walk *w, struct wl_node *call,
 			       struct wl_func *fn, const struct ma_env *caller,
@@ -998,11 +1032,18 @@ static void bind_template_args(struct ma_walk *w, struct wl_node *call,
 {
 	struct tparams tp = { .nr = 0 };
 	CXCursor ref = clang_getCursorReferenced(call->cursor);
-	struct wl_node *callee;
-	struct raw_kids rk = { .nr = 0 };
-	unsigned i, k;
+	CXCursor cls = wl_call_qualifier(call);
+	struct wl_node *callee = call->nr_kids ? ma_strip(call->kids[0]) : NULL;
+	unsigned i;
 	int n;
 
+	if (!clang_Cursor_isNull(cls) && callee &&
+	    clang_equalCursors(cls,
+			       clang_getCursorSemanticParent(fn->cursor))) {
+		clang_visitChildren(cls, collect_tparam, &tp);
+		bind_written_args(w, callee, &tp, caller, e);
+		return;
+	}
 	if (!(fn->flags & WL_FUNC_TEMPLATE))
 		return;
 	clang_visitChildren(fn->cursor, collect_tparam, &tp);
@@ -1016,28 +1057,9 @@ static void bind_template_args(struct ma_walk *w, struct wl_node *call,
 			ma_bind(e, tp.v[i],
 				clang_Cursor_getTemplateArgumentValue(ref, i),
 				false);
-	if (n > 0 || !call->nr_kids)
+	if (n > 0 || !callee || callee->kind != CXCursor_DeclRefExpr)
 		return;
-	callee = call->kids[0];
-	if (callee->kind != CXCursor_DeclRefExpr)
-		return;
-	clang_visitChildren(callee->cursor, collect_raw, &rk);
-	/* the name first, then one cursor per template argument */
-	for (i = 1; i < rk.nr && i - 1 < tp.nr; i++) {
-		struct ma_eval ev = { w->mem, 0, false, 0 };
-		long long v;
-
-		if (clang_getCursorKind(tp.v[i - 1]) !=
-		    CXCursor_NonTypeTemplateParameter)
-			continue;
-		for (k = 0; k < callee->nr_kids; k++)
-			if (clang_equalCursors(callee->kids[k]->cursor,
-					       rk.v[i]))
-				break;
-		if (k < callee->nr_kids &&
-		    ma_eval(&ev, callee->kids[k], caller, &v))
-			ma_bind(e, tp.v[i - 1], v, ev.opaque);
-	}
+	bind_written_args(w, callee, &tp, caller, e);
 }
 
 /* A shuffle or vote, legacy or _sync: lanes meet there. */
@@ -1158,7 +1180,7 @@ static void compute_event(struct wl_mem *mem, struct ma_event *e)
 	e->elem = wl_xmalloc(MA_TIDS * sizeof(*e->elem));
 	e->known = true;
 	for (t = 0; t < MA_TIDS && e->known; t++) {
-		struct ma_eval ev = { mem, t, false, 0 };
+		struct ma_eval ev = { .mem = mem, .tid = t };
 		struct ma_loc loc;
 
 		if (!e->act[t])
@@ -1174,6 +1196,7 @@ static void compute_event(struct wl_mem *mem, struct ma_event *e)
 		e->array = loc.array;
 		e->elem[t] = loc.elem;
 		e->opaque |= ev.opaque;
+		e->guessed |= ev.guessed;
 	}
 	if (e->array < 0)
 		e->array = (int)mem->accesses[e->access].array;
@@ -1289,7 +1312,8 @@ static struct wl_mem_race *record(struct wl_mem *mem, struct ma_event *p,
 	region_add_calls(r, q);
 	if (p->loop_depth || q->loop_depth)
 		r->in_loop = true;
-	if (kind == WL_MEM_VOLATILE_PTR || kind == WL_MEM_MEMBER)
+	if (kind == WL_MEM_VOLATILE_PTR || kind == WL_MEM_MEMBER ||
+	    kind == WL_MEM_THREAD_PTR)
 		r->unseen = true;
 	for (i = 0; i < r->nr_races; i++) {
 		x = &r->races[i];
@@ -1368,8 +1392,19 @@ static bool conflict(struct ma_event *p, struct ma_event *q,
 {
 	unsigned fp = mem->accesses[p->access].flags;
 	unsigned fq = mem->accesses[q->access].flags;
-	bool global = mem->arrays[p->array].kind == WL_MEM_GLOBAL;
+	enum wl_mem_kind kind = mem->arrays[p->array].kind;
+	bool global = kind == WL_MEM_GLOBAL;
+	/*
+	 * Behind an unseen caller's plain pointer, only lanes that each
+	 * write their own element by their own index show that the
+	 * memory is shared: a loop over a thread's own array has every
+	 * lane at one element, and a guessed index shows nothing.
+	 */
+	bool thread_ptr = kind == WL_MEM_THREAD_PTR;
 	unsigned i, j, pass;
+
+	if (thread_ptr && (p->guessed || q->guessed))
+		return false;
 
 	for (pass = 0; pass < 2; pass++) {
 		/* pass 0: p reads, q writes; 1: p writes, q reads */
@@ -1377,7 +1412,7 @@ static bool conflict(struct ma_event *p, struct ma_event *q,
 		bool ok = pass == 0 ? (fp & WL_MEM_READ) && (fq & WL_MEM_WRITE)
 				    : (fp & WL_MEM_WRITE) && (fq & WL_MEM_READ);
 
-		if (!ok || (global && !own_elements(wr, w)))
+		if (!ok || ((global || thread_ptr) && !own_elements(wr, w)))
 			continue;
 		/* the reading lane in the outer loop: the lowest reader */
 		for (i = w * 32; i < w * 32 + 32; i++)
@@ -1931,7 +1966,7 @@ void wl_mem_release(struct wl_mem *mem)
 bool wl_mem_eval(struct wl_mem *mem, struct wl_node *expr, unsigned tid,
 		 long long *value)
 {
-	struct ma_eval ev = { mem, tid, false, 0 };
+	struct ma_eval ev = { .mem = mem, .tid = tid };
 
 	return ma_eval(&ev, expr, NULL, value);
 }
@@ -1970,7 +2005,7 @@ bool wl_mem_loop_values(struct wl_mem *mem, struct wl_node *loop,
 bool wl_mem_index_bound(struct wl_mem *mem, unsigned ai, unsigned tid,
 			CXCursor var, long long value, long long *element)
 {
-	struct ma_eval ev = { mem, tid, false, 0 };
+	struct ma_eval ev = { .mem = mem, .tid = tid };
 	struct ma_env env;
 	struct ma_loc loc;
 

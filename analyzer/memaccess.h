@@ -57,6 +57,13 @@ enum wl_mem_kind {
 	WL_MEM_GLOBAL,		/* behind a kernel's pointer parameter */
 	WL_MEM_VOLATILE_PTR,	/* behind a volatile pointer, caller unseen */
 	WL_MEM_MEMBER,		/* a class's reference member, owner unseen */
+	/*
+	 * Behind a plain pointer parameter, caller unseen: shared only
+	 * where the helper indexes it by the thread's own index
+	 * (threadIdx, %laneid, a parameter that defaults to one), never
+	 * on a guessed index.
+	 */
+	WL_MEM_THREAD_PTR,
 };
 
 /* One piece of storage. */

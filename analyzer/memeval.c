@@ -301,7 +301,7 @@ bool ma_eval_var_before(struct wl_mem *mem, struct wl_var *v,
 			struct wl_node *at, const struct ma_env *env,
 			long long *out)
 {
-	struct ma_eval a = { mem, 0, false, 0 }, b = { mem, 37, false, 0 };
+	struct ma_eval a = { .mem = mem, .tid = 0 }, b = { .mem = mem, .tid = 37 };
 	long long v2;
 
 	return eval_local(&a, v, at, env, out) && !a.opaque &&
@@ -329,6 +329,39 @@ unsigned ma_call_args(struct wl_mem *mem, struct wl_node *call,
 	return n;
 }
 
+/*
+ * The default argument of parameter @p (`int tid = threadIdx.x`), or
+ * NULL.  Its last child is not enough: `T s[][N]` has N as a child.
+ */
+static struct wl_node *default_argument(struct wl_mem *mem,
+					struct wl_node *p)
+{
+	CXTranslationUnit tu = mem->ctx->tu;
+	struct wl_node *d;
+	CXToken *tokens = NULL;
+	unsigned nr = 0, i, at, off;
+	bool assigned = false;
+
+	if (!p->nr_kids)
+		return NULL;
+	d = p->kids[p->nr_kids - 1];
+	if (!clang_isExpression(d->kind))
+		return NULL;
+	clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(
+				      d->cursor)), NULL, NULL, NULL, &at);
+	clang_tokenize(tu, clang_getCursorExtent(p->cursor), &tokens, &nr);
+	for (i = 0; i < nr && !assigned; i++) {
+		CXString sp = clang_getTokenSpelling(tu, tokens[i]);
+
+		clang_getFileLocation(clang_getTokenLocation(tu, tokens[i]),
+				      NULL, NULL, NULL, &off);
+		assigned = off < at && !strcmp(clang_getCString(sp), "=");
+		clang_disposeString(sp);
+	}
+	clang_disposeTokens(tu, tokens, nr);
+	return assigned ? d : NULL;
+}
+
 struct wl_node *ma_frame_arg(struct wl_mem *mem, const struct ma_env *env,
 			     struct wl_func *fn, int pi, struct ma_env *up)
 {
@@ -347,19 +380,30 @@ struct wl_node *ma_frame_arg(struct wl_mem *mem, const struct ma_env *env,
 	} else if (env && env->frame) {
 		return NULL;	/* in a walk, but not in this call: unbound */
 	} else if (fn->nr_callers) {
-		call = fn->callers[0];
+		/* a recursive call only passes on what another caller gave */
+		unsigned i;
+
+		for (i = 0; i < fn->nr_callers && !call; i++)
+			if (fn->callers[i]->func != fn)
+				call = fn->callers[i];
+		if (!call)
+			return NULL;
+	} else if (pi < (int)fn->nr_params) {
+		/*
+		 * Nobody in sight calls it: what the helper itself says a
+		 * parameter is when left out (`int tid = threadIdx.x`).
+		 */
+		return default_argument(mem, fn->params[pi]);
 	} else {
 		return NULL;
 	}
 	n = ma_call_args(mem, call, args, 16);
 	if ((unsigned)pi >= n || (unsigned)pi >= 16) {
 		/* not written at the call: the parameter's default argument */
-		struct wl_node *p = fn->params[pi];
-
-		if (!p->nr_kids)
-			return NULL;
 		memset(up, 0, sizeof(*up));
-		return p->kids[p->nr_kids - 1];
+		return pi < (int)fn->nr_params
+			       ? default_argument(mem, fn->params[pi])
+			       : NULL;
 	}
 	return args[pi];
 }
@@ -394,6 +438,7 @@ static bool eval_param(struct ma_eval *ev, struct wl_node *ref, CXCursor d,
 	 */
 	if (fn->nr_callers)
 		return false;
+	ev->guessed = true;
 	*out = ev->tid;
 	return true;
 }
@@ -933,6 +978,7 @@ static bool eval_binop(struct ma_eval *ev, struct wl_node *n,
 	l.opaque = r.opaque = false;
 	if (!ma_eval(&l, n->kids[0], env, &a))
 		return false;
+	ev->guessed |= l.guessed;
 	if (!l.opaque && ((op == CXBinaryOperator_LAnd && !a) ||
 			  (op == CXBinaryOperator_LOr && a))) {
 		*out = op == CXBinaryOperator_LOr;
@@ -940,6 +986,7 @@ static bool eval_binop(struct ma_eval *ev, struct wl_node *n,
 	}
 	if (!ma_eval(&r, n->kids[1], env, &b))
 		return false;
+	ev->guessed |= r.guessed;
 	if (op == CXBinaryOperator_Mul &&
 	    ((!a && !l.opaque) || (!b && !r.opaque))) {
 		*out = 0;
@@ -1010,6 +1057,7 @@ bool ma_eval(struct ma_eval *ev, struct wl_node *n, const struct ma_env *env,
 			break;
 		c.opaque = false;
 		if (ma_eval(&c, n->kids[0], env, &a) && !c.opaque) {
+			ev->guessed |= c.guessed;
 			ok = ma_eval(ev, n->kids[a ? 1 : 2], env, out);
 			break;
 		}
@@ -1049,7 +1097,7 @@ bool ma_eval(struct ma_eval *ev, struct wl_node *n, const struct ma_env *env,
 bool ma_eval_exact(struct wl_mem *mem, struct wl_node *n,
 		   const struct ma_env *env, unsigned tid, long long *out)
 {
-	struct ma_eval ev = { mem, tid, false, 0 };
+	struct ma_eval ev = { .mem = mem, .tid = tid };
 
 	return ma_eval(&ev, n, env, out) && !ev.opaque;
 }

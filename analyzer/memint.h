@@ -77,6 +77,13 @@ struct ma_eval {
 	unsigned tid;
 	bool opaque;
 	int depth;
+	/*
+	 * The value rests on a helper's parameter taken to be the thread
+	 * index only because no caller is in sight (see eval_param()):
+	 * enough to read a volatile pointer's accesses, never to say that
+	 * plain memory is shared.
+	 */
+	bool guessed;
 };
 
 /* memeval.c */

@@ -366,7 +366,8 @@ static bool own_storage(struct wl_mem *mem, CXCursor d, enum wl_mem_kind k,
 	else
 		out->array = add_array(mem, d, clang_getNullCursor(), k, NULL);
 	out->elem = 0;
-	if (k == WL_MEM_VOLATILE_PTR || k == WL_MEM_MEMBER)
+	if (k == WL_MEM_VOLATILE_PTR || k == WL_MEM_MEMBER ||
+	    k == WL_MEM_THREAD_PTR)
 		out->flags |= MA_LOC_UNSEEN;
 	return true;
 }
@@ -414,6 +415,14 @@ static bool decl_loc(struct ma_eval *ev, struct wl_node *ref,
 			return own_storage(mem, d, WL_MEM_GLOBAL, out);
 		if (ptr && pointee_volatile(t) && pi >= 0)
 			return own_storage(mem, d, WL_MEM_VOLATILE_PTR, out);
+		/*
+		 * A plain pointer of a helper nobody in sight calls: perhaps
+		 * shared, perhaps a thread's own array; the races decide by
+		 * how it is indexed (WL_MEM_THREAD_PTR).
+		 */
+		if (ptr && pi >= 0 && !fn->nr_callers &&
+		    !(fn->flags & WL_FUNC_KERNEL) && !(env && env->frame))
+			return own_storage(mem, d, WL_MEM_THREAD_PTR, out);
 	}
 	return false;
 }
@@ -913,7 +922,7 @@ bool ma_pointer_loc(struct ma_eval *ev, struct wl_node *e,
 
 bool ma_may_be_storage(struct wl_mem *mem, struct wl_node *e)
 {
-	struct ma_eval ev = { mem, 0, false, 0 };
+	struct ma_eval ev = { .mem = mem, .tid = 0 };
 	struct ma_loc loc;
 
 	ma_lvalue_loc(&ev, e, NULL, &loc);

@@ -750,10 +750,74 @@ static struct wl_func *function_of(struct wl_model *m, CXCursor decl)
 	return lookup(m->func_slots, m->nr_func_slots, decl);
 }
 
+/*
+ * The callee of a dependent call spelled through a class template,
+ * `Step<S * 2, N>::run(...)`: a nameless DeclRefExpr whose first raw
+ * child refers to the template.  Null otherwise.
+ */
+static CXCursor unnamed_callee(const struct wl_node *call)
+{
+	struct wl_node *callee = call->nr_kids ? call->kids[0] : NULL;
+
+	while (callee && callee->kind == CXCursor_UnexposedExpr &&
+	       callee->nr_kids == 1)
+		callee = callee->kids[0];
+	if (!callee || callee->kind != CXCursor_DeclRefExpr ||
+	    !clang_Cursor_isNull(clang_getCursorReferenced(callee->cursor)))
+		return clang_getNullCursor();
+	return callee->cursor;
+}
+
+static enum CXChildVisitResult first_child(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	(void)parent;
+	*(CXCursor *)data = c;
+	return CXChildVisit_Break;
+}
+
+CXCursor wl_call_qualifier(const struct wl_node *call)
+{
+	CXCursor callee = unnamed_callee(call), first = clang_getNullCursor();
+
+	if (clang_Cursor_isNull(callee))
+		return first;
+	clang_visitChildren(callee, first_child, &first);
+	if (clang_getCursorKind(first) != CXCursor_TemplateRef)
+		return clang_getNullCursor();
+	return clang_getCursorReferenced(first);
+}
+
+/* `run` in `Step<S * 2, N>::run`: the last identifier of the callee. */
+static const char *qualified_name(struct wl_model *m,
+				  const struct wl_node *call)
+{
+	CXCursor callee = unnamed_callee(call);
+	CXToken *tokens = NULL;
+	unsigned nr = 0, i;
+	const char *name = "";
+
+	if (clang_Cursor_isNull(callee))
+		return name;
+	clang_tokenize(m->tu, clang_getCursorExtent(callee), &tokens, &nr);
+	for (i = nr; i-- > 0;) {
+		if (clang_getTokenKind(tokens[i]) == CXToken_Identifier) {
+			CXString sp = clang_getTokenSpelling(m->tu, tokens[i]);
+
+			name = wl_arena_strdup(&m->arena, clang_getCString(sp));
+			clang_disposeString(sp);
+			break;
+		}
+	}
+	clang_disposeTokens(m->tu, tokens, nr);
+	return name;
+}
+
 static struct wl_func *resolve_target(struct wl_model *m,
 				      const struct wl_node *call)
 {
 	CXCursor ref = clang_getCursorReferenced(call->cursor);
+	CXCursor cls = wl_call_qualifier(call);
 	const char *name;
 	unsigned i, nargs;
 
@@ -770,6 +834,13 @@ static struct wl_func *resolve_target(struct wl_model *m,
 	if (!*name)
 		return NULL;
 	nargs = wl_call_args(call, NULL, 0);
+	/* `Step<1, N>::run`: a member of that class template first */
+	for (i = 0; !clang_Cursor_isNull(cls) && i < m->nr_funcs; i++)
+		if (!strcmp(m->funcs[i]->name, name) &&
+		    m->funcs[i]->nr_params == nargs &&
+		    clang_equalCursors(clang_getCursorSemanticParent(
+					       m->funcs[i]->cursor), cls))
+			return m->funcs[i];
 	for (i = 0; i < m->nr_funcs; i++)
 		if (!strcmp(m->funcs[i]->name, name) &&
 		    m->funcs[i]->nr_params == nargs)
@@ -974,6 +1045,8 @@ const char *wl_call_name(struct wl_model *m, const struct wl_node *call)
 	if (n->call_name)
 		return n->call_name;
 	name = wl_model_spelling(m, call->cursor);
+	if (!*name)
+		name = qualified_name(m, call);
 	if (!*name && call->nr_kids) {
 		ref = find_named_ref(call->kids[0], 3);
 		name = ref ? wl_model_spelling(m, ref->cursor) : "";

@@ -186,6 +186,13 @@ const char *wl_model_spelling(struct wl_model *model, CXCursor cursor);
  */
 const char *wl_call_name(struct wl_model *model, const struct wl_node *call);
 
+/*
+ * The class template a dependent call is qualified with (`Step` in
+ * `Step<S * 2, N>::run(...)`, whose written template arguments are
+ * the class's), or a null cursor.
+ */
+CXCursor wl_call_qualifier(const struct wl_node *call);
+
 /* The call's written arguments (defaults excluded), in order. */
 unsigned wl_call_args(const struct wl_node *call, struct wl_node **args,
 		      unsigned max);

@@ -1160,25 +1160,36 @@ static void note_unseen(struct wl_ctx *ctx, struct wl_mem *mem,
 
 	for (k = 0; k < r->nr_races; k++) {
 		const struct wl_mem_array *a = &mem->arrays[r->races[k].array];
-		struct wl_node *s = mem->accesses[r->races[k].reader].stmt;
+		/* the helper whose parameter it is: perhaps not the racer */
+		CXString owner = clang_getCursorSpelling(
+			clang_getCursorSemanticParent(a->decl));
+		const char *fn = clang_getCString(owner);
+		bool noted = true;
 
-		if (a->kind == WL_MEM_VOLATILE_PTR) {
+		if (a->kind == WL_MEM_VOLATILE_PTR)
 			wl_finding_note(f, "'%s' is taken to point to memory "
 					"the lanes of a warp share (the "
 					"pre-Volta convention for a volatile "
 					"pointer): the caller of '%s' was not "
 					"seen",
-					a->name, s->func->name);
-			return;
-		}
-		if (a->kind == WL_MEM_MEMBER) {
+					a->name, fn);
+		else if (a->kind == WL_MEM_THREAD_PTR)
+			wl_finding_note(f, "'%s' is taken to point to memory "
+					"the threads share, since it is indexed "
+					"by the thread's own index: the caller "
+					"of '%s' was not seen",
+					a->name, fn);
+		else if (a->kind == WL_MEM_MEMBER)
 			wl_finding_note(f, "member '%s' is taken to refer to "
 					"memory the lanes of a warp share: the "
 					"storage handed to its constructor was "
 					"not seen",
 					a->name);
+		else
+			noted = false;
+		clang_disposeString(owner);
+		if (noted)
 			return;
-		}
 	}
 	(void)ctx;
 }
