@@ -56,7 +56,7 @@ static void run_pass(CXTranslationUnit tu, const struct wl_source *src,
 	ctx.eval.launch = opts->launch;
 	wl_eval_init(&ctx.barrier_eval, &ctx.model);
 	ctx.barrier_eval.launch = opts->launch;
-	ctx.barrier_eval.trust_unseen_callers = true;
+	ctx.barrier_eval.trust_unseen = true;
 	wl_mask_cache_init(&ctx);
 	if (opts->dump_model && !target)
 		wl_dump_model(stdout, &ctx);

@@ -500,7 +500,7 @@ static enum wl_dep param_dep(struct wl_eval *ev, struct wl_var *v)
 	enum wl_dep d = WL_DEP_CONST;
 	unsigned i, index = 0;
 
-	if (fn && f && !fn->nr_callers && ev->trust_unseen_callers)
+	if (fn && f && !fn->nr_callers && ev->trust_unseen)
 		return WL_DEP_BLOCK;
 	if (!fn || !fn->nr_callers || !f || f->in_progress)
 		return WL_DEP_LANE;
@@ -628,10 +628,13 @@ static enum wl_dep callee_dep(struct wl_eval *ev, struct wl_node *call)
 	if (fn)
 		return func_thread_dep(ev, fn);
 	d = wl_evalcall_extern(ev, call->cursor);
-	/* a header's roundUp() that this file does not include */
-	if (d == WL_DEP_LANE && wl_evalcall_is_arith_helper(name) &&
-	    wl_evalcall_unseen(call->cursor))
-		d = WL_DEP_CONST;
+	if (d < WL_DEP_LANE || !wl_evalcall_unseen(call->cursor))
+		return d;
+	/* declared in a header that this file does not include */
+	if (wl_evalcall_is_arith_helper(name))
+		return WL_DEP_CONST;	/* roundUp(n, b) */
+	if (ev->trust_unseen && !wl_evalcall_names_thread(name))
+		return WL_DEP_BLOCK;	/* getLinearBlockId<I>() */
 	return d;
 }
 

@@ -75,11 +75,14 @@ struct wl_eval {
 	struct wl_extern_memo *externs;	/* header helpers judged (evalcall.c) */
 	enum wl_launch launch;	/* set before the first question */
 	/*
-	 * Take the parameters of a device function with no caller in sight
-	 * as block-uniform rather than lane-varying (reports on barriers
-	 * only: a mask built on it would be a guess).
+	 * Take what the file cannot show as block-uniform rather than
+	 * lane-varying: the parameters of a device function with no caller
+	 * in sight, and the result of a function declared nowhere in sight
+	 * (a header the file does not include itself) unless its name says
+	 * it is per thread (wl_evalcall_names_thread()).  For reports on
+	 * barriers only: a mask built on it would be a guess.
 	 */
-	bool trust_unseen_callers;
+	bool trust_unseen;
 };
 
 void wl_eval_init(struct wl_eval *ev, struct wl_model *model);

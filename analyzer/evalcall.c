@@ -95,6 +95,19 @@ bool wl_evalcall_unseen(CXCursor call)
 		!clang_getNumOverloadedDecls(overloads));
 }
 
+bool wl_evalcall_names_thread(const char *name)
+{
+	static const char *const words[] = {
+		"lane", "thread", "tid", "warp", "rank",
+	};
+	size_t i;
+
+	for (i = 0; i < WL_ARRAY_SIZE(words); i++)
+		if (wl_evalcall_name_has(name, words[i]))
+			return true;
+	return false;
+}
+
 /* ---- members of template arguments ---- */
 
 static enum CXChildVisitResult find_type_qualifier(CXCursor c, CXCursor parent,

@@ -65,4 +65,10 @@ bool wl_evalcall_is_arith_helper(const char *name);
 /* Whether no declaration of what @call names is in sight at all. */
 bool wl_evalcall_unseen(CXCursor call);
 
+/*
+ * Whether a function's name says its result differs between threads
+ * (`laneId`, `getThreadIndex`, `tid`, `warpRank`).
+ */
+bool wl_evalcall_names_thread(const char *name);
+
 #endif
