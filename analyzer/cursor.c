@@ -233,3 +233,35 @@ bool wl_cursor_operator_call(CXTranslationUnit tu, CXCursor call, char *op,
 	clang_disposeTokens(tu, tokens, nr);
 	return is_op;
 }
+
+static enum CXChildVisitResult count_kid(CXCursor c, CXCursor parent,
+					 CXClientData data)
+{
+	(void)c;
+	(void)parent;
+	(*(unsigned *)data)++;
+	return CXChildVisit_Continue;
+}
+
+unsigned wl_cursor_statements(CXCursor fn)
+{
+	CXCursor body = clang_getNullCursor();
+	unsigned n = 0;
+
+	if (clang_Cursor_isNull(fn))
+		return 0;
+	clang_visitChildren(fn, find_body, &body);
+	if (!clang_Cursor_isNull(body))
+		clang_visitChildren(body, count_kid, &n);
+	return n;
+}
+
+CXCursor wl_cursor_call_definition(CXCursor call)
+{
+	CXCursor overloads, callee = wl_cursor_callee(call, &overloads);
+
+	if (clang_Cursor_isNull(callee) && !clang_Cursor_isNull(overloads) &&
+	    clang_getNumOverloadedDecls(overloads) == 1)
+		callee = clang_getOverloadedDecl(overloads, 0);
+	return wl_cursor_definition(callee);
+}

@@ -67,4 +67,13 @@ int wl_cursor_param_index(CXCursor fn, CXCursor param);
 bool wl_cursor_operator_call(CXTranslationUnit tu, CXCursor call, char *op,
 			     size_t size);
 
+/*
+ * The definition of the function @call names, also when a dependent
+ * call has exactly one candidate; a null cursor otherwise.
+ */
+CXCursor wl_cursor_call_definition(CXCursor call);
+
+/* How many statements the body of definition @fn holds (0: none seen). */
+unsigned wl_cursor_statements(CXCursor fn);
+
 #endif

@@ -326,20 +326,14 @@ static bool multiple_of(struct wl_eval *ev, struct wl_node *e,
 		struct wl_func *fn;
 		struct wl_node *body = returned_expr(ev, e, &fn);
 		struct env inner = { fn, e, env };
-		CXCursor overloads, def;
+		CXCursor def;
 
 		if (body)
 			return multiple_of(ev, body, &inner, ls, depth + 1);
 		if (fn)
 			return false;
 		/* a helper of a header: one candidate, one `return EXPR;` */
-		def = wl_cursor_definition(wl_cursor_callee(e->cursor,
-							    &overloads));
-		if (clang_Cursor_isNull(def) &&
-		    !clang_Cursor_isNull(overloads) &&
-		    clang_getNumOverloadedDecls(overloads) == 1)
-			def = wl_cursor_definition(
-				clang_getOverloadedDecl(overloads, 0));
+		def = wl_cursor_call_definition(e->cursor);
 		if (!clang_Cursor_isNull(def))
 			return raw_multiple_of(ev, def, wl_cursor_returned(def),
 					       e, env, ls, depth + 1);

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "analyzer/context.h"
+#include "analyzer/cursor.h"
 #include "analyzer/eval.h"
 #include "analyzer/memint.h"
 #include "analyzer/source.h"
@@ -122,6 +123,10 @@ static unsigned address_use(struct wl_model *m, struct wl_node *addr)
 		return 0;
 	fn = wl_call_target(m, p);
 	if (fn && fn->body)
+		return 0;
+	/* `loadSharedChunk(s, ...)`: a whole algorithm, not one access */
+	if (!fn && wl_cursor_statements(wl_cursor_call_definition(
+			   p->cursor)) > 2)
 		return 0;
 	name = wl_call_name(m, p);
 	if (name_has(name, "atomic"))
@@ -328,6 +333,17 @@ static void collect_pointer_arg(struct wl_mem *mem, struct wl_node *n)
 	mem->access_of[n->index] = (int)mem->nr_accesses++;
 }
 
+/* `.y` in `p[i].y` (the subscript @n), else a null cursor. */
+static CXCursor element_field(struct wl_node *n)
+{
+	struct wl_node *u = up_parens(n), *p = u->parent;
+
+	if (!p || p->kind != CXCursor_MemberRefExpr || !p->nr_kids ||
+	    p->kids[0] != u)
+		return clang_getNullCursor();
+	return clang_getCursorReferenced(p->cursor);
+}
+
 static bool collect_access(struct wl_node *n, void *data)
 {
 	struct wl_mem *mem = data;
@@ -372,6 +388,7 @@ static bool collect_access(struct wl_node *n, void *data)
 		a->flags |= WL_MEM_VOLATILE;
 	a->ptr_decl = pointer_decl(mem, a->base);
 	a->by_address = by_address;
+	a->field = element_field(n);
 	if (n->index < mem->nr_access_of)
 		mem->access_of[n->index] = (int)mem->nr_accesses;
 	mem->nr_accesses++;
@@ -1378,6 +1395,15 @@ static bool own_elements(const struct ma_event *e, unsigned w)
 	return true;
 }
 
+/* Whether two accesses may touch the same bytes of an element. */
+static bool fields_may_meet(const struct wl_mem_access *a,
+				     const struct wl_mem_access *b)
+{
+	return clang_Cursor_isNull(a->field) ||
+	       clang_Cursor_isNull(b->field) ||
+	       clang_equalCursors(a->field, b->field);
+}
+
 /*
  * Lanes @ti of @p and @tj of @q (one warp, ti != tj) touch one element,
  * one reading and the other writing, with no barrier that both pass
@@ -1404,6 +1430,9 @@ static bool conflict(struct ma_event *p, struct ma_event *q,
 	unsigned i, j, pass;
 
 	if (thread_ptr && (p->guessed || q->guessed))
+		return false;
+	if (!fields_may_meet(&mem->accesses[p->access],
+				      &mem->accesses[q->access]))
 		return false;
 
 	for (pass = 0; pass < 2; pass++) {
@@ -1474,7 +1503,8 @@ static bool collide(struct wl_mem *mem, struct ma_event *p,
 	struct wl_mem_access *b = &mem->accesses[q->access];
 	unsigned i;
 
-	if (!(a->flags & WL_MEM_VOLATILE) || !(b->flags & WL_MEM_VOLATILE) ||
+	if (!fields_may_meet(a, b) || !(a->flags & WL_MEM_VOLATILE) ||
+	    !(b->flags & WL_MEM_VOLATILE) ||
 	    !((a->flags | b->flags) & WL_MEM_WRITE) || a->nr_idx != b->nr_idx ||
 	    !a->nr_idx || a->expr == b->expr ||
 	    !same_text(mem, a->base, b->base))

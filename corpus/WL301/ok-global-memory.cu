@@ -1,8 +1,9 @@
 /*
  * warplint-test: near misses for WL301 in global memory: each lane
  * keeping to its own element, every lane setting one flag, a result
- * written to another array, lanes that meet only through shuffles, and
- * a barrier between the exchange.
+ * written to another array, lanes that meet only through shuffles, a
+ * barrier between the exchange, and lanes that read a neighbour's field
+ * and write another field of their own element (also in shared memory).
  * expect-none
  */
 
@@ -45,4 +46,24 @@ __global__ void exchange_after_barrier(float *vals)
 
 	__syncthreads();
 	vals[i] = next;	// ok: WL301
+}
+
+/* A neighbour's .x read and the own .y written: different bytes. */
+__global__ void widths_from_starts(uint2 *ranges, unsigned int count)
+{
+	unsigned int i = blockIdx.x * blockDim.x + threadIdx.x;
+
+	if (i + 1 < count)
+		ranges[i].y = ranges[i + 1].x - ranges[i].x;	// ok: WL301
+}
+
+__global__ void widths_in_shared(const uint2 *in, unsigned int *out)
+{
+	__shared__ volatile uint2 ranges[256];
+
+	ranges[threadIdx.x].x = in[threadIdx.x].x;	// ok: WL301
+	__syncthreads();
+	if (threadIdx.x < 255)
+		ranges[threadIdx.x].y = ranges[threadIdx.x + 1].x;	// ok: WL301
+	out[threadIdx.x] = ranges[threadIdx.x].y;	// ok: WL301
 }
