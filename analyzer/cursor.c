@@ -265,3 +265,11 @@ CXCursor wl_cursor_call_definition(CXCursor call)
 		callee = clang_getOverloadedDecl(overloads, 0);
 	return wl_cursor_definition(callee);
 }
+
+CXType wl_type_non_reference(CXType t)
+{
+	/* libclang 19 dereferences the null type of an invalid expression */
+	if (t.kind == CXType_Invalid || !t.data[0])
+		return t;
+	return clang_getNonReferenceType(t);
+}

@@ -76,4 +76,10 @@ CXCursor wl_cursor_call_definition(CXCursor call);
 /* How many statements the body of definition @fn holds (0: none seen). */
 unsigned wl_cursor_statements(CXCursor fn);
 
+/*
+ * clang_getNonReferenceType() that is safe on the invalid type of an
+ * expression clang could not type (it crashes there).
+ */
+CXType wl_type_non_reference(CXType t);
+
 #endif

@@ -141,7 +141,7 @@ enum cg_kind { CG_NONE, CG_BLOCK, CG_TILE, CG_GRID };
 /* The group type of @obj's value, and a tile's size (0: not known). */
 static enum cg_kind cg_kind_of(const struct wl_node *obj, unsigned *tile)
 {
-	CXType t = clang_getNonReferenceType(clang_getCursorType(obj->cursor));
+	CXType t = wl_type_non_reference(clang_getCursorType(obj->cursor));
 	CXString s;
 	const char *name, *p;
 	enum cg_kind kind = CG_NONE;

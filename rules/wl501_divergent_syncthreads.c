@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "analyzer/context.h"
+#include "analyzer/cursor.h"
 #include "rules/maskrules.h"
 
 static const char *const barriers[] = {
@@ -30,7 +31,7 @@ static const char *const barriers[] = {
 static bool is_thread_block(CXType t)
 {
 	CXString s = clang_getTypeSpelling(clang_getCanonicalType(
-		clang_getNonReferenceType(t)));
+		wl_type_non_reference(t)));
 	const char *name = clang_getCString(s);
 	bool yes = strstr(name, "thread_block") &&
 		   !strstr(name, "thread_block_tile");
