@@ -73,17 +73,33 @@ bool wl_evalcall_name_has(const char *name, const char *word)
 	return strstr(folded, word) != NULL;
 }
 
+static bool name_has_any(const char *name, const char *const *words,
+			 size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (wl_evalcall_name_has(name, words[i]))
+			return true;
+	return false;
+}
+
 bool wl_evalcall_is_arith_helper(const char *name)
 {
 	static const char *const words[] = {
 		"roundup", "rounddown", "alignup", "ceildiv", "divup",
 	};
-	size_t i;
 
-	for (i = 0; i < WL_ARRAY_SIZE(words); i++)
-		if (wl_evalcall_name_has(name, words[i]))
-			return true;
-	return false;
+	return name_has_any(name, words, WL_ARRAY_SIZE(words));
+}
+
+bool wl_evalcall_names_thread(const char *name)
+{
+	static const char *const words[] = {
+		"lane", "thread", "tid", "warp", "rank",
+	};
+
+	return name_has_any(name, words, WL_ARRAY_SIZE(words));
 }
 
 bool wl_evalcall_unseen(CXCursor call)
@@ -93,19 +109,6 @@ bool wl_evalcall_unseen(CXCursor call)
 	return clang_Cursor_isNull(callee) &&
 	       (clang_Cursor_isNull(overloads) ||
 		!clang_getNumOverloadedDecls(overloads));
-}
-
-bool wl_evalcall_names_thread(const char *name)
-{
-	static const char *const words[] = {
-		"lane", "thread", "tid", "warp", "rank",
-	};
-	size_t i;
-
-	for (i = 0; i < WL_ARRAY_SIZE(words); i++)
-		if (wl_evalcall_name_has(name, words[i]))
-			return true;
-	return false;
 }
 
 /* ---- members of template arguments ---- */
