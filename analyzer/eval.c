@@ -628,12 +628,16 @@ static enum wl_dep callee_dep(struct wl_eval *ev, struct wl_node *call)
 	if (fn)
 		return func_thread_dep(ev, fn);
 	d = wl_evalcall_extern(ev, call->cursor);
-	if (d < WL_DEP_LANE || !wl_evalcall_unseen(call->cursor))
+	/*
+	 * Declared in a header that this file does not include: judged by
+	 * its name, a guess that only the barrier evaluator makes.
+	 */
+	if (d < WL_DEP_LANE || !ev->trust_unseen ||
+	    !wl_evalcall_unseen(call->cursor))
 		return d;
-	/* declared in a header that this file does not include */
 	if (wl_evalcall_is_arith_helper(name))
 		return WL_DEP_CONST;	/* roundUp(n, b) */
-	if (ev->trust_unseen && !wl_evalcall_names_thread(name))
+	if (!wl_evalcall_names_thread(name))
 		return WL_DEP_BLOCK;	/* getLinearBlockId<I>() */
 	return d;
 }

@@ -79,7 +79,8 @@ struct wl_eval {
 	 * lane-varying: the parameters of a device function with no caller
 	 * in sight, and the result of a function declared nowhere in sight
 	 * (a header the file does not include itself) unless its name says
-	 * it is per thread (wl_evalcall_names_thread()).  For reports on
+	 * it is per thread (wl_evalcall_names_thread()), or rounds
+	 * (`roundUp(n, blockDim.x)`, also as a loop bound).  For reports on
 	 * barriers only: a mask built on it would be a guess.
 	 */
 	bool trust_unseen;

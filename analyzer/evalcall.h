@@ -56,9 +56,9 @@ bool wl_evalcall_name_has(const char *name, const char *word);
 
 /*
  * Integer arithmetic helpers by their names (`roundUp`, `ceilDiv`,
- * `divUp`, `alignUp`): where no definition is in the translation unit
- * (a header the file does not include itself), their result is taken
- * to vary only as their arguments do.
+ * `divUp`, `alignUp`): where no declaration is in the translation unit
+ * (a header the file does not include itself), the barrier evaluator
+ * takes their result to vary only as their arguments do.
  */
 bool wl_evalcall_is_arith_helper(const char *name);
 

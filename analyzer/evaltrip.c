@@ -172,7 +172,8 @@ static bool multiple_of(struct wl_eval *ev, struct wl_node *e,
  * A call of a helper whose body is nowhere in the translation unit (a
  * header the file does not include itself): by its name, `roundUp(n,
  * step)`, `ROUND_UP`, `alignUp`, it rounds its first argument up to a
- * multiple of its last.  Only ever used to clear a barrier of WL501.
+ * multiple of its last.  A guess: only the evaluator that clears
+ * barriers (WL501) makes it, never the one masks are built on.
  */
 static bool rounds_up(struct wl_eval *ev, struct wl_node *call,
 		      const struct loop_shape *ls, int depth)
@@ -181,6 +182,8 @@ static bool rounds_up(struct wl_eval *ev, struct wl_node *call,
 	struct wl_node *args[16];
 	unsigned n;
 
+	if (!ev->trust_unseen)
+		return false;
 	if (!wl_evalcall_name_has(name, "roundup") &&
 	    !wl_evalcall_name_has(name, "alignup"))
 		return false;

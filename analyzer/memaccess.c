@@ -1397,7 +1397,7 @@ static bool own_elements(const struct ma_event *e, unsigned w)
 
 /* Whether two accesses may touch the same bytes of an element. */
 static bool fields_may_meet(const struct wl_mem_access *a,
-				     const struct wl_mem_access *b)
+			    const struct wl_mem_access *b)
 {
 	return clang_Cursor_isNull(a->field) ||
 	       clang_Cursor_isNull(b->field) ||
