@@ -162,6 +162,14 @@ static enum CXChildVisitResult first_kid(CXCursor c, CXCursor parent,
 	return CXChildVisit_Break;
 }
 
+CXCursor wl_cursor_first_child(CXCursor c)
+{
+	CXCursor first = clang_getNullCursor();
+
+	clang_visitChildren(c, first_kid, &first);
+	return first;
+}
+
 struct param_find {
 	CXCursor param;
 	int seen, found;
@@ -202,14 +210,14 @@ static unsigned offset_of(CXSourceLocation loc)
 bool wl_cursor_operator_call(CXTranslationUnit tu, CXCursor call, char *op,
 			     size_t size)
 {
-	CXCursor first = clang_getNullCursor();
+	CXCursor first;
 	CXToken *tokens = NULL;
 	unsigned nr = 0, i, end;
 	bool is_op = false;
 
 	if (clang_getCursorKind(call) != CXCursor_CallExpr)
 		return false;
-	clang_visitChildren(call, first_kid, &first);
+	first = wl_cursor_first_child(call);
 	if (clang_Cursor_isNull(first))
 		return false;
 	end = offset_of(clang_getRangeEnd(clang_getCursorExtent(first)));

@@ -24,6 +24,9 @@ struct wl_cursor_kids {
 
 struct wl_cursor_kids wl_cursor_kids(CXCursor c);
 
+/* @c's first child, whatever it is, or a null cursor. */
+CXCursor wl_cursor_first_child(CXCursor c);
+
 /* @c's one operand, or a null cursor if it has none or several. */
 CXCursor wl_cursor_only_child(CXCursor c);
 

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyzer/cursor.h"
 #include "analyzer/session.h"
 #include "analyzer/source.h"
 
@@ -768,21 +769,13 @@ static CXCursor unnamed_callee(const struct wl_node *call)
 	return callee->cursor;
 }
 
-static enum CXChildVisitResult first_child(CXCursor c, CXCursor parent,
-					   CXClientData data)
-{
-	(void)parent;
-	*(CXCursor *)data = c;
-	return CXChildVisit_Break;
-}
-
 CXCursor wl_call_qualifier(const struct wl_node *call)
 {
-	CXCursor callee = unnamed_callee(call), first = clang_getNullCursor();
+	CXCursor callee = unnamed_callee(call), first;
 
 	if (clang_Cursor_isNull(callee))
-		return first;
-	clang_visitChildren(callee, first_child, &first);
+		return callee;
+	first = wl_cursor_first_child(callee);
 	if (clang_getCursorKind(first) != CXCursor_TemplateRef)
 		return clang_getNullCursor();
 	return clang_getCursorReferenced(first);
