@@ -362,22 +362,20 @@ static bool is_local_scalar(struct wl_node *n)
 	       k != CXType_Record;
 }
 
-/*
- * The unqualified type of access @a as written there: "T" inside a
- * template over `volatile T *`, else the array's element type.
- */
-static char *elem_type_text(struct wl_mem *mem, int a)
+char *wl_memrules_register_type(struct wl_mem *mem, int a)
 {
 	CXType t = clang_getCursorType(mem->accesses[a].expr->cursor);
 	const char *elem = mem->arrays[mem->accesses[a].array].elem_type;
 	CXString sp;
 	char *r;
 
-	if (t.kind == CXType_Invalid)
-		return wl_xstrdup(elem);
-	sp = clang_getTypeSpelling(clang_getUnqualifiedType(t));
-	r = wl_xstrdup(clang_getCString(sp));
-	clang_disposeString(sp);
+	if (t.kind == CXType_Invalid) {
+		r = wl_xstrdup(elem ? elem : "");
+	} else {
+		sp = clang_getTypeSpelling(clang_getUnqualifiedType(t));
+		r = wl_xstrdup(clang_getCString(sp));
+		clang_disposeString(sp);
+	}
 	/*
 	 * "<dependent type>" inside a template: a plain array's declared
 	 * element type ("T"); a member's is not kept (elem names the whole
@@ -387,6 +385,11 @@ static char *elem_type_text(struct wl_mem *mem, int a)
 	    clang_Cursor_isNull(mem->arrays[mem->accesses[a].array].field)) {
 		free(r);
 		r = wl_xstrdup(elem);
+	}
+	/* never a type that does not compile: dependent, or unnamed */
+	if (!*r || *r == '<' || strchr(r, '(')) {
+		free(r);
+		return NULL;
 	}
 	return r;
 }
@@ -425,7 +428,7 @@ static void plan_stmt(struct wl_ctx *ctx, struct wl_mem *mem,
 			struct wl_node *chain = wl_node_strip(rhs);
 
 			p->array = mem->accesses[a].array;
-			p->type = elem_type_text(mem, a);
+			p->type = wl_memrules_register_type(mem, a);
 			if (op != CXBinaryOperator_Assign) {
 				p->read = wl_xasprintf(
 					"%s = %s %s %s%s%s", reg, lt,
@@ -584,8 +587,8 @@ static void declare_register(struct fixer *fx, struct wl_node *stmt,
 		scope = scope->parent;
 	if (!scope)
 		return;
-	if (!type || !*type || *type == '<' || strchr(type, '(')) {
-		/* Never write a type that does not compile. */
+	if (!type) {
+		/* see wl_memrules_register_type() */
 		fx->why = wl_xstrdup("the register's type is a template's "
 				     "dependent type that cannot be spelled "
 				     "here");

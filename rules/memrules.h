@@ -32,6 +32,14 @@ bool wl_memrules_shuffle_takes(struct wl_ctx *ctx, struct wl_mem *mem,
 unsigned wl_memrules_stmt_end(struct wl_ctx *ctx, const struct wl_node *s);
 
 /*
+ * The type of a register that holds access @a's value, as a fix may
+ * write it ("T" inside a template over `volatile T *`), or NULL when no
+ * spelling would compile (a template's dependent type, an unnamed
+ * union's).  The caller frees it.
+ */
+char *wl_memrules_register_type(struct wl_mem *mem, int a);
+
+/*
  * Where statement @n really ends: past the ';' of its last sub-statement
  * (an if's or loop's unbraced body included).
  */

@@ -53,6 +53,7 @@ struct tail {
 	bool has_32;		/* reduction: a leading step by 32 */
 	bool fixable;
 	char *why;		/* not fixable: why */
+	char *type;		/* fixable: the register's type */
 	char *var;		/* loop form: the loop variable's name */
 };
 
@@ -472,6 +473,15 @@ static void find_tails(struct wl_ctx *ctx, struct wl_mem *mem,
 			t->why = wl_xstrdup("partial sums of lanes other than "
 					    "lane 0 are read later; a shuffle "
 					    "leaves different values there");
+		if (!t->why) {
+			t->type = wl_memrules_register_type(
+				mem, t->steps[0].lhs);
+			if (!t->type)
+				t->why = wl_xstrdup(
+					"the register's type cannot be "
+					"spelled here (a template's dependent "
+					"type, or an unnamed one)");
+		}
 		t->fixable = !t->why;
 	}
 }
@@ -482,6 +492,7 @@ static void release_tails(struct tails *ts)
 
 	for (i = 0; i < ts->nr; i++) {
 		free(ts->v[i].why);
+		free(ts->v[i].type);
 		free(ts->v[i].var);
 	}
 	free(ts->v);
@@ -566,7 +577,7 @@ static void build_fix(struct wl_ctx *ctx, struct wl_mem *mem, struct tail *t,
 	char *in2 = indent_more(ind);
 	char *lhs = text(ctx, l->expr);
 	char *reg, *off, *up = NULL;
-	const char *type = mem->arrays[l->array].elem_type;
+	const char *type = t->type;
 	struct wl_node *fn;
 	unsigned end, first_end;
 	char *cm;

@@ -1,0 +1,48 @@
+/*
+ * warplint-test: WL301 the fix's register needs a type that compiles.
+ * Inside a template the expression's type is dependent (libclang spells
+ * it "<dependent type>"): a plain shared array declares its element type
+ * (`T`), which the fix uses; a member of a shared union of arrays does
+ * not say it where warplint can take it, so no fix, and the note says
+ * why.  (A fix once declared `<dependent type> v;`.)
+ */
+
+template <typename T>
+__global__ void tail_plain(const T *in, T *out)
+{
+	__shared__ T s[64];
+	int tid = threadIdx.x;
+
+	s[tid] = in[tid];
+	s[tid + 32] = T(0);
+	__syncthreads();
+	if (tid < 32) {
+		for (int shift = 16; shift > 0; shift >>= 1)
+			s[tid] += s[tid + shift];	// expect: WL301
+	}
+	if (tid == 0)
+		out[0] = s[0];
+}
+
+template <typename T>
+__global__ void tail_member(const T *in, T *out)
+{
+	__shared__ union {
+		T sum[64];
+		T max[64];
+	} smem;
+	int tid = threadIdx.x;
+
+	smem.sum[tid] = in[tid];
+	smem.sum[tid + 32] = T(0);
+	__syncthreads();
+	if (tid < 32) {
+		for (int shift = 16; shift > 0; shift >>= 1)
+			smem.sum[tid] += smem.sum[tid + shift];	// expect: WL301 {{dependent type}}
+	}
+	if (tid == 0)
+		out[0] = smem.sum[0];
+}
+
+template __global__ void tail_plain<float>(const float *, float *);
+template __global__ void tail_member<double>(const double *, double *);
