@@ -2,7 +2,6 @@
 /* The uniformity of calls to functions outside the model. */
 #include "analyzer/evalcall.h"
 
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -64,12 +63,8 @@ bool wl_evalcall_is_warp_uniform(const char *name)
 bool wl_evalcall_name_has(const char *name, const char *word)
 {
 	char folded[64];
-	size_t i, n = 0;
 
-	for (i = 0; name[i] && n + 1 < sizeof(folded); i++)
-		if (name[i] != '_')
-			folded[n++] = (char)tolower((unsigned char)name[i]);
-	folded[n] = '\0';
+	wl_fold_name(name, folded, sizeof(folded));
 	return strstr(folded, word) != NULL;
 }
 

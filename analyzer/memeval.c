@@ -11,7 +11,6 @@
  * read of %laneid, a LaneId() helper, a cooperative group's
  * thread_rank()), and small helpers that return an expression.
  */
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -671,12 +670,8 @@ static bool eval_field(struct ma_eval *ev, struct wl_node *n, CXCursor field,
 static bool lane_id_name(const char *name)
 {
 	char buf[32];
-	unsigned n = 0;
 
-	for (; *name && n + 1 < sizeof(buf); name++)
-		if (*name != '_')
-			buf[n++] = (char)tolower((unsigned char)*name);
-	buf[n] = '\0';
+	wl_fold_name(name, buf, sizeof(buf));
 	return !strcmp(buf, "laneid") || !strcmp(buf, "getlaneid") ||
 	       !strcmp(buf, "laneidx");
 }

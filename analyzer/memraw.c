@@ -160,8 +160,9 @@ bool ma_raw_lane_id(struct wl_mem *mem, CXCursor fn)
  * libclang neither names nor resolves; the member is the one letter
  * where the expression's extent ends.
  */
-static bool builtin_value(struct wl_mem *mem, CXCursor c, struct wl_cursor_kids *k,
-			  unsigned tid, long long *out)
+static bool builtin_value(struct wl_mem *mem, CXCursor c,
+			  struct wl_cursor_kids *k, unsigned tid,
+			  long long *out)
 {
 	CXSourceRange r = clang_getCursorExtent(c);
 	CXFile file = NULL;

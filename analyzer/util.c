@@ -2,6 +2,7 @@
 /* Allocation that cannot fail, growable arrays and a string builder. */
 #include "analyzer/util.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -108,6 +109,16 @@ bool wl_ends_with(const char *s, const char *suffix)
 	size_t n = strlen(s), m = strlen(suffix);
 
 	return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+void wl_fold_name(const char *name, char *buf, size_t size)
+{
+	size_t n = 0;
+
+	for (; *name && n + 1 < size; name++)
+		if (*name != '_')
+			buf[n++] = (char)tolower((unsigned char)*name);
+	buf[n] = '\0';
 }
 
 static void buf_reserve(struct wl_buf *buf, size_t extra)

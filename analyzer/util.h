@@ -36,6 +36,12 @@ bool wl_starts_with(const char *s, const char *prefix);
 int wl_write_all(int fd, const char *p, size_t len);
 bool wl_ends_with(const char *s, const char *suffix);
 
+/*
+ * @name lower-cased without underscores into @buf (@size bytes, cut to
+ * fit): `LaneId`, `lane_id` and `LANE_ID` all read "laneid".
+ */
+void wl_fold_name(const char *name, char *buf, size_t size);
+
 /* A growable NUL-terminated string; the caller owns buf->s. */
 struct wl_buf {
 	char *s;
