@@ -608,20 +608,52 @@ static struct ma_event *add_event(struct ma_walk *w, int access,
 
 static void walk(struct ma_walk *w, struct wl_node *n, struct ma_env *env);
 
-/* The variable a for header counts with, and its first value. */
-static bool loop_var(struct wl_node *init, CXCursor *decl,
+struct stepped_scan {
+	CXCursor decl;
+	bool found;
+};
+
+static bool find_stepped(struct wl_node *n, void *data)
+{
+	struct stepped_scan *ss = data;
+
+	if (n->kind == CXCursor_DeclRefExpr &&
+	    clang_equalCursors(clang_getCursorReferenced(n->cursor), ss->decl))
+		ss->found = true;
+	return !ss->found;
+}
+
+/*
+ * The variable a for header counts with, and its first value.  A
+ * header that declares several (`for (int k = 0, n = count(); k < n;
+ * ++k)`) counts with the one its increment steps.
+ */
+static bool loop_var(struct wl_node *loop, CXCursor *decl,
 		     struct wl_node **first)
 {
+	struct wl_node *init = wl_node_kid(loop, WL_ROLE_INIT);
+	struct wl_node *inc = wl_node_kid(loop, WL_ROLE_INC);
 	struct wl_node *x;
+	unsigned i;
 
 	if (!init)
 		return false;
-	if (init->kind == CXCursor_DeclStmt && init->nr_kids == 1 &&
-	    init->kids[0]->kind == CXCursor_VarDecl &&
-	    init->kids[0]->nr_kids) {
-		*decl = init->kids[0]->cursor;
-		*first = init->kids[0]->kids[init->kids[0]->nr_kids - 1];
-		return true;
+	if (init->kind == CXCursor_DeclStmt) {
+		for (i = 0; i < init->nr_kids; i++) {
+			struct wl_node *v = init->kids[i];
+			struct stepped_scan ss = { .decl = v->cursor };
+
+			if (v->kind != CXCursor_VarDecl || !v->nr_kids)
+				continue;
+			if (init->nr_kids > 1 &&
+			    (!inc || (wl_node_walk(inc, find_stepped, &ss),
+				      !ss.found)))
+				continue;
+			*decl = v->cursor;
+			*first = v->kids[v->nr_kids - 1];
+			return true;
+		}
+		return false;
 	}
 	if (init->kind == CXCursor_BinaryOperator && init->nr_kids == 2 &&
 	    wl_node_binop(init) ==
@@ -728,6 +760,16 @@ static struct wl_node *assigned_var(struct wl_node *n)
 	return x && x->kind == CXCursor_DeclRefExpr ? x : NULL;
 }
 
+/* `i++`, `i -= 4`: a step that a per-thread counter can take. */
+static bool additive_step(struct wl_node *n)
+{
+	if (n->kind == CXCursor_UnaryOperator)
+		return true;	/* assigned_var() took only ++ and -- */
+	return n->kind == CXCursor_CompoundAssignOperator &&
+	       (wl_node_binop(n) == CXBinaryOperator_AddAssign ||
+		wl_node_binop(n) == CXBinaryOperator_SubAssign);
+}
+
 /*
  * A bound variable written as the walk passes: its new value, the same
  * in every thread, or unbound from here on.
@@ -736,6 +778,7 @@ static void update_binding(struct ma_walk *w, struct wl_node *n,
 			   struct ma_env *env)
 {
 	struct wl_node *x = assigned_var(n);
+	const struct ma_bind *b;
 	CXCursor d;
 	long long v;
 	bool op;
@@ -743,10 +786,21 @@ static void update_binding(struct ma_walk *w, struct wl_node *n,
 	if (!x)
 		return;
 	d = clang_getCursorReferenced(x->cursor);
-	if (!ma_bound(env, d, &v, &op))
+	if (!(b = ma_binding(env, d)))
 		return;
-	if (step(w->mem, n, d, env, &v))
-		ma_bind(env, d, v, op);
+	v = b->value;
+	op = b->opaque;
+	if (b->entry && additive_step(n)) {
+		v = 0;
+		if (step(w->mem, n, d, env, &v))
+			ma_step_counter(env, d, v);
+		else
+			ma_unbind(env, d);
+		return;
+	}
+	if (step(w->mem, n, d, env, &v) &&
+	    (!b->entry || n->kind == CXCursor_BinaryOperator))
+		ma_bind(env, d, v, op && !b->entry);
 	else
 		ma_unbind(env, d);
 }
@@ -859,7 +913,7 @@ static bool bind_counters(struct ma_walk *w, struct wl_node *n,
 	cs.mem = w->mem;
 	cs.loop = n;
 	cs.counter = clang_getNullCursor();
-	if (init && loop_var(init, &decl, &first))
+	if (init && loop_var(n, &decl, &first))
 		cs.counter = decl;
 	for (i = 0; i < n->nr_kids; i++)
 		if (n->kids[i] != init)
@@ -869,7 +923,7 @@ static bool bind_counters(struct ma_walk *w, struct wl_node *n,
 	if (init) {
 		struct ma_eval ev = { .mem = w->mem, .tid = 0 };
 
-		if (!loop_var(init, &decl, &first))
+		if (!loop_var(n, &decl, &first))
 			return false;
 		if (ma_eval_uniform(w->mem, first, e, &v))
 			ma_bind(e, decl, v, false);
@@ -880,13 +934,15 @@ static bool bind_counters(struct ma_walk *w, struct wl_node *n,
 			return false;
 	}
 	for (i = 0; i < cs.nr; i++) {
-		if (init && loop_var(init, &decl, &first) &&
+		if (init && loop_var(n, &decl, &first) &&
 		    clang_equalCursors(decl, cs.vars[i]->decl))
 			continue;
 		if (ma_bound(e, cs.vars[i]->decl, &v, NULL))
 			continue;	/* an outer loop's counter */
 		if (ma_eval_var_before(w->mem, cs.vars[i], n, e, &v))
 			ma_bind(e, cs.vars[i]->decl, v, false);
+		else
+			ma_bind_counter(e, cs.vars[i]->decl, n);
 	}
 	return e->nr_binds < MA_MAX_BINDS;
 }
@@ -1175,11 +1231,19 @@ static void walk(struct ma_walk *w, struct wl_node *n, struct ma_env *env)
 	default:
 		break;
 	}
+	a = wl_mem_access_of(w->mem, n);
+	if (a >= 0) {
+		/* `s[i++]`: the element before the index's own step */
+		struct ma_env before = *env;
+
+		for (i = 0; i < n->nr_kids; i++)
+			walk(w, n->kids[i], env);
+		add_event(w, a, n, &before);
+		return;
+	}
 	for (i = 0; i < n->nr_kids; i++)
 		walk(w, n->kids[i], env);
-	if ((a = wl_mem_access_of(w->mem, n)) >= 0)
-		add_event(w, a, n, env);
-	else if (env->nr_binds)
+	if (env->nr_binds)
 		update_binding(w, n, env);
 }
 
@@ -2011,7 +2075,7 @@ bool wl_mem_loop_values(struct wl_mem *mem, struct wl_node *loop,
 
 	*nr = 0;
 	if (loop->kind != CXCursor_ForStmt ||
-	    !loop_var(wl_node_kid(loop, WL_ROLE_INIT), var, &first))
+	    !loop_var(loop, var, &first))
 		return false;
 	cond = wl_node_kid(loop, WL_ROLE_COND);
 	inc = wl_node_kid(loop, WL_ROLE_INC);

@@ -39,35 +39,67 @@ struct wl_node *ma_strip(struct wl_node *n)
 
 /* ---- bindings ----------------------------------------------------------- */
 
-bool ma_bound(const struct ma_env *env, CXCursor decl, long long *v,
-	      bool *opaque)
+const struct ma_bind *ma_binding(const struct ma_env *env, CXCursor decl)
 {
 	unsigned i;
 
 	for (i = env ? env->nr_binds : 0; i-- > 0;)
-		if (clang_equalCursors(env->binds[i].decl, decl)) {
-			*v = env->binds[i].value;
-			if (opaque)
-				*opaque = env->binds[i].opaque;
-			return true;
-		}
-	return false;
+		if (clang_equalCursors(env->binds[i].decl, decl))
+			return &env->binds[i];
+	return NULL;
 }
 
-void ma_bind(struct ma_env *env, CXCursor decl, long long v, bool opaque)
+bool ma_bound(const struct ma_env *env, CXCursor decl, long long *v,
+	      bool *opaque)
+{
+	const struct ma_bind *b = ma_binding(env, decl);
+
+	if (!b || b->entry)
+		return false;
+	*v = b->value;
+	if (opaque)
+		*opaque = b->opaque;
+	return true;
+}
+
+static struct ma_bind *bind_slot(struct ma_env *env, CXCursor decl)
 {
 	unsigned i;
 
 	for (i = 0; i < env->nr_binds; i++)
 		if (clang_equalCursors(env->binds[i].decl, decl))
-			break;
+			return &env->binds[i];
 	if (i == MA_MAX_BINDS)
-		return;
-	env->binds[i].decl = decl;
-	env->binds[i].value = v;
-	env->binds[i].opaque = opaque;
-	if (i == env->nr_binds)
-		env->nr_binds++;
+		return NULL;
+	env->nr_binds++;
+	return &env->binds[i];
+}
+
+void ma_bind(struct ma_env *env, CXCursor decl, long long v, bool opaque)
+{
+	struct ma_bind *b = bind_slot(env, decl);
+
+	if (b)
+		*b = (struct ma_bind){ .decl = decl, .value = v,
+				       .opaque = opaque };
+}
+
+void ma_bind_counter(struct ma_env *env, CXCursor decl, struct wl_node *loop)
+{
+	struct ma_bind *b = bind_slot(env, decl);
+
+	if (b)
+		*b = (struct ma_bind){ .decl = decl, .entry = loop };
+}
+
+void ma_step_counter(struct ma_env *env, CXCursor decl, long long delta)
+{
+	unsigned i;
+
+	for (i = 0; i < env->nr_binds; i++)
+		if (env->binds[i].entry &&
+		    clang_equalCursors(env->binds[i].decl, decl))
+			env->binds[i].value += delta;
 }
 
 void ma_unbind(struct ma_env *env, CXCursor decl)
@@ -167,12 +199,33 @@ static bool unconditional(struct wl_node *w, struct wl_node *scope)
 	return n == scope;
 }
 
-static struct wl_node *loop_of(struct wl_node *n, struct wl_node *stop)
+/*
+ * Whether a write @w feeds back into a read at @at: some loop around @w
+ * (inside @scope) also holds @at and not @reset, the assignment (or the
+ * declaration) that sets the variable again on every trip before @at.
+ */
+static bool feeds_back(struct wl_node *w, struct wl_node *at,
+		       struct wl_node *reset, struct wl_node *scope)
 {
-	for (n = n->parent; n && n != stop; n = n->parent)
-		if (wl_node_is_loop(n))
-			return n;
-	return NULL;
+	struct wl_node *n;
+
+	for (n = w->parent; n && n != scope; n = n->parent)
+		if (wl_node_is_loop(n) && wl_node_within(at, n) &&
+		    !(reset && wl_node_within(reset, n)))
+			return true;
+	return false;
+}
+
+/* A plain assignment that runs whenever @at does, before it. */
+static bool resets_before(struct wl_node *w, struct wl_node *at)
+{
+	struct wl_node *common;
+
+	if (w->kind != CXCursor_BinaryOperator || w->index >= at->index ||
+	    wl_node_within(at, w))
+		return false;
+	common = wl_node_common(w, at);
+	return common && unconditional(w, common);
 }
 
 struct escape_scan {
@@ -241,13 +294,18 @@ static bool escapes(struct wl_mem *mem, struct wl_var *v)
 }
 
 /*
- * The value of local @v at the reference @at: its initializer and the
- * unconditional assignments before @at, in order (`idx += 32`).
+ * The value of local @v at the reference @at: its initializer, or the
+ * last plain assignment that runs whenever @at does (`x = s_total;`),
+ * then the unconditional assignments between, in order (`idx += 32`).
+ * A write at or after @at inside a loop around both feeds back, unless
+ * that starting point is inside the loop too.  A write that holds @at
+ * (`s[i++]`, `x = x + 1`) reads the value before it.
  */
 static bool eval_local(struct ma_eval *ev, struct wl_var *v,
 		       struct wl_node *at, const struct ma_env *env,
 		       long long *out)
 {
+	struct wl_node *from = v->decl_node, *first = v->init;
 	long long val, rhs, r;
 	unsigned i;
 
@@ -255,23 +313,33 @@ static bool eval_local(struct ma_eval *ev, struct wl_var *v,
 		*out = ev->tid & 31;
 		return true;
 	}
-	if (!v->init || escapes(ev->mem, v) || !ma_eval(ev, v->init, env, &val))
+	if (escapes(ev->mem, v))
+		return false;
+	for (i = 0; i < v->nr_writes; i++) {
+		struct wl_node *w = v->writes[i];
+
+		if (w->nr_kids == 2 && resets_before(w, at) &&
+		    (from == v->decl_node || w->index > from->index)) {
+			from = w;
+			first = w->kids[1];
+		}
+	}
+	if (!first || !ma_eval(ev, first, env, &val))
 		return false;
 	for (i = 0; i < v->nr_writes; i++) {
 		struct wl_node *w = v->writes[i];
 
 		/* evaluating just before a loop: its own writes come later */
-		if (w != at && wl_node_within(w, at))
+		if (w == from || (w != at && wl_node_within(w, at)))
 			continue;
-		if (w->index > at->index) {
-			/* A later write in a loop around both feeds back. */
-			struct wl_node *lw = loop_of(w, v->scope);
-
-			if (lw && wl_node_within(at, lw))
+		if (w->index > at->index || wl_node_within(at, w)) {
+			if (feeds_back(w, at, from, v->scope))
 				return false;
 			continue;
 		}
-		if (wl_node_within(at, w) || !unconditional(w, v->scope))
+		if (from != v->decl_node && w->index < from->index)
+			continue;	/* overwritten by @from */
+		if (!unconditional(w, wl_node_common(w, at)))
 			return false;
 		if (w->kind == CXCursor_UnaryOperator) {
 			enum CXUnaryOperatorKind op =
@@ -884,15 +952,34 @@ static bool opaque(struct ma_eval *ev, CXCursor d, long long *out)
 	return true;
 }
 
+/* A per-thread loop counter: its value before the loop, plus its steps. */
+static bool eval_counter(struct ma_eval *ev, struct wl_node *n,
+			 const struct ma_bind *b, const struct ma_env *env,
+			 long long *out)
+{
+	struct wl_var *v = wl_eval_var(&ev->mem->ctx->eval, n);
+	struct ma_env before = *env;
+	long long base;
+
+	ma_unbind(&before, b->decl);
+	if (!v || v->is_param || !eval_local(ev, v, b->entry, &before, &base))
+		return false;
+	*out = base + b->value;
+	return true;
+}
+
 static bool eval_declref(struct ma_eval *ev, struct wl_node *n,
 			 const struct ma_env *env, long long *out)
 {
 	CXCursor d = clang_getCursorReferenced(n->cursor);
 	enum CXCursorKind k = clang_getCursorKind(d);
-	bool op = false;
+	const struct ma_bind *b = ma_binding(env, d);
 
-	if (ma_bound(env, d, out, &op)) {
-		ev->opaque |= op;
+	if (b && b->entry)
+		return eval_counter(ev, n, b, env, out);
+	if (b) {
+		*out = b->value;
+		ev->opaque |= b->opaque;
 		return true;
 	}
 	if (wl_node_int_value(n, out))
@@ -1040,6 +1127,14 @@ bool ma_eval(struct ma_eval *ev, struct wl_node *n, const struct ma_env *env,
 			*out = !a;
 		else if (op == CXUnaryOperator_Plus)
 			*out = a;
+		/* the walk reads an access before its own side effects */
+		else if (op == CXUnaryOperator_PostInc ||
+			 op == CXUnaryOperator_PostDec)
+			*out = a;
+		else if (op == CXUnaryOperator_PreInc)
+			*out = a + 1;
+		else if (op == CXUnaryOperator_PreDec)
+			*out = a - 1;
 		else
 			ok = false;
 		break;

@@ -42,6 +42,12 @@ struct ma_bind {
 	CXCursor decl;
 	long long value;
 	bool opaque;		/* the value stands for an unknown uniform */
+	/*
+	 * Not NULL: a counter that differs per thread but steps the same
+	 * in all (`s[off++]` after `off = lane * 4`): @value is how far it
+	 * has stepped since it held its own value just before this loop.
+	 */
+	struct wl_node *entry;
 };
 
 /*
@@ -102,9 +108,15 @@ bool ma_eval_uniform(struct wl_mem *mem, struct wl_node *n,
 bool ma_eval_var_before(struct wl_mem *mem, struct wl_var *v,
 			struct wl_node *at, const struct ma_env *env,
 			long long *out);
+const struct ma_bind *ma_binding(const struct ma_env *env, CXCursor decl);
+/* A binding's value; false for none, and for a per-thread counter. */
 bool ma_bound(const struct ma_env *env, CXCursor decl, long long *v,
 	      bool *opaque);
 void ma_bind(struct ma_env *env, CXCursor decl, long long v, bool opaque);
+/* Bind @decl as a per-thread counter of @loop (see struct ma_bind). */
+void ma_bind_counter(struct ma_env *env, CXCursor decl, struct wl_node *loop);
+/* Step a per-thread counter by @delta. */
+void ma_step_counter(struct ma_env *env, CXCursor decl, long long delta);
 void ma_unbind(struct ma_env *env, CXCursor decl);
 int ma_param_index(struct wl_func *fn, CXCursor decl);
 /* The written arguments of a call or of a construction (`T obj(a, b)`). */
