@@ -1254,10 +1254,28 @@ static bool seen_call(struct wl_node **done, unsigned nr, struct wl_node *call)
 	return false;
 }
 
+/*
+ * The later statements of a stretch point at its first, where the fix
+ * (or the reason there is none) is.
+ */
+static void note_same_stretch(struct wl_ctx *ctx, const unsigned *later,
+			      unsigned nr, const struct wl_finding *first,
+			      unsigned line)
+{
+	const char *what = first->fix ? "the fix there covers this statement"
+				      : "see the note there";
+	unsigned k;
+
+	for (k = 0; k < nr; k++)
+		wl_finding_note(&ctx->findings.v[later[k]],
+				"one stretch with line %u: %s", line, what);
+}
+
 void wl_memrules_check(struct wl_ctx *ctx, enum wl_rule_id rule)
 {
 	struct wl_node **calls_done = NULL;
 	unsigned nr_done = 0, alloc_done = 0;
+	unsigned *later = NULL, nr_later, alloc_later = 0;
 	struct wl_mem mem;
 	unsigned i, k, line, col;
 
@@ -1272,6 +1290,7 @@ void wl_memrules_check(struct wl_ctx *ctx, enum wl_rule_id rule)
 		qsort(r->stmts, r->nr_stmts, sizeof(*r->stmts),
 		      cmp_stmt_index);
 		/* every racing statement, the reads and the writes */
+		nr_later = 0;
 		for (k = 0; k < r->nr_stmts; k++) {
 			struct wl_node *s = r->stmts[k];
 			const struct wl_mem_race *race;
@@ -1291,11 +1310,8 @@ void wl_memrules_check(struct wl_ctx *ctx, enum wl_rule_id rule)
 				note_unseen(ctx, &mem, r, f);
 				continue;
 			}
-			wl_source_line_col(ctx->src, r->first->begin, &line,
-					   &col);
-			wl_finding_note(f, "one stretch with line %u: the fix "
-					"there covers this statement",
-					line);
+			WL_GROW(later, nr_later, alloc_later);
+			later[nr_later++] = (unsigned)(f - ctx->findings.v);
 		}
 		/* a call is reported once, for the first stretch it runs */
 		for (k = 0; k < r->nr_calls; k++)
@@ -1308,13 +1324,16 @@ void wl_memrules_check(struct wl_ctx *ctx, enum wl_rule_id rule)
 			continue;
 		first = &ctx->findings.v[first_at];
 		if (ctx->fix_style == WL_FIX_STYLE_SHUFFLE &&
-		    wl_memrules_shuffle_takes(ctx, &mem, r)) {
+		    wl_memrules_shuffle_takes(ctx, &mem, r))
 			wl_finding_note(first,
 					"fixed by WL401's shuffle rewrite");
-			continue;
-		}
-		build_fix(ctx, &mem, r, first);
+		else
+			build_fix(ctx, &mem, r, first);
+		first = &ctx->findings.v[first_at];
+		wl_source_line_col(ctx->src, r->first->begin, &line, &col);
+		note_same_stretch(ctx, later, nr_later, first, line);
 	}
+	free(later);
 	free(calls_done);
 	wl_mem_release(&mem);
 }
