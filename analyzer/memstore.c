@@ -452,37 +452,6 @@ static struct wl_node *call_object(struct wl_node *call)
 	return NULL;
 }
 
-/*
- * The name a member call spells: libclang leaves `smem.getPointer()` on
- * a dependent object unnamed; the name is the callee's last token.
- */
-static const char *member_call_name(struct wl_mem *mem, struct wl_node *call)
-{
-	struct wl_model *m = &mem->ctx->model;
-	const char *name = wl_call_name(m, call);
-	struct wl_node *callee;
-	CXToken *tokens = NULL;
-	unsigned nr = 0;
-	CXString sp;
-
-	if (!call->nr_kids)
-		return name;
-	callee = ma_strip(call->kids[0]);
-	/* (wl_call_name() names the object there: `smem`) */
-	if (!callee || callee->kind != CXCursor_MemberRefExpr ||
-	    *wl_model_spelling(m, callee->cursor))
-		return name;
-	clang_tokenize(mem->ctx->tu, clang_getCursorExtent(callee->cursor),
-		       &tokens, &nr);
-	if (nr) {
-		sp = clang_getTokenSpelling(mem->ctx->tu, tokens[nr - 1]);
-		name = wl_arena_strdup(&m->arena, clang_getCString(sp));
-		clang_disposeString(sp);
-	}
-	clang_disposeTokens(mem->ctx->tu, tokens, nr);
-	return name;
-}
-
 /* The model's method named @name, for a call libclang left unresolved. */
 static struct wl_func *method_named(struct wl_mem *mem, const char *name,
 				    unsigned nargs)
@@ -548,7 +517,7 @@ static bool call_loc(struct ma_eval *ev, struct wl_node *call,
 	struct wl_func *fn = wl_call_target(&mem->ctx->model, call);
 	struct wl_node *obj = call_object(call), *ret = NULL;
 	CXCursor shared = clang_getNullCursor();
-	const char *name = member_call_name(mem, call);
+	const char *name = wl_call_name(&mem->ctx->model, call);
 
 	if (!fn && obj)
 		fn = method_named(mem, name, wl_call_args(call, NULL, 0));

@@ -781,19 +781,67 @@ CXCursor wl_call_qualifier(const struct wl_node *call)
 	return clang_getCursorReferenced(first);
 }
 
-/* `run` in `Step<S * 2, N>::run`: the last identifier of the callee. */
-static const char *qualified_name(struct wl_model *m,
-				  const struct wl_node *call)
+/*
+ * A callee libclang leaves unnamed: a dependent call spelled through a
+ * class template (`Step<S * 2, N>::run`), or a member call on an object
+ * of a dependent type (`op.reduce`, `obj.template get<T>`).
+ */
+static CXCursor unnamed_member_or_qualified(struct wl_model *m,
+					    const struct wl_node *call)
 {
 	CXCursor callee = unnamed_callee(call);
+	struct wl_node *k = call->nr_kids ? call->kids[0] : NULL;
+
+	if (!clang_Cursor_isNull(callee))
+		return callee;
+	while (k && k->kind == CXCursor_UnexposedExpr && k->nr_kids == 1)
+		k = k->kids[0];
+	if (k && k->kind == CXCursor_MemberRefExpr &&
+	    !*wl_model_spelling(m, k->cursor))
+		return k->cursor;
+	return clang_getNullCursor();
+}
+
+static bool token_is(CXTranslationUnit tu, CXToken t, const char *what)
+{
+	CXString sp = clang_getTokenSpelling(tu, t);
+	bool is = !strcmp(clang_getCString(sp), what);
+
+	clang_disposeString(sp);
+	return is;
+}
+
+/*
+ * The name such a callee spells: the first identifier after its last
+ * `::`, `.` or `->` outside template arguments (`run`, `reduce`, `get`).
+ */
+static const char *unnamed_callee_name(struct wl_model *m,
+				       const struct wl_node *call)
+{
+	CXCursor callee = unnamed_member_or_qualified(m, call);
 	CXToken *tokens = NULL;
-	unsigned nr = 0, i;
+	unsigned nr = 0, i, from = 0;
 	const char *name = "";
+	int angle = 0;
 
 	if (clang_Cursor_isNull(callee))
 		return name;
 	clang_tokenize(m->tu, clang_getCursorExtent(callee), &tokens, &nr);
-	for (i = nr; i-- > 0;) {
+	for (i = 0; i < nr; i++) {
+		if (clang_getTokenKind(tokens[i]) != CXToken_Punctuation)
+			continue;
+		if (token_is(m->tu, tokens[i], "<"))
+			angle++;
+		else if (token_is(m->tu, tokens[i], ">") && angle > 0)
+			angle--;
+		else if (token_is(m->tu, tokens[i], ">>") && angle > 1)
+			angle -= 2;
+		else if (!angle && (token_is(m->tu, tokens[i], "::") ||
+				    token_is(m->tu, tokens[i], ".") ||
+				    token_is(m->tu, tokens[i], "->")))
+			from = i + 1;
+	}
+	for (i = from; i < nr; i++) {
 		if (clang_getTokenKind(tokens[i]) == CXToken_Identifier) {
 			CXString sp = clang_getTokenSpelling(m->tu, tokens[i]);
 
@@ -1039,7 +1087,7 @@ const char *wl_call_name(struct wl_model *m, const struct wl_node *call)
 		return n->call_name;
 	name = wl_model_spelling(m, call->cursor);
 	if (!*name)
-		name = qualified_name(m, call);
+		name = unnamed_callee_name(m, call);
 	if (!*name && call->nr_kids) {
 		ref = find_named_ref(call->kids[0], 3);
 		name = ref ? wl_model_spelling(m, ref->cursor) : "";
