@@ -352,6 +352,33 @@ static void unwrap_operator_call(struct wl_node *n)
 	clang_disposeString(name);
 }
 
+/*
+ * A call inside an expression clang could not type (an argument that
+ * depends on a declaration with an error) loses its CallExpr: libclang
+ * shows `f()` as an unexposed expression over the unresolved name.  Show
+ * it as the call it is, so that wrappers and primitives in statements
+ * that half parsed are still seen.
+ */
+static void recover_call(struct wl_model *m, struct wl_node *n)
+{
+	const char *text = m->src->text;
+	struct wl_node *callee;
+	unsigned i;
+
+	if (n->kind != CXCursor_UnexposedExpr || !n->in_main || n->in_macro ||
+	    !n->nr_kids)
+		return;
+	callee = n->kids[0];
+	if (callee->kind != CXCursor_DeclRefExpr ||
+	    clang_Cursor_isNull(unresolved_operator(callee)) ||
+	    callee->end >= n->end || n->end > m->src->len)
+		return;
+	for (i = callee->end; i < n->end && isspace((unsigned char)text[i]);)
+		i++;
+	if (i < n->end && text[i] == '(' && text[n->end - 1] == ')')
+		n->kind = CXCursor_CallExpr;
+}
+
 static struct wl_node *build_node(struct wl_model *m, CXCursor c,
 				  struct wl_node *parent, struct wl_func *fn)
 {
@@ -373,6 +400,7 @@ static struct wl_node *build_node(struct wl_model *m, CXCursor c,
 		n->nr_kids = list.nr;
 	}
 	free(list.v);
+	recover_call(m, n);
 	unwrap_operator_call(n);
 	assign_roles(m, n);
 

@@ -42,7 +42,7 @@ bool wl_coll_wrapper_of(struct wl_ctx *ctx, struct wl_node *call,
 	unsigned i;
 
 	(void)ctx;
-	def = clang_getCursorDefinition(clang_getCursorReferenced(call->cursor));
+	def = wl_cursor_call_definition(call->cursor);
 	if (clang_Cursor_isNull(def))
 		return false;
 	inner = wl_cursor_returned(def);
