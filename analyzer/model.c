@@ -1124,6 +1124,30 @@ const char *wl_call_name(struct wl_model *m, const struct wl_node *call)
 	return name;
 }
 
+static CXFile file_of(const struct wl_node *n)
+{
+	CXFile f = NULL;
+
+	clang_getExpansionLocation(
+		clang_getRangeStart(clang_getCursorExtent(n->cursor)), &f, NULL,
+		NULL, NULL);
+	return f;
+}
+
+/*
+ * An argument written at the call, not a default argument spelled at
+ * the declaration.  A call in another file (a caller of a header's
+ * helper in the file that includes it) has its arguments there too.
+ */
+static bool written_at_call(const struct wl_node *call,
+			    const struct wl_node *arg)
+{
+	if (call->in_main)
+		return arg->in_main;
+	return !arg->in_main && arg->begin >= call->begin &&
+	       arg->end <= call->end && file_of(arg) == file_of(call);
+}
+
 unsigned wl_call_args(const struct wl_node *call, struct wl_node **args,
 		      unsigned max)
 {
@@ -1132,7 +1156,7 @@ unsigned wl_call_args(const struct wl_node *call, struct wl_node **args,
 	for (i = 1; i < call->nr_kids; i++) {
 		struct wl_node *k = call->kids[i];
 
-		if (!k->in_main)
+		if (!written_at_call(call, k))
 			continue;	/* a default argument, spelled elsewhere */
 		if (n < max)
 			args[n] = k;
