@@ -178,9 +178,10 @@ static void analyze_headers(CXTranslationUnit tu,
 	free(hs.files);
 }
 
-int wl_analyze_tu(CXIndex index, const struct wl_source *src,
-		  const struct wl_analyze_opts *opts, struct wl_tu_result *out,
-		  char **err)
+static CXTranslationUnit parse_guessing(CXIndex index,
+					 const struct wl_source *src,
+					 const struct wl_analyze_opts *opts,
+					 struct wl_tu_result *out, char **err)
 {
 	CXTranslationUnit tu;
 
@@ -189,8 +190,115 @@ int wl_analyze_tu(CXIndex index, const struct wl_source *src,
 		tu = wl_incguess_reparse(opts->guess, index, src, opts->args,
 					 opts->nr_args, tu, &out->guessed,
 					 &out->nr_guessed, err);
+	return tu;
+}
+
+/* Errors of @tu located in @file. */
+static unsigned errors_in(CXTranslationUnit tu, CXFile file)
+{
+	unsigned n = clang_getNumDiagnostics(tu), i, nr = 0;
+
+	for (i = 0; i < n; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+		CXFile f = NULL;
+
+		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
+			clang_getExpansionLocation(clang_getDiagnosticLocation(d),
+						   &f, NULL, NULL, NULL);
+			nr += wl_same_file(f, file);
+		}
+		clang_disposeDiagnostic(d);
+	}
+	return nr;
+}
+
+struct file_find {
+	CXFile want;		/* the file under some name */
+	CXFile found;		/* under the name the includes use */
+};
+
+static void find_included(CXFile file, CXSourceLocation *stack, unsigned len,
+			  CXClientData data)
+{
+	struct file_find *ff = data;
+
+	(void)stack;
+	(void)len;
+	if (!ff->found && clang_File_isEqual(file, ff->want))
+		ff->found = file;
+}
+
+/*
+ * @path in @tu, named as the translation unit's #include names it: the
+ * model tells files apart by name as well (wl_same_file()).
+ */
+static CXFile included_file(CXTranslationUnit tu, const char *path)
+{
+	struct file_find ff = { clang_getFile(tu, path), NULL };
+
+	if (ff.want)
+		clang_getInclusions(tu, find_included, &ff);
+	return ff.found;
+}
+
+/*
+ * A header whose names come from the file that includes it (its
+ * includer declares the wrappers and types it uses first): analysed in
+ * that file's translation unit when the header has fewer errors there
+ * than alone.  True when it was; @alone is the header's own parse.
+ */
+static bool analyze_in_includer(CXIndex index, const struct wl_source *src,
+				const struct wl_analyze_opts *opts,
+				CXTranslationUnit alone,
+				struct wl_tu_result *out)
+{
+	CXString name = clang_getTranslationUnitSpelling(alone);
+	CXFile own = clang_getFile(alone, clang_getCString(name));
+	unsigned own_errors = errors_in(alone, own);
+	struct wl_source isrc;
+	CXTranslationUnit tu;
+	char *includer, *err = NULL;
+	CXFile there;
+	bool used = false;
+
+	clang_disposeString(name);
+	if (!own_errors || !wl_path_is_header(src->path) ||
+	    !(includer = wl_incguess_includer(opts->guess, src->path)))
+		return false;
+	if (wl_source_load(&isrc, includer, &err) < 0) {
+		free(err);
+		free(includer);
+		return false;
+	}
+	tu = parse_guessing(index, &isrc, opts, out, &err);
+	free(err);
+	there = tu ? included_file(tu, src->path) : NULL;
+	if (there && errors_in(tu, there) < own_errors) {
+		run_pass(tu, src, there, opts, &out->findings);
+		out->includer = includer;
+		includer = NULL;
+		used = true;
+	}
+	if (tu)
+		clang_disposeTranslationUnit(tu);
+	wl_source_release(&isrc);
+	free(includer);
+	return used;
+}
+
+int wl_analyze_tu(CXIndex index, const struct wl_source *src,
+		  const struct wl_analyze_opts *opts, struct wl_tu_result *out,
+		  char **err)
+{
+	CXTranslationUnit tu;
+
+	tu = parse_guessing(index, src, opts, out, err);
 	if (!tu)
 		return -1;
+	if (opts->guess && analyze_in_includer(index, src, opts, tu, out)) {
+		clang_disposeTranslationUnit(tu);
+		return 0;
+	}
 	run_pass(tu, src, NULL, opts, &out->findings);
 	if (opts->want_header)
 		analyze_headers(tu, opts, out);
@@ -212,6 +320,7 @@ void wl_tu_result_release(struct wl_tu_result *r)
 	for (i = 0; i < r->nr_guessed; i++)
 		free(r->guessed[i]);
 	free(r->guessed);
+	free(r->includer);
 	memset(r, 0, sizeof(*r));
 }
 

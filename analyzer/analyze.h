@@ -47,6 +47,11 @@ struct wl_tu_result {
 	unsigned nr_headers, alloc_headers;
 	char **guessed;			/* include folders guessed, or NULL */
 	unsigned nr_guessed;
+	/*
+	 * A header that does not parse alone: the source file it was
+	 * analysed in, as that file's translation unit (or NULL).
+	 */
+	char *includer;
 };
 
 void wl_tu_result_release(struct wl_tu_result *result);

@@ -23,6 +23,8 @@ struct wl_file_report {
 	/* Include folders guessed for it (include discovery). */
 	char *const *guessed;
 	unsigned nr_guessed;
+	/* A header analysed in the translation unit of this source file. */
+	const char *includer;
 };
 
 struct wl_emit_opts {

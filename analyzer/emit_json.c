@@ -134,6 +134,9 @@ int wl_emit_json(FILE *out, const struct wl_file_report *files, unsigned nr,
 		json_object_set_new(file, "error",
 				    r->error ? json_string(r->error) : json_null());
 		json_object_set_new(file, "guessedIncludes", guessed);
+		json_object_set_new(file, "includer",
+				    r->includer ? json_string(r->includer)
+						: json_null());
 		if (r->src && r->findings)
 			fps = wl_fingerprints(r->src, uri, r->findings);
 		for (k = 0; fps && k < r->findings->nr; k++)

@@ -7,6 +7,7 @@
 #include <limits.h>
 #include <pthread.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -24,10 +25,21 @@ struct entry {
 	const char *base;	/* its last component, inside rel */
 };
 
+/* `#include "a/b.h"` in a source file of the repository. */
+struct include_edge {
+	const char *includer;	/* rel of the .cu file (an entry's) */
+	char *spelled;		/* a/b.h */
+	const char *base;	/* b.h, inside spelled */
+};
+
 struct repo {
 	char *root;
 	struct entry *v;	/* sorted by base, then rel */
 	unsigned nr, alloc;
+	/* The includes of its .cu files, read on first need. */
+	struct include_edge *edges;
+	unsigned nr_edges, alloc_edges;
+	bool edges_read;
 };
 
 struct wl_incguess {
@@ -51,6 +63,9 @@ void wl_incguess_free(struct wl_incguess *g)
 	if (!g)
 		return;
 	for (i = 0; i < g->nr; i++) {
+		for (k = 0; k < g->repos[i]->nr_edges; k++)
+			free(g->repos[i]->edges[k].spelled);
+		free(g->repos[i]->edges);
 		for (k = 0; k < g->repos[i]->nr; k++)
 			free(g->repos[i]->v[k].rel);
 		free(g->repos[i]->v);
@@ -526,4 +541,149 @@ CXTranslationUnit wl_incguess_reparse(struct wl_incguess *g, CXIndex index,
 	free(tried);
 	free(root);
 	return tu;
+}
+
+/* ---- includers ---------------------------------------------------- */
+
+/* Enough of a source file to hold its #include lines. */
+#define MAX_INCLUDER_BYTES (4u << 20)
+
+/* The names @text's #include lines spell, as edges from @rel. */
+static void read_includes(struct repo *r, const char *rel, const char *text)
+{
+	const char *p = text;
+
+	while (*p) {
+		const char *q, *end;
+		char close;
+
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (*p == '#') {
+			for (q = p + 1; *q == ' ' || *q == '\t'; q++)
+				;
+			if (!strncmp(q, "include", 7)) {
+				for (q += 7; *q == ' ' || *q == '\t'; q++)
+					;
+				close = *q == '"' ? '"' : *q == '<' ? '>' : 0;
+				end = close ? strchr(q + 1, close) : NULL;
+				if (end && end > q + 1 &&
+				    !memchr(q + 1, '\n', (size_t)(end - q - 1))) {
+					struct include_edge *e;
+					const char *slash;
+
+					WL_GROW(r->edges, r->nr_edges,
+						r->alloc_edges);
+					e = &r->edges[r->nr_edges++];
+					e->includer = rel;
+					e->spelled = wl_xasprintf(
+						"%.*s", (int)(end - q - 1), q + 1);
+					slash = strrchr(e->spelled, '/');
+					e->base = slash ? slash + 1 : e->spelled;
+				}
+			}
+		}
+		p = strchr(p, '\n');
+		if (!p)
+			break;
+		p++;
+	}
+}
+
+/* Read the #include lines of the repository's .cu files, once. */
+static void read_edges(struct repo *r)
+{
+	unsigned i;
+
+	r->edges_read = true;
+	for (i = 0; i < r->nr; i++) {
+		char *full, *text;
+		size_t len;
+		FILE *f;
+
+		if (!wl_ends_with(r->v[i].rel, ".cu"))
+			continue;
+		full = wl_xasprintf("%s/%s", r->root, r->v[i].rel);
+		f = fopen(full, "rb");
+		free(full);
+		if (!f)
+			continue;
+		text = wl_xmalloc(MAX_INCLUDER_BYTES + 1);
+		len = fread(text, 1, MAX_INCLUDER_BYTES, f);
+		text[len] = '\0';
+		fclose(f);
+		read_includes(r, r->v[i].rel, text);
+		free(text);
+	}
+}
+
+/* Whether @e, written in a file of @r, names the header at @abs. */
+static bool edge_names(const struct repo *r, const struct include_edge *e,
+		       const char *abs)
+{
+	char *dir = wl_xasprintf("%s/%s", r->root, e->includer);
+	char *beside, *real;
+	bool yes;
+
+	*strrchr(dir, '/') = '\0';
+	beside = wl_xasprintf("%s/%s", dir, e->spelled);
+	real = realpath(beside, NULL);
+	yes = real && !strcmp(real, abs);
+	if (!real) {
+		/* found through an include folder: the path's tail */
+		size_t n = strlen(abs), t = strlen(e->spelled);
+
+		yes = n > t && !strcmp(abs + n - t, e->spelled) &&
+		      abs[n - t - 1] == '/';
+	}
+	free(real);
+	free(beside);
+	free(dir);
+	return yes;
+}
+
+char *wl_incguess_includer(struct wl_incguess *g, const char *path)
+{
+	char *abs = realpath(path, NULL), *root, *best = NULL, *near;
+	const char *base;
+	size_t best_common = 0;
+	struct repo *r;
+	unsigned i;
+
+	if (!abs)
+		return NULL;
+	root = wl_repo_root(abs);
+	if (!root) {
+		free(abs);
+		return NULL;
+	}
+	r = repo_at(g, root);
+	pthread_mutex_lock(&g->lock);
+	if (!r->edges_read)
+		read_edges(r);
+	pthread_mutex_unlock(&g->lock);
+	near = parent_of(abs);
+	base = strrchr(abs, '/') + 1;
+	for (i = 0; i < r->nr_edges; i++) {
+		const struct include_edge *e = &r->edges[i];
+		char *inc;
+		size_t common;
+
+		if (strcmp(e->base, base) || !edge_names(r, e, abs))
+			continue;
+		inc = wl_xasprintf("%s/%s", r->root, e->includer);
+		common = common_dirs(inc, near);
+		if (!best || common > best_common ||
+		    (common == best_common && strlen(inc) < strlen(best))) {
+			free(best);
+			best = inc;
+			best_common = common;
+		} else {
+			free(inc);
+		}
+	}
+	free(near);
+	free(root);
+	free(abs);
+	return best;
 }

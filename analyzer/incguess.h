@@ -3,7 +3,8 @@
  * Include discovery: when a file is analysed without its build's flags
  * and an `#include "a/b.h"` is not found, look in the file's repository
  * for a file whose path ends in a/b.h and add the folder that makes the
- * include resolve, then parse again.
+ * include resolve, then parse again.  And for a header given alone that
+ * does not parse alone, the repository's .cu file that includes it.
  *
  * The repository is the nearest folder above the file that holds .git;
  * without one, the topmost folder above the file (below the home folder)
@@ -51,5 +52,13 @@ CXTranslationUnit wl_incguess_reparse(struct wl_incguess *guess,
 				      unsigned nr_args, CXTranslationUnit tu,
 				      char ***dirs, unsigned *nr_dirs,
 				      char **err);
+
+/*
+ * A source file (.cu) of @path's repository that #includes @path, the
+ * nearest to it: a header whose names come from the file that includes
+ * it is analysed in that file's translation unit.  Its includes are read
+ * once per run.  Allocated and absolute, or NULL when there is none.
+ */
+char *wl_incguess_includer(struct wl_incguess *guess, const char *path);
 
 #endif

@@ -10,20 +10,6 @@
 #include "analyzer/util.h"
 #include "fixits/edit.h"
 
-static bool main_is_header(const struct wl_ctx *ctx)
-{
-	static const char *const exts[] = {
-		".h", ".hh", ".hpp", ".hxx", ".cuh", ".inl", ".inc", ".tcc",
-	};
-	const char *dot = strrchr(ctx->src->path, '.');
-	unsigned i;
-
-	for (i = 0; dot && i < WL_ARRAY_SIZE(exts); i++)
-		if (!strcmp(dot, exts[i]))
-			return true;
-	return false;
-}
-
 bool wl_maskparam_callers_all_seen(struct wl_ctx *ctx, struct wl_func *fn)
 {
 	/*
@@ -31,7 +17,7 @@ bool wl_maskparam_callers_all_seen(struct wl_ctx *ctx, struct wl_func *fn)
 	 * other files include; device code in a source file without one is
 	 * out of other files' reach.
 	 */
-	return !main_is_header(ctx) &&
+	return !wl_path_is_header(ctx->src->path) &&
 	       clang_equalCursors(clang_getCanonicalCursor(fn->cursor),
 				  fn->cursor);
 }

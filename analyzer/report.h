@@ -34,6 +34,7 @@ struct wl_report_file {
 	struct wl_findings findings;
 	char *const *guessed;		/* borrowed: include folders guessed */
 	unsigned nr_guessed;
+	const char *includer;		/* borrowed: see wl_tu_result */
 	char *fixed;			/* text after fixes, when wanted */
 	size_t fixed_len;
 	/* Merge bookkeeping, parallel to findings. */

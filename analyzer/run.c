@@ -536,6 +536,7 @@ static void build_report(struct run_state *rs)
 		for (c = 0; c < job->nr_results; c++) {
 			rf->guessed = job->results[c].guessed;
 			rf->nr_guessed = job->results[c].nr_guessed;
+			rf->includer = job->results[c].includer;
 			wl_report_merge(rf, &job->results[c].findings,
 					job->cfg && job->cfg->nr_configs ?
 						job->cfg->configs[c].name : NULL);
@@ -575,7 +576,10 @@ static const char *shown(const char *dir, const char *cwd)
 	return dir;
 }
 
-/* Notes on stderr: folders guessed, and with --verbose, the flags' origin. */
+/*
+ * Notes on stderr: folders guessed, a header analysed through its
+ * includer, and with --verbose, the flags' origin.
+ */
 static void print_notes(const struct run_state *rs)
 {
 	char cwd[4096];
@@ -593,6 +597,12 @@ static void print_notes(const struct run_state *rs)
 		for (c = 0; c < job->nr_results && !rs->opts->quiet; c++) {
 			const struct wl_tu_result *r = &job->results[c];
 
+			if (r->includer && (!c || !job->results[0].includer))
+				fprintf(stderr, "warplint: note: %s: analysed as "
+					"included from %s, since alone it does "
+					"not parse (its names come from there; "
+					"--no-guess-includes turns this off)\n",
+					job->path, shown(r->includer, cwd));
 			if (!r->nr_guessed || (c && r->nr_guessed ==
 						       job->results[0].nr_guessed))
 				continue;
@@ -706,6 +716,7 @@ static struct wl_file_report *file_reports(const struct run_state *rs)
 		reports[i].header = rf->header;
 		reports[i].guessed = rf->guessed;
 		reports[i].nr_guessed = rf->nr_guessed;
+		reports[i].includer = rf->includer;
 	}
 	return reports;
 }

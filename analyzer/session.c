@@ -302,6 +302,7 @@ static void serialize(struct wl_buf *b, int status, const char *err,
 	put_u32(b, r->nr_guessed);
 	for (i = 0; i < r->nr_guessed; i++)
 		put_str(b, r->guessed[i]);
+	put_str(b, r->includer);
 }
 
 struct reader {
@@ -453,6 +454,7 @@ static int deserialize(struct reader *r, struct wl_tu_result *out, char **err)
 							 sizeof(*out->guessed));
 		out->guessed[out->nr_guessed++] = dir;
 	}
+	out->includer = get_str(r);
 	if (r->bad) {
 		*err = wl_xstrdup("analysis failed: garbled result from the "
 				  "analysis process");

@@ -111,6 +111,20 @@ bool wl_ends_with(const char *s, const char *suffix)
 	return n >= m && strcmp(s + n - m, suffix) == 0;
 }
 
+bool wl_path_is_header(const char *path)
+{
+	static const char *const exts[] = {
+		".h", ".hh", ".hpp", ".hxx", ".cuh", ".inl", ".inc", ".tcc",
+	};
+	const char *dot = strrchr(path, '.');
+	unsigned i;
+
+	for (i = 0; dot && i < WL_ARRAY_SIZE(exts); i++)
+		if (!strcmp(dot, exts[i]))
+			return true;
+	return false;
+}
+
 void wl_fold_name(const char *name, char *buf, size_t size)
 {
 	size_t n = 0;

@@ -35,6 +35,8 @@ bool wl_starts_with(const char *s, const char *prefix);
 /* Write all @len bytes to @fd, retrying short writes and EINTR; 0 or -1. */
 int wl_write_all(int fd, const char *p, size_t len);
 bool wl_ends_with(const char *s, const char *suffix);
+/* A header by its extension (.h, .cuh, .hpp, .inl...). */
+bool wl_path_is_header(const char *path);
 
 /*
  * @name lower-cased without underscores into @buf (@size bytes, cut to
