@@ -15,7 +15,8 @@ findings per rule.
 
 With --fix, each checkout is first copied to a scratch folder; every file
 is fixed with `warplint --fix`, re-analysed (no WL101-WL103 may be left
-where the fix had a fix to give), and fixed again (nothing may change).
+that has a safe fix: those --fix applies), and fixed again (nothing may
+change).
 
 Exit status 0 when there were no crashes, sanitizer reports or hangs (and,
 with --fix, no broken idempotence), 1 otherwise.
@@ -109,7 +110,10 @@ def fix_check(args, root, rel, flags):
     try:
         for f in json.loads(out).get("files", []):
             for fd in f.get("findings", []):
-                if fd["rule"] in ("WL101", "WL102", "WL103") and fd.get("fix"):
+                fix = fd.get("fix") or {}
+                # an unsafe fix is held back by design (--unsafe-fixes)
+                if (fd["rule"] in ("WL101", "WL102", "WL103") and
+                        fix.get("safety") == "safe"):
                     left.append("%s:%d" % (fd["rule"], fd["line"]))
     except ValueError:
         rec["bad_json"] = True
