@@ -937,7 +937,7 @@ static bool bind_counters(struct ma_walk *w, struct wl_node *n,
 		if (init && loop_var(n, &decl, &first) &&
 		    clang_equalCursors(decl, cs.vars[i]->decl))
 			continue;
-		if (ma_bound(e, cs.vars[i]->decl, &v, NULL))
+		if (ma_binding(e, cs.vars[i]->decl))
 			continue;	/* an outer loop's counter */
 		if (ma_eval_var_before(w->mem, cs.vars[i], n, e, &v))
 			ma_bind(e, cs.vars[i]->decl, v, false);
