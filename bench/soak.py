@@ -3,7 +3,7 @@
 """Run warplint over real checkouts the way a user would, and summarise.
 
     bench/soak.py [--warplint BIN] [--timeout S] [--fix] [--jobs N]
-                  [--out DIR] [--flags-from FILE] CHECKOUT...
+                  [--out DIR] [--flags-from FILE] [--every N] CHECKOUT...
 
 Each CHECKOUT is a project tree (an old commit of a public project).  Every
 .cu and .cuh file in it is analysed with `warplint --format=json FILE`, run
@@ -14,9 +14,9 @@ names a standard-library clash, crashes, sanitizer reports, time-outs and
 findings per rule.
 
 With --fix, each checkout is first copied to a scratch folder; every file
-is fixed with `warplint --fix`, re-analysed (no WL101-WL103 may be left
-that has a safe fix: those --fix applies), and fixed again (nothing may
-change).
+that has a safe fix to give is fixed with `warplint --fix`, re-analysed (no
+WL101-WL103 may be left that has a safe fix: those --fix applies), and
+fixed again (nothing may change).
 
 Exit status 0 when there were no crashes, sanitizer reports or hangs (and,
 with --fix, no broken idempotence), 1 otherwise.
@@ -66,7 +66,8 @@ def analyse(args, root, rel, flags):
         flags + [rel]
     rc, out, err, secs = run(cmd, root, args.timeout + 30)
     rec = {"file": rel, "rc": rc, "secs": round(secs, 3), "rules": {},
-           "fixes": 0, "wl900": [], "sanitizer": False, "crash": False}
+           "fixes": 0, "safe_fixes": 0, "wl900": [], "sanitizer": False,
+           "crash": False}
     rec["sanitizer"] = any(m in err for m in SANITIZER_MARKS)
     if rc is None:
         rec["hang"] = True
@@ -86,6 +87,7 @@ def analyse(args, root, rel, flags):
             rec["rules"][rule] = rec["rules"].get(rule, 0) + 1
             if fd.get("fix"):
                 rec["fixes"] += 1
+                rec["safe_fixes"] += fd["fix"].get("safety") == "safe"
             if rule == "WL900":
                 rec["wl900"].append(fd["message"])
     return rec
@@ -148,6 +150,9 @@ def main():
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--out", default=None, help="write per-file JSON lines here")
     ap.add_argument("--flags-from", default=None)
+    ap.add_argument("--every", type=int, default=1,
+                    help="analyse one file in N of each checkout (a sample "
+                         "for a slow sanitizer build)")
     ap.add_argument("checkouts", nargs="+")
     args = ap.parse_args()
     args.warplint = os.path.abspath(args.warplint)
@@ -161,15 +166,18 @@ def main():
             co = os.path.abspath(co)
             name = os.path.basename(co.rstrip("/"))
             flags = flagmap.get(name, [])
-            files = cuda_files(co)
+            files = cuda_files(co)[::max(args.every, 1)]
             for rec in pool.map(lambda r: analyse(args, co, r, flags), files):
                 rec["checkout"] = name
                 records.append(rec)
             if args.fix:
+                # --fix applies safe fixes only: other files cannot change
+                fixable = [r["file"] for r in records[-len(files):]
+                           if r.get("safe_fixes")] if files else []
                 copy = os.path.join(scratch, name)
                 shutil.copytree(co, copy, symlinks=True)
                 for rec in pool.map(lambda r: fix_check(args, copy, r, flags),
-                                    files):
+                                    fixable):
                     rec["checkout"] = name
                     fixrecs.append(rec)
                 shutil.rmtree(copy)
@@ -201,7 +209,8 @@ def main():
         rules.update(r["rules"])
         fixes += r["fixes"]
     print("findings: " + ", ".join("%s %d" % kv for kv in sorted(rules.items())))
-    print("findings with a fix: %d" % fixes)
+    print("findings with a fix: %d (safe: %d)"
+          % (fixes, sum(r.get("safe_fixes", 0) for r in records)))
     crashes = [r for r in records if r.get("crash") or r.get("bad_json")]
     hangs = [r for r in records if r.get("hang")]
     sans = [r for r in records + fixrecs if r.get("sanitizer")]
