@@ -608,21 +608,6 @@ static struct ma_event *add_event(struct ma_walk *w, int access,
 
 static void walk(struct ma_walk *w, struct wl_node *n, struct ma_env *env);
 
-struct stepped_scan {
-	CXCursor decl;
-	bool found;
-};
-
-static bool find_stepped(struct wl_node *n, void *data)
-{
-	struct stepped_scan *ss = data;
-
-	if (n->kind == CXCursor_DeclRefExpr &&
-	    clang_equalCursors(clang_getCursorReferenced(n->cursor), ss->decl))
-		ss->found = true;
-	return !ss->found;
-}
-
 /*
  * The variable a for header counts with, and its first value.  A
  * header that declares several (`for (int k = 0, n = count(); k < n;
@@ -641,13 +626,11 @@ static bool loop_var(struct wl_node *loop, CXCursor *decl,
 	if (init->kind == CXCursor_DeclStmt) {
 		for (i = 0; i < init->nr_kids; i++) {
 			struct wl_node *v = init->kids[i];
-			struct stepped_scan ss = { .decl = v->cursor };
 
 			if (v->kind != CXCursor_VarDecl || !v->nr_kids)
 				continue;
 			if (init->nr_kids > 1 &&
-			    (!inc || (wl_node_walk(inc, find_stepped, &ss),
-				      !ss.found)))
+			    (!inc || !wl_node_count_refs(inc, v->cursor)))
 				continue;
 			*decl = v->cursor;
 			*first = v->kids[v->nr_kids - 1];

@@ -1259,6 +1259,29 @@ bool wl_node_walk(struct wl_node *node, wl_node_fn fn, void *data)
 	return true;
 }
 
+struct ref_count {
+	CXCursor decl;
+	unsigned nr;
+};
+
+static bool count_ref(struct wl_node *n, void *data)
+{
+	struct ref_count *rc = data;
+
+	if (n->kind == CXCursor_DeclRefExpr &&
+	    clang_equalCursors(clang_getCursorReferenced(n->cursor), rc->decl))
+		rc->nr++;
+	return true;
+}
+
+unsigned wl_node_count_refs(struct wl_node *node, CXCursor decl)
+{
+	struct ref_count rc = { decl, 0 };
+
+	wl_node_walk(node, count_ref, &rc);
+	return rc.nr;
+}
+
 char *wl_node_text(const struct wl_model *m, const struct wl_node *node)
 {
 	if (!node->in_main || node->end < node->begin)

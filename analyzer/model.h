@@ -230,6 +230,9 @@ CXCursor wl_node_referenced(const struct wl_node *node);
 typedef bool (*wl_node_fn)(struct wl_node *node, void *data);
 bool wl_node_walk(struct wl_node *node, wl_node_fn fn, void *data);
 
+/* How many names in @node (itself included) refer to @decl. */
+unsigned wl_node_count_refs(struct wl_node *node, CXCursor decl);
+
 /* Source text of the node's main-file range; NULL if it has none. */
 char *wl_node_text(const struct wl_model *model, const struct wl_node *node);
 

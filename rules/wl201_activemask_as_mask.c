@@ -257,21 +257,6 @@ static void check_call(struct wl_ctx *ctx, struct wl_node *call,
 	}
 }
 
-struct ref_count {
-	CXCursor decl;
-	unsigned nr;
-};
-
-static bool count_ref(struct wl_node *n, void *data)
-{
-	struct ref_count *rc = data;
-
-	if (n->kind == CXCursor_DeclRefExpr &&
-	    clang_equalCursors(clang_getCursorReferenced(n->cursor), rc->decl))
-		rc->nr++;
-	return true;
-}
-
 /*
  * The edit that deletes the declaration of @v: its whole line when the
  * declaration stands alone on it.  Returns false if it cannot be made.
@@ -317,18 +302,16 @@ static void delete_dead_decls(struct wl_ctx *ctx, struct arg_fixes *done)
 
 	for (i = 0; i < done->nr; i++) {
 		struct wl_var *v = done->v[i].var;
-		struct ref_count rc;
-		unsigned uses = 0, off, len;
+		unsigned uses = 0, refs = 0, off, len;
 
 		if (!v)
 			continue;	/* handled with an earlier use */
-		rc.decl = v->decl;
-		rc.nr = 0;
 		for (j = i; j < done->nr; j++)
 			uses += done->v[j].var == v;
 		if (v->decl_node->func && v->decl_node->func->body)
-			wl_node_walk(v->decl_node->func->body, count_ref, &rc);
-		if (rc.nr == uses && decl_deletion(ctx, v, &off, &len)) {
+			refs = wl_node_count_refs(v->decl_node->func->body,
+						  v->decl);
+		if (refs == uses && decl_deletion(ctx, v, &off, &len)) {
 			for (j = i; j < done->nr; j++) {
 				struct wl_finding *f;
 
