@@ -593,12 +593,15 @@ static void read_includes(struct repo *r, const char *rel, const char *text)
 /* Read the #include lines of the repository's .cu files, once. */
 static void read_edges(struct repo *r)
 {
+	char *text = NULL;
+	size_t cap = 0;
 	unsigned i;
 
 	r->edges_read = true;
 	for (i = 0; i < r->nr; i++) {
-		char *full, *text;
+		struct stat st;
 		size_t len;
+		char *full;
 		FILE *f;
 
 		if (!wl_ends_with(r->v[i].rel, ".cu"))
@@ -608,13 +611,20 @@ static void read_edges(struct repo *r)
 		free(full);
 		if (!f)
 			continue;
-		text = wl_xmalloc(MAX_INCLUDER_BYTES + 1);
-		len = fread(text, 1, MAX_INCLUDER_BYTES, f);
-		text[len] = '\0';
+		len = fstat(fileno(f), &st) == 0 && st.st_size > 0
+			      ? (size_t)st.st_size : 0;
+		if (len > MAX_INCLUDER_BYTES)
+			len = MAX_INCLUDER_BYTES;
+		if (len + 1 > cap) {
+			cap = len + 1;
+			text = wl_xrealloc(text, cap);
+		}
+		len = len ? fread(text, 1, len, f) : 0;
 		fclose(f);
+		text[len] = '\0';
 		read_includes(r, r->v[i].rel, text);
-		free(text);
 	}
+	free(text);
 }
 
 /* Whether @e, written in a file of @r, names the header at @abs. */
