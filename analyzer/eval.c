@@ -2,6 +2,7 @@
 /* Uniformity analysis and exact lane sets of lane-index conditions. */
 #include "analyzer/eval.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -1024,18 +1025,25 @@ static bool eval_binop(struct wl_eval *ev, struct wl_node *n, unsigned tid,
 	if (!eval_rec(ev, n->kids[1], tid, &b, depth + 1))
 		return false;
 	u = a.is_unsigned || b.is_unsigned;
+	/* wrapping, as the device's integers do (a hash's constants) */
 	switch (op) {
-	case CXBinaryOperator_Add: r = a.v + b.v; break;
-	case CXBinaryOperator_Sub: r = a.v - b.v; break;
-	case CXBinaryOperator_Mul: r = a.v * b.v; break;
+	case CXBinaryOperator_Add:
+		r = (long long)((unsigned long long)a.v + (unsigned long long)b.v);
+		break;
+	case CXBinaryOperator_Sub:
+		r = (long long)((unsigned long long)a.v - (unsigned long long)b.v);
+		break;
+	case CXBinaryOperator_Mul:
+		r = (long long)((unsigned long long)a.v * (unsigned long long)b.v);
+		break;
 	case CXBinaryOperator_Div:
-		if (!b.v)
+		if (!b.v || (!u && b.v == -1 && a.v == LLONG_MIN))
 			return false;
 		r = u ? (long long)((unsigned long long)a.v / (unsigned long long)b.v)
 		      : a.v / b.v;
 		break;
 	case CXBinaryOperator_Rem:
-		if (!b.v)
+		if (!b.v || (!u && b.v == -1 && a.v == LLONG_MIN))
 			return false;
 		r = u ? (long long)((unsigned long long)a.v % (unsigned long long)b.v)
 		      : a.v % b.v;

@@ -688,35 +688,20 @@ static bool step(struct wl_mem *mem, struct wl_node *inc, CXCursor decl,
 		*value = rhs;
 		return true;
 	}
-	{
-		enum CXBinaryOperatorKind op =
-			wl_node_binop(inc);
-
-		switch (op) {
-		case CXBinaryOperator_AddAssign: r = *value + rhs; break;
-		case CXBinaryOperator_SubAssign: r = *value - rhs; break;
-		case CXBinaryOperator_MulAssign: r = *value * rhs; break;
-		case CXBinaryOperator_DivAssign:
-			if (!rhs)
-				return false;
-			r = *value / rhs;
-			break;
-		case CXBinaryOperator_ShlAssign:
-			if (rhs < 0 || rhs > 62)
-				return false;
-			r = (long long)((unsigned long long)*value << rhs);
-			break;
-		case CXBinaryOperator_ShrAssign:
-			if (rhs < 0 || rhs > 62)
-				return false;
-			r = *value >> rhs;
-			break;
-		default:
+	switch (wl_node_binop(inc)) {
+	case CXBinaryOperator_AddAssign:
+	case CXBinaryOperator_SubAssign:
+	case CXBinaryOperator_MulAssign:
+	case CXBinaryOperator_DivAssign:
+	case CXBinaryOperator_ShlAssign:
+	case CXBinaryOperator_ShrAssign:
+		if (!ma_apply_binop(wl_node_binop(inc), *value, rhs, &r))
 			return false;
-		}
+		*value = r;
+		return true;
+	default:
+		return false;
 	}
-	*value = r;
-	return true;
 }
 
 /* The variable an assignment or increment writes, if a plain name. */

@@ -11,6 +11,7 @@
  * read of %laneid, a LaneId() helper, a cooperative group's
  * thread_rank()), and small helpers that return an expression.
  */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -130,22 +131,23 @@ int ma_param_index(struct wl_func *fn, CXCursor decl)
 	return -1;
 }
 
+/* A value that overflows is no value: products of unknowns can. */
 bool ma_apply_binop(enum CXBinaryOperatorKind op, long long a, long long b,
 		    long long *r)
 {
 	switch (op) {
 	case CXBinaryOperator_Add: case CXBinaryOperator_AddAssign:
-		*r = a + b; return true;
+		return !__builtin_add_overflow(a, b, r);
 	case CXBinaryOperator_Sub: case CXBinaryOperator_SubAssign:
-		*r = a - b; return true;
+		return !__builtin_sub_overflow(a, b, r);
 	case CXBinaryOperator_Mul: case CXBinaryOperator_MulAssign:
-		*r = a * b; return true;
+		return !__builtin_mul_overflow(a, b, r);
 	case CXBinaryOperator_Div: case CXBinaryOperator_DivAssign:
-		if (!b)
+		if (!b || (b == -1 && a == LLONG_MIN))
 			return false;
 		*r = a / b; return true;
 	case CXBinaryOperator_Rem: case CXBinaryOperator_RemAssign:
-		if (!b)
+		if (!b || (b == -1 && a == LLONG_MIN))
 			return false;
 		*r = a % b; return true;
 	case CXBinaryOperator_And: case CXBinaryOperator_AndAssign:
