@@ -16,6 +16,7 @@
 #include "analyzer/ppcond.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -745,7 +746,8 @@ static struct val eval_unary(struct eval *ev)
 		}
 		if (accept(ev, "-")) {
 			v = eval_unary(ev);
-			return v.known ? known(-v.v) : UNKNOWN;
+			return v.known && v.v != LLONG_MIN ? known(-v.v)
+							   : UNKNOWN;
 		}
 		if (accept(ev, "+"))
 			return eval_unary(ev);
@@ -821,6 +823,8 @@ static int prec_of(const struct ctok *t)
 
 static struct val apply(const char *op, struct val a, struct val b)
 {
+	long long r;
+
 	if (!strcmp(op, "&&")) {
 		if ((a.known && !a.v) || (b.known && !b.v))
 			return known(0);
@@ -833,20 +837,27 @@ static struct val apply(const char *op, struct val a, struct val b)
 	}
 	if (!a.known || !b.known)
 		return UNKNOWN;
+	/* an overflow is an error the preprocessor reports: no value */
 	switch (op[0]) {
 	case '|': return known(a.v | b.v);
 	case '^': return known(a.v ^ b.v);
 	case '&': return known(a.v & b.v);
-	case '+': return known(a.v + b.v);
-	case '-': return known(a.v - b.v);
-	case '*': return known(a.v * b.v);
-	case '/': return b.v ? known(a.v / b.v) : UNKNOWN;
-	case '%': return b.v ? known(a.v % b.v) : UNKNOWN;
+	case '+': return __builtin_add_overflow(a.v, b.v, &r) ? UNKNOWN : known(r);
+	case '-': return __builtin_sub_overflow(a.v, b.v, &r) ? UNKNOWN : known(r);
+	case '*': return __builtin_mul_overflow(a.v, b.v, &r) ? UNKNOWN : known(r);
+	case '/':
+	case '%':
+		if (!b.v || (b.v == -1 && a.v == LLONG_MIN))
+			return UNKNOWN;
+		return known(op[0] == '/' ? a.v / b.v : a.v % b.v);
 	case '=': return known(a.v == b.v);
 	case '!': return known(a.v != b.v);
 	case '<':
 		if (op[1] == '<')
-			return b.v >= 0 && b.v < 63 ? known(a.v << b.v) : UNKNOWN;
+			return b.v >= 0 && b.v < 63
+				       ? known((long long)((unsigned long long)a.v
+							   << b.v))
+				       : UNKNOWN;
 		return known(op[1] == '=' ? a.v <= b.v : a.v < b.v);
 	case '>':
 		if (op[1] == '>')
