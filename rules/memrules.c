@@ -834,6 +834,18 @@ static void rewrite_split(struct fixer *fx, struct stmt_plan *p)
 	free(sync);
 }
 
+/*
+ * Where a barrier after @s goes: after @s, or after the lane-dependent
+ * branch or the unbraced statement that holds it.
+ */
+static struct wl_node *sync_point(struct fixer *fx, struct wl_node *s)
+{
+	struct wl_node *div = divergent_owner(fx, s);
+	struct wl_node *owner = div ? div : unbraced_owner(s);
+
+	return owner ? owner : s;
+}
+
 /* A barrier after a statement that is kept as it is. */
 static void sync_after(struct fixer *fx, struct wl_node *s)
 {
@@ -1027,6 +1039,16 @@ static void build_fix(struct wl_ctx *ctx, struct wl_mem *mem,
 
 		for (k = 0; k < nr_pending; k++)
 			clash |= stmts_race(mem, r, pending[k], p->stmt);
+		/* a barrier after the branch would not come between them */
+		if (clash && wl_node_within(p->stmt,
+					    sync_point(&fx,
+						       pending[nr_pending - 1]))) {
+			fx.why = wl_xstrdup("two racing statements share a "
+					    "lane-dependent branch, where no "
+					    "mask for __syncwarp() names the "
+					    "lanes that arrive");
+			break;
+		}
 		if (clash) {
 			sync_after(&fx, pending[nr_pending - 1]);
 			nr_pending = 0;
