@@ -192,12 +192,12 @@ awk 'BEGIN {
 	printf "__global__ void last(int *o, int v) { o[0] = __shfl(v, 0); }\n"
 	print lines + 1 > "big.line"
 }' >big.cu
-start=$SECONDS
+# run's time-out (120 s) guards against a hang; how fast is bench/'s
+# business (a wall-clock limit here failed on a loaded machine).
 run g1.cu big.cu g2.cu
 expect_rc 1
 expect_out "big.cu:$(cat big.line):46: error:"
 expect_good_around big.cu
-[ $((SECONDS - start)) -lt 60 ] || fail "took $((SECONDS - start)) s"
 
 CASE="deeply nested blocks"
 {
