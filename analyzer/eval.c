@@ -30,6 +30,16 @@ struct wl_eval_cache {
 	struct wl_var **all;
 	unsigned nr_all, alloc_all;
 	unsigned reach_depth;	/* nesting of wl_eval_reaching() */
+	/*
+	 * What each reaching value (by node index) was found to vary as,
+	 * valid while reach_gen[] is @gen: a hash's rounds reassign each
+	 * variable from two earlier ones, and without it each use re-derives
+	 * the whole chain, exponentially (ccminer's BMW took minutes).
+	 * solve_vars() moves @gen on whenever a variable's answer changes.
+	 */
+	unsigned char *reach_dep;
+	unsigned *reach_gen;
+	unsigned nr_reach, gen;
 };
 
 static enum wl_dep max_dep(enum wl_dep a, enum wl_dep b)
@@ -69,6 +79,8 @@ void wl_eval_release(struct wl_eval *ev)
 	free(c->all);
 	free(c->slots);
 	free(c->funcs);
+	free(c->reach_dep);
+	free(c->reach_gen);
 	free(c);
 	ev->cache = NULL;
 }
@@ -451,6 +463,7 @@ static void solve_vars(struct wl_eval *ev, struct wl_func *fn)
 			v->dep = WL_DEP_LANE;
 	}
 	/* Optimistic fixpoint: raise each variable to what flows into it. */
+	c->gen++;
 	while (changed && rounds++ < 16) {
 		changed = false;
 		for (i = first; i < last; i++) {
@@ -466,6 +479,7 @@ static void solve_vars(struct wl_eval *ev, struct wl_func *fn)
 			if (d != v->dep) {
 				v->dep = d;
 				changed = true;
+				c->gen++;	/* answers resting on it are stale */
 			}
 		}
 	}
@@ -835,6 +849,30 @@ struct wl_node *wl_eval_reaching(struct wl_eval *ev, struct wl_node *ref)
 	return v->is_param ? v->decl_node : v->init;
 }
 
+/* How a reaching value varies, remembered per node (see reach_dep). */
+static enum wl_dep reaching_dep(struct wl_eval *ev, struct wl_node *src)
+{
+	struct wl_eval_cache *c = ev->cache;
+	enum wl_dep r;
+
+	if (!c->reach_dep) {
+		c->nr_reach = ev->model->nr_nodes;
+		c->reach_dep = wl_xcalloc(c->nr_reach + 1, 1);
+		c->reach_gen = wl_xcalloc(c->nr_reach + 1, sizeof(unsigned));
+		c->gen++;
+	}
+	if (src->index < c->nr_reach && c->reach_gen[src->index] == c->gen)
+		return (enum wl_dep)c->reach_dep[src->index];
+	c->reach_depth++;
+	r = wl_eval_dep(ev, src);
+	c->reach_depth--;
+	if (src->index < c->nr_reach) {
+		c->reach_gen[src->index] = c->gen;
+		c->reach_dep[src->index] = (unsigned char)r;
+	}
+	return r;
+}
+
 static enum wl_dep declref_dep(struct wl_eval *ev, struct wl_node *n)
 {
 	CXCursor d = clang_getCursorReferenced(n->cursor);
@@ -856,14 +894,8 @@ static enum wl_dep declref_dep(struct wl_eval *ev, struct wl_node *n)
 
 			if (src == v->decl_node)
 				return v->entry_dep;
-			if (src) {
-				enum wl_dep r;
-
-				ev->cache->reach_depth++;
-				r = wl_eval_dep(ev, src);
-				ev->cache->reach_depth--;
-				return r;
-			}
+			if (src)
+				return reaching_dep(ev, src);
 		}
 		if (v)
 			return v->dep;
