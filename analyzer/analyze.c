@@ -258,6 +258,7 @@ static bool analyze_in_includer(CXIndex index, const struct wl_source *src,
 	struct wl_source isrc;
 	CXTranslationUnit tu;
 	char *includer, *err = NULL;
+	unsigned nr_guessed = out->nr_guessed;
 	CXFile there;
 	bool used = false;
 
@@ -281,6 +282,9 @@ static bool analyze_in_includer(CXIndex index, const struct wl_source *src,
 	}
 	if (tu)
 		clang_disposeTranslationUnit(tu);
+	/* folders guessed for an includer not used say nothing of the header */
+	while (!used && out->nr_guessed > nr_guessed)
+		free(out->guessed[--out->nr_guessed]);
 	wl_source_release(&isrc);
 	free(includer);
 	return used;
