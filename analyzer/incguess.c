@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "analyzer/prefilter.h"
 #include "analyzer/session.h"
 #include "analyzer/source.h"
 #include "analyzer/util.h"
@@ -548,51 +549,31 @@ CXTranslationUnit wl_incguess_reparse(struct wl_incguess *g, CXIndex index,
 /* Enough of a source file to hold its #include lines. */
 #define MAX_INCLUDER_BYTES (4u << 20)
 
-/* The names @text's #include lines spell, as edges from @rel. */
-static void read_includes(struct repo *r, const char *rel, const char *text)
+struct edge_reading {
+	struct repo *repo;
+	const char *includer;
+};
+
+/* One `#include` name of a .cu file, as an edge from it. */
+static void add_edge(const char *name, void *data)
 {
-	const char *p = text;
+	struct edge_reading *er = data;
+	struct repo *r = er->repo;
+	struct include_edge *e;
+	const char *slash;
 
-	while (*p) {
-		const char *q, *end;
-		char close;
-
-		while (*p == ' ' || *p == '\t')
-			p++;
-		if (*p == '#') {
-			for (q = p + 1; *q == ' ' || *q == '\t'; q++)
-				;
-			if (!strncmp(q, "include", 7)) {
-				for (q += 7; *q == ' ' || *q == '\t'; q++)
-					;
-				close = *q == '"' ? '"' : *q == '<' ? '>' : 0;
-				end = close ? strchr(q + 1, close) : NULL;
-				if (end && end > q + 1 &&
-				    !memchr(q + 1, '\n', (size_t)(end - q - 1))) {
-					struct include_edge *e;
-					const char *slash;
-
-					WL_GROW(r->edges, r->nr_edges,
-						r->alloc_edges);
-					e = &r->edges[r->nr_edges++];
-					e->includer = rel;
-					e->spelled = wl_xasprintf(
-						"%.*s", (int)(end - q - 1), q + 1);
-					slash = strrchr(e->spelled, '/');
-					e->base = slash ? slash + 1 : e->spelled;
-				}
-			}
-		}
-		p = strchr(p, '\n');
-		if (!p)
-			break;
-		p++;
-	}
+	WL_GROW(r->edges, r->nr_edges, r->alloc_edges);
+	e = &r->edges[r->nr_edges++];
+	e->includer = er->includer;
+	e->spelled = wl_xstrdup(name);
+	slash = strrchr(e->spelled, '/');
+	e->base = slash ? slash + 1 : e->spelled;
 }
 
 /* Read the #include lines of the repository's .cu files, once. */
 static void read_edges(struct repo *r)
 {
+	struct edge_reading er = { r, NULL };
 	char *text = NULL;
 	size_t cap = 0;
 	unsigned i;
@@ -621,8 +602,8 @@ static void read_edges(struct repo *r)
 		}
 		len = len ? fread(text, 1, len, f) : 0;
 		fclose(f);
-		text[len] = '\0';
-		read_includes(r, r->v[i].rel, text);
+		er.includer = r->v[i].rel;
+		wl_prefilter_includes(text, len, add_edge, &er);
 	}
 	free(text);
 }

@@ -197,6 +197,7 @@ struct scan {
 	bool dirty;
 	struct incl *v;
 	unsigned nr, alloc;
+	bool all_lines;		/* go on past a dirty line (the includes only) */
 };
 
 static void scan_release(struct scan *sc)
@@ -273,6 +274,19 @@ static void scan_directive(struct scan *sc, const char *p, const char *end)
 	sc->nr++;
 }
 
+/* Every line that starts with '#', up to the first dirty one. */
+static void scan_lines(struct scan *sc, const char *p, const char *end)
+{
+	while (p < end && (!sc->dirty || sc->all_lines)) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *q = skip_blanks(p, nl ? nl : end);
+
+		if (q < end && *q == '#')
+			scan_directive(sc, q + 1, nl ? nl : end);
+		p = nl ? nl + 1 : end;
+	}
+}
+
 /*
  * Scan a whole file's text: triggers first (a dirty file needs nothing
  * more), then every line that starts with '#'.  Directives in dead #if
@@ -282,7 +296,7 @@ static void scan_text(struct scan *sc, const char *text, size_t len)
 {
 	size_t n = len;
 	char *flat = unsplice(text, len, &n);
-	const char *s = flat ? flat : text, *end = s + n, *p = s;
+	const char *s = flat ? flat : text;
 
 	memset(sc, 0, sizeof(*sc));
 	if (has_trigger(s, n)) {
@@ -290,14 +304,26 @@ static void scan_text(struct scan *sc, const char *text, size_t len)
 		free(flat);
 		return;
 	}
-	while (p < end && !sc->dirty) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		const char *q = skip_blanks(p, nl ? nl : end);
+	scan_lines(sc, s, s + n);
+	free(flat);
+}
 
-		if (q < end && *q == '#')
-			scan_directive(sc, q + 1, nl ? nl : end);
-		p = nl ? nl + 1 : end;
-	}
+void wl_prefilter_includes(const char *text, size_t len,
+			   void (*fn)(const char *name, void *data),
+			   void *data)
+{
+	size_t n = len;
+	char *flat = unsplice(text, len, &n);
+	const char *s = flat ? flat : text;
+	struct scan sc;
+	unsigned i;
+
+	memset(&sc, 0, sizeof(sc));
+	sc.all_lines = true;
+	scan_lines(&sc, s, s + n);
+	for (i = 0; i < sc.nr; i++)
+		fn(sc.v[i].name, data);
+	scan_release(&sc);
 	free(flat);
 }
 
@@ -850,7 +876,7 @@ static bool forced_dirty(struct wl_prefilter *pf, struct search *sp,
 
 	for (i = 0; i < sp->forced.nr; i++) {
 		struct incl inc = { sp->forced.v[i], false };
-		struct scan one = { false, &inc, 1, 1 };
+		struct scan one = { false, &inc, 1, 1, false };
 
 		if (is_regular(inc.name)) {
 			if (header_dirty(pf, sp, inc.name, 1, &low))

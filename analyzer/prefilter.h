@@ -39,6 +39,13 @@ bool wl_prefilter_can_skip(struct wl_prefilter *pf, const struct wl_source *src,
  * unseen.  Line splices are undone first.  Exposed for the unit tests.
  */
 bool wl_prefilter_text_is_dirty(const char *text, size_t len);
+/*
+ * Call @fn with the name each `#include "..."` or `<...>` line of @text
+ * spells (in dead #if branches too), as the prefilter reads them.
+ */
+void wl_prefilter_includes(const char *text, size_t len,
+			   void (*fn)(const char *name, void *data),
+			   void *data);
 
 /* Counters for the benchmark and the tests: files skipped and parsed. */
 void wl_prefilter_stats(struct wl_prefilter *pf, unsigned *skipped,
