@@ -510,7 +510,9 @@ static bool active(struct wl_mem *mem, struct wl_node *node,
 				want = child->role == WL_ROLE_THEN;
 			} else if (child->role == WL_ROLE_BODY &&
 				   p->kind != CXCursor_ForStmt &&
-				   p->kind != CXCursor_DoStmt) {
+				   p->kind != CXCursor_DoStmt &&
+				   /* the value picks a case, not a truth */
+				   p->kind != CXCursor_SwitchStmt) {
 				cond = wl_node_kid(p, WL_ROLE_COND);
 			} else if (child->role == WL_ROLE_AND_RHS ||
 				   child->role == WL_ROLE_OR_RHS) {
