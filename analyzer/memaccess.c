@@ -16,6 +16,7 @@
 #include "analyzer/memaccess.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,6 +25,7 @@
 #include "analyzer/eval.h"
 #include "analyzer/memint.h"
 #include "analyzer/source.h"
+#include "analyzer/u64map.h"
 #include "analyzer/util.h"
 
 #define MA_MAX_TRIPS 64
@@ -1556,32 +1558,68 @@ static bool collide(struct wl_mem *mem, struct ma_event *p,
 }
 
 /*
+ * The first event in [@from, @to) where lane @ti touches event @i's
+ * element again (a read or a write, as @need says), in a statement other
+ * than @i's and @skip's; @to if none.
+ */
+static unsigned retouch(struct wl_mem *mem, const struct ma_walk *w,
+			unsigned i, unsigned from, unsigned to, unsigned ti,
+			unsigned need, const struct wl_node *skip)
+{
+	const struct ma_event *p = &w->ev[i];
+	struct wl_node *sp = mem->accesses[p->access].stmt;
+	unsigned k;
+
+	for (k = from; k < to; k++) {
+		const struct ma_event *r = &w->ev[k];
+
+		/* within one statement the reads come before the write */
+		if (r->access < 0 || mem->accesses[r->access].stmt == sp ||
+		    mem->accesses[r->access].stmt == skip)
+			continue;
+		if (r->array == p->array && r->known &&
+		    (mem->accesses[r->access].flags & need) && r->act[ti] &&
+		    r->elem[ti] == p->elem[ti])
+			return k;
+	}
+	return to;
+}
+
+/*
+ * For one event @i: the first retouch() of each lane, read and write,
+ * found once and kept while the search pairs @i with every later event.
+ */
+struct ma_retouch {
+	unsigned i;
+	unsigned next[2][MA_TIDS];	/* 0: not yet known */
+};
+
+/*
  * A race between events @i and @j (lane @ti of @i) that a nearer pair
  * explains: lane @ti writes its element again before the read (the read
  * races with that last write), or reads it again before the write.  The
  * report stays at the statements that really meet.
  */
-static bool subsumed(struct wl_mem *mem, const struct ma_walk *w, unsigned i,
-		     unsigned j, unsigned ti, bool p_reads)
+static bool subsumed(struct wl_mem *mem, const struct ma_walk *w,
+		     struct ma_retouch *rt, unsigned i, unsigned j,
+		     unsigned ti, bool p_reads)
 {
-	const struct ma_event *p = &w->ev[i];
-	struct wl_node *sp = mem->accesses[p->access].stmt;
 	struct wl_node *sq = mem->accesses[w->ev[j].access].stmt;
-	unsigned need = p_reads ? WL_MEM_READ : WL_MEM_WRITE, k;
+	unsigned need = p_reads ? WL_MEM_READ : WL_MEM_WRITE;
+	unsigned *first = &rt->next[p_reads][ti], r;
 
-	for (k = i + 1; k < j; k++) {
-		const struct ma_event *r = &w->ev[k];
-
-		/* within one statement the reads come before the write */
-		if (r->access < 0 || mem->accesses[r->access].stmt == sp ||
-		    mem->accesses[r->access].stmt == sq)
-			continue;
-		if (r->array == p->array && r->known &&
-		    (mem->accesses[r->access].flags & need) && r->act[ti] &&
-		    r->elem[ti] == p->elem[ti])
-			return true;
+	if (rt->i != i) {
+		memset(rt->next, 0, sizeof(rt->next));
+		rt->i = i;
 	}
-	return false;
+	if (!*first)
+		*first = retouch(mem, w, i, i + 1, w->nr_ev, ti, need, NULL);
+	r = *first;
+	if (r >= j)
+		return false;
+	if (mem->accesses[w->ev[r].access].stmt != sq)
+		return true;
+	return retouch(mem, w, i, r + 1, j, ti, need, sq) < j;
 }
 
 /*
@@ -1615,6 +1653,175 @@ static void limit_block(struct wl_mem *mem, struct ma_walk *w)
 			w->ev[i].act[t] = 0;
 }
 
+/*
+ * Loops and calls repeat an access with the same lanes at the same
+ * elements.  What one warp does in an event (its shape: the access, the
+ * storage, and each lane's element) is numbered, so that a pair of
+ * shapes found not to meet, with no barrier between, is not searched
+ * again: conflict() is a function of the two shapes then.  Without this
+ * a long barrier-free kernel ran out of MA_MAX_CHECKS before its last
+ * loop was searched, and a second --fix found what the first missed.
+ */
+struct ma_shape_slot {
+	uint64_t hash;
+	unsigned ev, warp, id;
+	bool used;
+};
+
+struct ma_shapes {
+	unsigned *id;			/* [event * MA_WARPS + warp] */
+	struct ma_shape_slot *slots;
+	size_t cap;
+	unsigned nr;
+	/*
+	 * What conflict() found for a pair of shapes (id << 32 | id):
+	 * MA_APART, or where they met, packed by meeting().
+	 */
+	struct wl_u64map met;
+};
+
+static uint64_t shape_hash(const struct ma_event *e, unsigned warp)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+	unsigned l;
+
+#define MIX(v) (h = (h ^ (uint64_t)(v)) * 0x100000001b3ull)
+	MIX(e->access);
+	MIX(e->array);
+	MIX(e->guessed);
+	for (l = warp * 32; l < warp * 32 + 32; l++) {
+		MIX(e->act[l]);
+		if (e->act[l])
+			MIX(e->elem[l]);
+	}
+#undef MIX
+	return h;
+}
+
+static bool same_shape(const struct ma_event *a, unsigned wa,
+		       const struct ma_event *b, unsigned wb)
+{
+	unsigned l;
+
+	if (a->access != b->access || a->array != b->array ||
+	    a->guessed != b->guessed)
+		return false;
+	for (l = 0; l < 32; l++) {
+		unsigned la = wa * 32 + l, lb = wb * 32 + l;
+
+		if (a->act[la] != b->act[lb] ||
+		    (a->act[la] && a->elem[la] != b->elem[lb]))
+			return false;
+	}
+	return true;
+}
+
+static void number_shapes(struct ma_shapes *sh, const struct ma_walk *w)
+{
+	unsigned i, k;
+
+	memset(sh, 0, sizeof(*sh));
+	sh->id = wl_xcalloc((size_t)w->nr_ev * MA_WARPS + 1, sizeof(*sh->id));
+	for (sh->cap = 64; sh->cap < (size_t)w->nr_ev * MA_WARPS * 2;)
+		sh->cap *= 2;
+	sh->slots = wl_xcalloc(sh->cap, sizeof(*sh->slots));
+	for (i = 0; i < w->nr_ev; i++) {
+		const struct ma_event *e = &w->ev[i];
+
+		if (e->access < 0 || !e->known)
+			continue;
+		for (k = 0; k < MA_WARPS; k++) {
+			uint64_t h = shape_hash(e, k);
+			size_t at = (size_t)h & (sh->cap - 1);
+			struct ma_shape_slot *s;
+
+			for (;; at = (at + 1) & (sh->cap - 1)) {
+				s = &sh->slots[at];
+				if (!s->used || (s->hash == h &&
+						 same_shape(&w->ev[s->ev],
+							    s->warp, e, k)))
+					break;
+			}
+			if (!s->used) {
+				*s = (struct ma_shape_slot){ h, i, k, sh->nr++,
+							     true };
+			}
+			sh->id[(size_t)i * MA_WARPS + k] = s->id;
+		}
+	}
+}
+
+static uint64_t shape_pair(const struct ma_shapes *sh, unsigned i,
+			   unsigned j, unsigned warp)
+{
+	return (uint64_t)sh->id[(size_t)i * MA_WARPS + warp] << 32 |
+	       sh->id[(size_t)j * MA_WARPS + warp];
+}
+
+static void release_shapes(struct ma_shapes *sh)
+{
+	free(sh->id);
+	free(sh->slots);
+	wl_u64map_release(&sh->met);
+}
+
+/*
+ * Whether no lane of @warp passed what orders accesses to the storage
+ * between: a barrier, or for @global memory a collective too.
+ */
+static bool none_separated(const struct ma_bars *b, unsigned warp,
+			   bool global)
+{
+	unsigned t;
+
+	for (t = warp * 32; t < warp * 32 + 32; t++)
+		if (separated(b, t, global))
+			return false;
+	return true;
+}
+
+#define MA_APART 0xffffffffu
+
+/* Lanes @ti and @tj of a warp met, @p_reads or not: one map value. */
+static uint32_t meeting(unsigned ti, unsigned tj, bool p_reads)
+{
+	return (ti & 31) | (tj & 31) << 5 | (uint32_t)p_reads << 10;
+}
+
+/*
+ * Whether events @i and @j meet in warp @k (conflict()), asking the shape
+ * map first when no lane passed a barrier between them (@pure).  Only a
+ * search that runs counts against MA_MAX_CHECKS; false when that is used
+ * up, with mem->truncated set.
+ */
+static bool meet(struct wl_mem *mem, struct ma_walk *w, struct ma_shapes *sh,
+		 unsigned i, unsigned j, unsigned k, const struct ma_bars *bars,
+		 bool pure, unsigned *checks, unsigned *ti, unsigned *tj,
+		 bool *p_reads)
+{
+	uint64_t pair = shape_pair(sh, i, j, k);
+	uint32_t v;
+	bool met;
+
+	if (pure && wl_u64map_get(&sh->met, pair, &v)) {
+		if (v == MA_APART)
+			return false;
+		*ti = k * 32 + (v & 31);
+		*tj = k * 32 + (v >> 5 & 31);
+		*p_reads = v >> 10 & 1;
+		return true;
+	}
+	if (++*checks > MA_MAX_CHECKS) {
+		mem->truncated = true;
+		return false;
+	}
+	met = conflict(&w->ev[i], &w->ev[j], mem, k, bars, ti, tj, p_reads);
+	if (pure)
+		wl_u64map_put(&sh->met, pair,
+			      met ? meeting(*ti, *tj, *p_reads) : MA_APART);
+	return met;
+}
+
 static void find_races(struct wl_mem *mem, struct ma_walk *w)
 {
 	unsigned short *lbar = wl_xcalloc((size_t)(w->nr_ev + 1) * MA_TIDS,
@@ -1630,6 +1837,8 @@ static void find_races(struct wl_mem *mem, struct ma_walk *w)
 	int *local = wl_xmalloc((mem->nr_accesses + 1) * sizeof(*local));
 	size_t n = 0;
 	unsigned char *found;
+	struct ma_shapes shapes;
+	struct ma_retouch rt = { .i = UINT_MAX };
 	unsigned i, j, k, t, checks = 0;
 
 	for (i = 0; i < mem->nr_accesses; i++)
@@ -1642,6 +1851,7 @@ static void find_races(struct wl_mem *mem, struct ma_walk *w)
 	for (i = 0; i < w->nr_ev; i++)
 		compute_event(mem, &w->ev[i]);
 	limit_block(mem, w);
+	number_shapes(&shapes, w);
 	for (i = 0; i < w->nr_ev; i++)
 		for (t = 0; t < MA_TIDS; t++) {
 			size_t at = (size_t)i * MA_TIDS + t;
@@ -1659,10 +1869,11 @@ static void find_races(struct wl_mem *mem, struct ma_walk *w)
 		for (j = i; j < w->nr_ev; j++) {
 			struct ma_event *q = &w->ev[j];
 			unsigned ti, tj;
-			bool p_reads;
+			bool p_reads, global;
 
 			if (q->access < 0 || q->array != p->array)
 				continue;
+			global = mem->arrays[p->array].kind == WL_MEM_GLOBAL;
 			bars.from = i + 1;
 			bars.to = j;
 			if (!p->known || !q->known) {
@@ -1694,24 +1905,25 @@ static void find_races(struct wl_mem *mem, struct ma_walk *w)
 						break;
 				if (t == k * 32 + 32)
 					continue;
-				if (++checks > MA_MAX_CHECKS) {
-					mem->truncated = true;
-					goto out;
+				if (!meet(mem, w, &shapes, i, j, k, &bars,
+					  none_separated(&bars, k, global),
+					  &checks, &ti, &tj, &p_reads)) {
+					if (checks > MA_MAX_CHECKS)
+						goto out;
+					continue;
 				}
-				if (conflict(p, q, mem, k, &bars, &ti, &tj,
-					     &p_reads)) {
-					if (subsumed(mem, w, i, j, ti, p_reads))
-						break;
-					record(mem, p, q, ti, tj, p_reads);
-					if (found)
-						found[(size_t)local[p->access] * n +
-						      (size_t)local[q->access]] = 1;
+				if (subsumed(mem, w, &rt, i, j, ti, p_reads))
 					break;
-				}
+				record(mem, p, q, ti, tj, p_reads);
+				if (found)
+					found[(size_t)local[p->access] * n +
+					      (size_t)local[q->access]] = 1;
+				break;
 			}
 		}
 	}
 out:
+	release_shapes(&shapes);
 	free(found);
 	free(local);
 	free(lbar);
