@@ -1337,6 +1337,7 @@ static void merge_regions(struct wl_mem *mem)
 					a->races[a->nr_races++] = b->races[m];
 				}
 				a->in_loop |= b->in_loop;
+				a->against_file_order |= b->against_file_order;
 				a->unseen |= b->unseen;
 				free(b->stmts);
 				free(b->races);
@@ -1365,6 +1366,10 @@ static struct wl_mem_race *record(struct wl_mem *mem, struct ma_event *p,
 	region_add_calls(r, q);
 	if (p->loop_depth || q->loop_depth)
 		r->in_loop = true;
+	/* @p runs first */
+	if (ap->stmt->func != aq->stmt->func &&
+	    ap->stmt->index > aq->stmt->index)
+		r->against_file_order = true;
 	if (kind == WL_MEM_VOLATILE_PTR || kind == WL_MEM_MEMBER ||
 	    kind == WL_MEM_THREAD_PTR)
 		r->unseen = true;

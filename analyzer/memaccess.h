@@ -126,6 +126,12 @@ struct wl_mem_region {
 	struct wl_node **calls;
 	unsigned nr_calls, alloc_calls;
 	bool in_loop;			/* the stretch repeats in a loop */
+	/*
+	 * A race between two functions runs against the order of their
+	 * statements in the file (a kernel's read, then a write in a helper
+	 * defined above it): barriers placed in file order would miss it.
+	 */
+	bool against_file_order;
 	bool barrier_after;		/* a barrier right after each stmt */
 	/*
 	 * The storage was taken to be shared by convention: a volatile

@@ -989,8 +989,12 @@ static int cmp_stmt(const void *a, const void *b)
 	return x->index < y->index ? -1 : x->index > y->index;
 }
 
-static void build_fix(struct wl_ctx *ctx, struct wl_mem *mem,
-		      struct wl_mem_region *r, struct wl_finding *f)
+/*
+ * Build the fix of region @r into @f; NULL on success, else why there is
+ * none (the caller's to free).
+ */
+static char *build_fix(struct wl_ctx *ctx, struct wl_mem *mem,
+		       struct wl_mem_region *r, struct wl_finding *f)
 {
 	struct fixer fx = { ctx, mem, r, NULL, wl_source_newline(ctx->src),
 			    NULL, false };
@@ -1081,21 +1085,75 @@ static void build_fix(struct wl_ctx *ctx, struct wl_mem *mem,
 		}
 	if (!fx.why)
 		drop_volatile(&fx);
-	if (fx.why) {
-		wl_finding_note(f, "no fix: %s", fx.why);
+	if (fx.why)
 		wl_fix_free(fx.fix);
-	} else {
+	else
 		f->fix = fx.fix;
-	}
 	for (i = 0; i < r->nr_stmts; i++) {
 		free(plans[i].read);
 		free(plans[i].write);
 		free(plans[i].type);
 	}
-	free(fx.why);
 	free(plans);
 	free(pending);
 	free(reg);
+	return fx.why;
+}
+
+/*
+ * A stretch that runs through several functions has no fix when one part
+ * has none (a helper that divergent code calls, say).  The races that
+ * stay within one function are still fixed there: otherwise they would
+ * be fixed only on a second run, once the first run's barriers have cut
+ * the stretch apart.  @at[k] is the finding of r->stmts[k], or -1.
+ */
+static void fix_each_function(struct wl_ctx *ctx,
+					    struct wl_mem *mem,
+					    struct wl_mem_region *r,
+					    const int *at)
+{
+	struct wl_node **stmts = wl_xcalloc(r->nr_stmts, sizeof(*stmts));
+	struct wl_mem_race *races = wl_xcalloc(r->nr_races, sizeof(*races));
+	unsigned i, k;
+
+	for (i = 0; i < r->nr_stmts; i++) {
+		struct wl_func *fn = r->stmts[i]->func;
+		struct wl_mem_region part = *r;
+		int owner = -1;
+		bool seen = false;
+		char *why;
+
+		for (k = 0; k < i && !seen; k++)
+			seen = r->stmts[k]->func == fn;
+		if (seen)
+			continue;
+		part.stmts = stmts;
+		part.races = races;
+		part.nr_stmts = part.nr_races = 0;
+		part.first = NULL;
+		for (k = 0; k < r->nr_stmts; k++)
+			if (r->stmts[k]->func == fn) {
+				part.stmts[part.nr_stmts++] = r->stmts[k];
+				if (owner < 0)
+					owner = at[k];
+			}
+		part.first = part.stmts[0];
+		for (k = 0; k < r->nr_races; k++)
+			if (mem->accesses[r->races[k].reader].stmt->func == fn &&
+			    mem->accesses[r->races[k].writer].stmt->func == fn)
+				part.races[part.nr_races++] = r->races[k];
+		if (!part.nr_races || owner < 0)
+			continue;
+		why = build_fix(ctx, mem, &part, &ctx->findings.v[owner]);
+		if (!why)
+			wl_finding_note(&ctx->findings.v[owner],
+					"the fix covers the races within "
+					"'%s' only",
+					fn->name);
+		free(why);
+	}
+	free(stmts);
+	free(races);
 }
 
 /* ---- the rules -------------------------------------------------------- */
@@ -1277,15 +1335,45 @@ static bool seen_call(struct wl_node **done, unsigned nr, struct wl_node *call)
 }
 
 /*
+ * The fix of region @r, on the finding of its first statement
+ * (findings.v[@first_at]); the finding of each statement is @at.  False
+ * if there is none for the whole region (parts may have theirs).
+ */
+static bool fix_region(struct wl_ctx *ctx, struct wl_mem *mem,
+		       struct wl_mem_region *r, int first_at, const int *at)
+{
+	struct wl_finding *first = &ctx->findings.v[first_at];
+	bool several = false;
+	unsigned k;
+	char *why;
+
+	for (k = 1; k < r->nr_stmts; k++)
+		several |= r->stmts[k]->func != r->stmts[0]->func;
+	/* the fix places barriers in the order of the file */
+	if (several && r->against_file_order)
+		why = wl_xstrdup("a race runs from a later function in the "
+				 "file to an earlier one");
+	else
+		why = build_fix(ctx, mem, r, first);
+	if (!why)
+		return true;
+	wl_finding_note(first, "no fix%s: %s",
+			several ? " for the stretch as a whole" : "", why);
+	if (several)
+		fix_each_function(ctx, mem, r, at);
+	free(why);
+	return false;
+}
+
+/*
  * The later statements of a stretch point at its first, where the fix
  * (or the reason there is none) is.
  */
 static void note_same_stretch(struct wl_ctx *ctx, const unsigned *later,
-			      unsigned nr, const struct wl_finding *first,
-			      unsigned line)
+			      unsigned nr, bool covered, unsigned line)
 {
-	const char *what = first->fix ? "the fix there covers this statement"
-				      : "see the note there";
+	const char *what = covered ? "the fix there covers this statement"
+				   : "see the note there";
 	unsigned k;
 
 	for (k = 0; k < nr; k++)
@@ -1298,6 +1386,8 @@ void wl_memrules_check(struct wl_ctx *ctx, enum wl_rule_id rule)
 	struct wl_node **calls_done = NULL;
 	unsigned nr_done = 0, alloc_done = 0;
 	unsigned *later = NULL, nr_later, alloc_later = 0;
+	int *at = NULL;		/* the finding of each statement, or -1 */
+	unsigned alloc_at = 0;
 	struct wl_mem mem;
 	unsigned i, k, line, col;
 
@@ -1306,6 +1396,7 @@ void wl_memrules_check(struct wl_ctx *ctx, enum wl_rule_id rule)
 		struct wl_mem_region *r = &mem.regions[i];
 		struct wl_finding *first;
 		int first_at = -1;	/* findings move as more are added */
+		bool whole = true;
 
 		if ((rule == WL302) != r->barrier_after || !r->nr_races)
 			continue;
@@ -1313,7 +1404,12 @@ void wl_memrules_check(struct wl_ctx *ctx, enum wl_rule_id rule)
 		      cmp_stmt_index);
 		/* every racing statement, the reads and the writes */
 		nr_later = 0;
+		if (r->nr_stmts > alloc_at) {
+			alloc_at = r->nr_stmts;
+			at = wl_xrealloc(at, alloc_at * sizeof(*at));
+		}
 		for (k = 0; k < r->nr_stmts; k++) {
+			at[k] = -1;
 			struct wl_node *s = r->stmts[k];
 			const struct wl_mem_race *race;
 			struct wl_finding *f;
@@ -1327,6 +1423,7 @@ void wl_memrules_check(struct wl_ctx *ctx, enum wl_rule_id rule)
 					   as_writer);
 			f = wl_report(ctx, rule, s, "%s", msg);
 			free(msg);
+			at[k] = (int)(f - ctx->findings.v);
 			if (first_at < 0) {
 				first_at = (int)(f - ctx->findings.v);
 				note_unseen(ctx, &mem, r, f);
@@ -1350,12 +1447,14 @@ void wl_memrules_check(struct wl_ctx *ctx, enum wl_rule_id rule)
 			wl_finding_note(first,
 					"fixed by WL401's shuffle rewrite");
 		else
-			build_fix(ctx, &mem, r, first);
-		first = &ctx->findings.v[first_at];
+			whole = fix_region(ctx, &mem, r, first_at, at);
 		wl_source_line_col(ctx->src, r->first->begin, &line, &col);
-		note_same_stretch(ctx, later, nr_later, first, line);
+		note_same_stretch(ctx, later, nr_later,
+				  whole && ctx->findings.v[first_at].fix,
+				  line);
 	}
 	free(later);
+	free(at);
 	free(calls_done);
 	wl_mem_release(&mem);
 }
