@@ -46,6 +46,9 @@
  *   activemask          __activemask() (WL201, WL303)
  *   __shared            __shared__ memory (WL301, WL302, WL401)
  *   volatile            volatile reduction tails (WL301)
+ *   threadIdx           lanes exchanging through global memory, or a
+ *                       pointer an unseen caller hands in (WL301): the
+ *                       lane index is all such a race needs
  *   asm                 asm, __asm, __asm__ (WL103, WL104)
  *   warplint NOLINT     suppression comments (WL901)
  *   cooperative_groups  groups' sync()/ballot()/any()/all()
@@ -87,6 +90,8 @@ static bool trigger_at(const char *p, const char *end)
 		return AT("NOLINT");
 	case 'c':
 		return AT("cooperative_groups");
+	case 't':
+		return AT("threadIdx");
 	case '#':
 		return AT("##");
 	case '%':
@@ -108,6 +113,7 @@ static bool has_trigger(const char *s, size_t n)
 	static const unsigned char first[256] = {
 		['s'] = 1, ['v'] = 1, ['_'] = 1, ['a'] = 1, ['w'] = 1,
 		['c'] = 1, ['N'] = 1, ['#'] = 1, ['%'] = 1, ['?'] = 1,
+		['t'] = 1,
 	};
 	const char *end = s + n, *p;
 

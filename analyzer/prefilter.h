@@ -5,8 +5,8 @@
  *
  * Every rule needs a token in the translation unit that this module
  * searches for (a legacy or _sync primitive, __activemask, a barrier,
- * __shared__, volatile, inline asm, cooperative groups, a suppression
- * comment).  A file is skipped only when none of them occurs in it, in any
+ * __shared__, volatile, threadIdx, inline asm, cooperative groups, a
+ * suppression comment).  A file is skipped only when none of them occurs in it, in any
  * header it reaches on the include path it is parsed with, or in its -D
  * arguments, and when nothing could assemble such a token out of sight
  * (token pasting, computed includes, digraphs, unresolvable includes,
