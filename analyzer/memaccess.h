@@ -224,4 +224,10 @@ bool wl_mem_is_barrier(struct wl_model *model, struct wl_node *call);
 /* The statement @node belongs to (a child of a block, if, or loop). */
 struct wl_node *wl_mem_statement(struct wl_node *node);
 
+/*
+ * The field the member expression @member names (`smem.sum`), also where
+ * libclang leaves it unresolved in a template; a null cursor if none.
+ */
+CXCursor wl_mem_member_field(struct wl_mem *mem, struct wl_node *member);
+
 #endif

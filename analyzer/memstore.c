@@ -626,7 +626,7 @@ static enum CXChildVisitResult find_field(CXCursor c, CXCursor parent,
  * that libclang does not resolve: the name is its last token, looked up
  * in the record the base's type names.
  */
-static CXCursor member_field(struct wl_mem *mem, struct wl_node *n)
+CXCursor wl_mem_member_field(struct wl_mem *mem, struct wl_node *n)
 {
 	CXCursor field = clang_getCursorReferenced(n->cursor);
 	CXTranslationUnit tu = mem->ctx->tu;
@@ -661,7 +661,7 @@ static bool member_loc(struct ma_eval *ev, struct wl_node *n,
 		       const struct ma_env *env, struct ma_loc *out)
 {
 	struct wl_mem *mem = ev->mem;
-	CXCursor field = member_field(mem, n);
+	CXCursor field = wl_mem_member_field(mem, n);
 	CXType ft = clang_getCursorType(field);
 	struct wl_node *base = n->nr_kids ? ma_strip(n->kids[0]) : NULL;
 	struct wl_mem_array *a;

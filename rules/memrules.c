@@ -362,10 +362,91 @@ static bool is_local_scalar(struct wl_node *n)
 	       k != CXType_Record;
 }
 
+struct tparam_find {
+	const char *name;
+	bool found;
+};
+
+static enum CXChildVisitResult find_tparam(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	struct tparam_find *tf = data;
+	CXString s;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_TemplateTypeParameter)
+		return CXChildVisit_Continue;
+	s = clang_getCursorSpelling(c);
+	tf->found = !strcmp(clang_getCString(s), tf->name);
+	clang_disposeString(s);
+	return tf->found ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+/*
+ * Whether @name is a template type parameter that function @fn can name:
+ * its own, or its class template's.
+ */
+static bool tparam_in_scope(const char *name, CXCursor fn)
+{
+	struct tparam_find tf = { name, false };
+	CXCursor c;
+
+	for (c = fn; !tf.found && !clang_Cursor_isNull(c) &&
+		     !clang_isTranslationUnit(clang_getCursorKind(c));
+	     c = clang_getCursorSemanticParent(c))
+		clang_visitChildren(c, find_tparam, &tf);
+	return tf.found;
+}
+
+/*
+ * The element type of the member array @field, spelled so that function
+ * @fn can name it (`Real sum[N];` in a union of a template kernel): a
+ * type that depends on no template, or a template type parameter in
+ * scope there (libclang shows it unexposed, with no declaration).  NULL
+ * otherwise: a typedef of the class, say, would not be in scope.
+ */
+static char *member_element_type(CXCursor field, CXCursor fn)
+{
+	CXType t = clang_getArrayElementType(clang_getCursorType(field));
+	CXType canon = clang_getCanonicalType(t);
+	CXString sp;
+	char *r;
+
+	if (t.kind == CXType_Invalid)
+		return NULL;
+	if (canon.kind == CXType_Unexposed) {
+		sp = clang_getTypeSpelling(clang_getUnqualifiedType(t));
+		r = wl_xstrdup(clang_getCString(sp));
+		clang_disposeString(sp);
+		if (tparam_in_scope(r, fn))
+			return r;
+		free(r);
+		return NULL;
+	}
+	sp = clang_getTypeSpelling(clang_getUnqualifiedType(canon));
+	r = wl_xstrdup(clang_getCString(sp));
+	clang_disposeString(sp);
+	return r;
+}
+
+/* The member array an access indexes (`smem.sum[i]`), or a null cursor. */
+static CXCursor indexed_member(struct wl_mem *mem, struct wl_node *expr)
+{
+	struct wl_node *e = wl_node_strip(expr), *base;
+
+	if (!e || e->kind != CXCursor_ArraySubscriptExpr || !e->nr_kids)
+		return clang_getNullCursor();
+	base = wl_node_strip(e->kids[0]);
+	if (!base || base->kind != CXCursor_MemberRefExpr)
+		return clang_getNullCursor();
+	return wl_mem_member_field(mem, base);
+}
+
 char *wl_memrules_register_type(struct wl_mem *mem, int a)
 {
 	CXType t = clang_getCursorType(mem->accesses[a].expr->cursor);
 	const char *elem = mem->arrays[mem->accesses[a].array].elem_type;
+	CXCursor field = mem->arrays[mem->accesses[a].array].field;
 	CXString sp;
 	char *r;
 
@@ -378,13 +459,24 @@ char *wl_memrules_register_type(struct wl_mem *mem, int a)
 	}
 	/*
 	 * "<dependent type>" inside a template: a plain array's declared
-	 * element type ("T"); a member's is not kept (elem names the whole
-	 * object), so none, and no fix.
+	 * element type ("T"); a member array's, if the function can name it.
 	 */
 	if ((!*r || *r == '<') && elem && *elem && !strchr(elem, '(') &&
-	    clang_Cursor_isNull(mem->arrays[mem->accesses[a].array].field)) {
+	    clang_Cursor_isNull(field)) {
 		free(r);
 		r = wl_xstrdup(elem);
+	} else if (!*r || *r == '<') {
+		CXCursor m = indexed_member(mem, mem->accesses[a].expr);
+		char *member = clang_getCursorKind(m) != CXCursor_FieldDecl
+				       ? NULL
+				       : member_element_type(
+						 m, mem->accesses[a]
+							    .stmt->func->cursor);
+
+		if (member) {
+			free(r);
+			r = member;
+		}
 	}
 	/* never a type that does not compile: dependent, or unnamed */
 	if (!*r || *r == '<' || strchr(r, '(')) {

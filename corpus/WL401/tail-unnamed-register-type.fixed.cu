@@ -1,19 +1,20 @@
 /*
  * warplint-test: WL401 reported without a shuffle fix when the register
  * the rewrite needs has no type that can be written there: in a kernel
- * template, a member of an unnamed shared union (libclang names the
- * union, not the element).  The plain array beside it, whose element
- * type the template declares, is rewritten.
+ * template, a member of an unnamed shared union whose element type is a
+ * member type of the template argument (libclang shows it only as a
+ * dependent type).  The plain array beside it, whose element type the
+ * template declares, is rewritten.
  * enable: WL401
  */
 
-template <typename T>
+template <typename Traits, typename T>
 __global__ void two_tails(const T *in, T *out)
 {
 	__shared__ T flat[64];
 	__shared__ union {
-		T sum[64];
-		T max[64];
+		typename Traits::value_type sum[64];
+		typename Traits::value_type max[64];
 	} smem;
 	int tid = threadIdx.x;
 
@@ -35,4 +36,9 @@ __global__ void two_tails(const T *in, T *out)
 		out[blockIdx.x] = flat[0] + smem.sum[0];
 }
 
-template __global__ void two_tails<float>(const float *, float *);
+struct float_traits {
+	typedef float value_type;
+};
+
+template __global__ void two_tails<float_traits, float>(const float *,
+							 float *);
