@@ -410,6 +410,7 @@ static void judge_kernel(json_t *meta, json_t *k, json_t *results, json_t *san,
 	const char *verdict = "pass";
 	struct wl_buf why = WL_BUF_INIT;
 	bool before_unrep = false, after_unrep = false, races, order_dep;
+	bool findings_after;
 	bool built_bad = false;
 	bool multiset = true, mrep = true;
 	json_t *alone = NULL;
@@ -576,8 +577,9 @@ static void judge_kernel(json_t *meta, json_t *k, json_t *results, json_t *san,
 	if (san_count(rca) < 0 || san_count(sca) < 0)
 		json_array_append_new(reasons,
 				      json_string("sanitizer result missing"));
-	if (failing_findings(meta, kname ? kname : label,
-			     run && !built_bad))
+	findings_after = failing_findings(meta, kname ? kname : label,
+					  run && !built_bad);
+	if (findings_after)
 		json_array_append_new(reasons,
 				      json_string("warplint findings after"));
 	if (alone && json_is_number(json_object_get(alone, "time_after_us")))
@@ -655,7 +657,27 @@ static void judge_kernel(json_t *meta, json_t *k, json_t *results, json_t *san,
 			    before_unrep && after_unrep ? "before and after"
 			    : before_unrep		? "before"
 							: "after");
-	if (!races && !order_dep && !berr && nruns && ident + tol < nruns)
+	/*
+	 * A race left after the fix decides the result by timing, which the
+	 * fix changed: one warplint still reports (no fix was proved), or
+	 * one beyond its rules (between warps: a barrier the legacy code
+	 * lacks) when none is left.
+	 */
+	if (!races && !order_dep && !berr && nruns && ident + tol < nruns &&
+	    san_count(rca) > 0)
+		wl_buf_addf(&why,
+			    "%soutputs differ, and racecheck still counts "
+			    "%lld hazards after the fix: %s",
+			    why.len ? "; " : "", san_count(rca),
+			    findings_after
+				? "races warplint reports without a proved "
+				  "fix remain, and timing decides them"
+				: "no warp-level finding is left, so a race "
+				  "beyond warplint's rules (between warps, "
+				  "where the legacy code lacks a "
+				  "__syncthreads) decides the result on both "
+				  "sides");
+	else if (!races && !order_dep && !berr && nruns && ident + tol < nruns)
 		wl_buf_addf(&why, "%s%s", why.len ? "; " : "",
 			    before_unrep ? "outputs differ; the before does "
 					   "not repeat itself but racecheck "

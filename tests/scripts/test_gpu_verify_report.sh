@@ -16,6 +16,9 @@
 #   dropped   the before faults on shape 1 only; the
 #             other shapes compare                       -> pass, shape 1 dropped
 #   wrong     before repeats itself, after differs       -> FAIL
+#   blockrace as wrong, but racecheck still counts hazards
+#             after and warplint reports nothing: a race
+#             between warps decides the result           -> FAIL, said so
 #   faults    the before faults on every shape           -> before fails
 #   unplanned a kernel gv-prepare could not plan         -> listed with why
 #
@@ -41,7 +44,7 @@ cat >"$B/cases/proj-file/meta.json" <<EOF
 {"case":"proj-file","source":"/src/proj/file.cu",
  "origin":{"project":"proj","repo":"https://example.org/proj","commit":"0123456789abcdef","file":"src/file.cu"},
  "findings_before":["WL301"],"findings_after":[],
- "kernels":[$(kernel same),$(kernel racy),$(kernel steady),$(kernel order),$(kernel dropped),$(kernel wrong),$(kernel faults),
+ "kernels":[$(kernel same),$(kernel racy),$(kernel steady),$(kernel order),$(kernel dropped),$(kernel wrong),$(kernel blockrace),$(kernel faults),
   {"name":"unplanned","label":"unplanned","skip":"parameter 'p' has type 'struct opaque *': give it in the spec"}]}
 EOF
 
@@ -65,14 +68,16 @@ result() { # label runs [extra]
 	printf '{"case":"proj-file","kernel":"dropped","rc":4,"run":{"kernel":"dropped","runs":[%s],"before_error":"kernel: CUDA_ERROR_ILLEGAL_ADDRESS","failed_shape":1,"status":4,"error":""},"after_only":null,"shape_runs":[{"shape":0,"rc":0,"run":{"runs":[%s],"status":0,"error":""}},{"shape":1,"rc":4,"run":{"runs":[],"before_error":"kernel: CUDA_ERROR_ILLEGAL_ADDRESS","status":4,"error":""}},{"shape":2,"rc":0,"run":{"runs":[%s],"time_before_us":5.0,"time_after_us":5.0,"status":0,"error":""}}]}\n' \
 		"$(run 0 true true true true)" "$(run 0 true true true true)" "$(run 2 true true true true)"
 	result wrong "$(run 0 false false true true),$(run 1 true true true true),$(run 2 true true true true)" "" 1
+	result blockrace "$(run 0 false false true true),$(run 1 true true true true),$(run 2 true true true true)" "" 1
 	printf '{"case":"proj-file","kernel":"faults","rc":4,"run":{"kernel":"faults","runs":[],"before_error":"kernel: CUDA_ERROR_ILLEGAL_INSTRUCTION","failed_shape":0,"status":4,"error":""},"after_only":{"runs":[%s],"time_after_us":3.0,"status":0,"error":""},"shape_runs":[{"shape":0,"rc":4,"run":{"runs":[],"before_error":"x","status":4,"error":""}},{"shape":1,"rc":4,"run":{"runs":[],"before_error":"x","status":4,"error":""}},{"shape":2,"rc":4,"run":{"runs":[],"before_error":"x","status":4,"error":""}}]}\n' \
 		"$(run 0 true true true true)"
 } >"$R/results.jsonl"
 : >"$R/builds.jsonl"
-for k in same racy steady order dropped wrong faults; do
+for k in same racy steady order dropped wrong blockrace faults; do
 	for side in before after; do
 		h=0
 		{ [ $k = racy ] || [ $k = steady ]; } && [ $side = before ] && h=512
+		[ $k = blockrace ] && h=80
 		printf '{"case":"proj-file","kernel":"%s","tool":"racecheck","side":"%s","rc":0,"hazards":%d,"instances":%d,"errors":0,"warnings":%d,"summary":""}\n' \
 			"$k" "$side" $((h ? 2 : 0)) "$h" $((h ? 2 : 0))
 		printf '{"case":"proj-file","kernel":"%s","tool":"synccheck","side":"%s","rc":0,"hazards":null,"instances":null,"errors":0,"warnings":null,"summary":""}\n' \
@@ -102,12 +107,15 @@ expect steady "before races"
 expect order "order-dependent output, multiset-identical"
 expect dropped pass
 expect wrong FAIL
+expect blockrace FAIL
 expect faults "before fails"
 expect unplanned "not run"
 grep -q 'shape 1 dropped: the legacy before faults there' "$TMP/r.md" ||
 	{ echo "FAIL: the dropped shape is not named"; fail=1; }
 grep -q 'the fix changed the result' "$TMP/r.md" ||
 	{ echo "FAIL: the wrong fix is not explained"; fail=1; }
+grep -q 'racecheck still counts 80 hazards after the fix: no warp-level finding is left' "$TMP/r.md" ||
+	{ echo "FAIL: the race between warps is not explained"; fail=1; }
 
 "$REPORT" "$B" "$R" --real --md "$TMP/real.md" --json "$TMP/real.json" \
 	>"$TMP/out" 2>&1
@@ -119,7 +127,7 @@ grep -q '## Kernels that could not be planned' "$TMP/real.md" &&
 python3 -c 'import json,sys
 s = json.load(open(sys.argv[1]))["summary"]
 assert s["projects"] == 1 and s["order_dependent"] == 1, s
-assert s["dropped_shapes"] == 1 and s["racecheck_after"] == 0, s' \
+assert s["dropped_shapes"] == 1 and s["racecheck_after"] == 80, s' \
 	"$TMP/real.json" || { echo "FAIL: REAL.json summary"; fail=1; }
 [ $fail = 0 ] && echo "gv-report: all verdicts as expected"
 exit $fail
