@@ -51,6 +51,7 @@ struct ma_event {
 	bool opaque;		/* elements rest on unknown uniform values */
 	bool guessed;		/* ... or on a guessed thread index */
 	bool collective;	/* a barrier event that is only a collective */
+	bool warp_only;		/* a barrier of one warp (__syncwarp) */
 	unsigned loop_depth;
 };
 
@@ -63,6 +64,7 @@ struct ma_walk {
 	unsigned depth;
 	unsigned loop_depth;
 	bool truncated;		/* MA_MAX_EVENTS reached */
+	unsigned threads;	/* of the block, as limit_block() bounds it */
 };
 
 /* ---- accesses --------------------------------------------------------- */
@@ -1131,7 +1133,11 @@ static void walk_call(struct ma_walk *w, struct wl_node *n,
 	for (i = 0; i < n->nr_kids; i++)
 		walk(w, n->kids[i], env);
 	if (wl_mem_is_barrier(m, n)) {
-		add_event(w, -1, n, env);
+		struct ma_event *e = add_event(w, -1, n, env);
+
+		if (e)
+			e->warp_only = !strcmp(wl_call_name(m, n),
+					       "__syncwarp");
 		return;
 	}
 	if (is_collective(wl_call_name(m, n))) {
@@ -1351,7 +1357,7 @@ static void merge_regions(struct wl_mem *mem)
 
 static struct wl_mem_race *record(struct wl_mem *mem, struct ma_event *p,
 				   struct ma_event *q, unsigned ti,
-				   unsigned tj, bool p_reads)
+				   unsigned tj, bool p_reads, bool cross_warp)
 {
 	struct wl_mem_access *ap = &mem->accesses[p->access];
 	struct wl_mem_access *aq = &mem->accesses[q->access];
@@ -1378,8 +1384,10 @@ static struct wl_mem_race *record(struct wl_mem *mem, struct ma_event *p,
 		if ((x->reader == (unsigned)p->access &&
 		     x->writer == (unsigned)q->access) ||
 		    (x->reader == (unsigned)q->access &&
-		     x->writer == (unsigned)p->access))
+		     x->writer == (unsigned)p->access)) {
+			x->cross_warp |= cross_warp;
 			return NULL;
+		}
 	}
 	WL_GROW(r->races, r->nr_races, r->alloc_races);
 	x = &r->races[r->nr_races++];
@@ -1398,6 +1406,7 @@ static struct wl_mem_race *record(struct wl_mem *mem, struct ma_event *p,
 	x->write_write = !((mem->accesses[x->reader].flags) & WL_MEM_READ);
 	x->element = p->known ? p->elem[ti] : -1;
 	x->array = (unsigned)p->array;
+	x->cross_warp = cross_warp;
 	return x;
 }
 
@@ -1414,6 +1423,8 @@ struct ma_bars {
 	 * is taken to order them, as it did for the lock-step code.
 	 */
 	unsigned short *lsync;
+	/* The same counting only the barriers of the whole block. */
+	unsigned short *lblock;
 	unsigned from, to;	/* events p + 1 and q */
 };
 
@@ -1651,6 +1662,7 @@ static void limit_block(struct wl_mem *mem, struct ma_walk *w)
 			if (e->act[t] && (e->elem[t] < 0 || e->elem[t] >= size))
 				n = t;
 	}
+	w->threads = n ? n : MA_TIDS;
 	if (n == MA_TIDS || !n)
 		return;
 	for (i = 0; i < w->nr_ev; i++)
@@ -1785,6 +1797,65 @@ static bool none_separated(const struct ma_bars *b, unsigned warp,
 	return true;
 }
 
+/*
+ * Whether lanes of two warps write one element in event @e: storage the
+ * code gives each warp alike (`s[lane]` in `__shared__ int s[32]`), so
+ * it is written for a block of one warp.
+ */
+static bool warps_share_elements(struct wl_mem *mem, const struct ma_event *e,
+				 unsigned threads)
+{
+	unsigned a, c;
+
+	if (!(mem->accesses[e->access].flags & WL_MEM_WRITE))
+		return false;
+	for (a = 0; a < threads; a++)
+		for (c = (a / 32 + 1) * 32; e->act[a] && c < threads; c++)
+			if (e->act[c] && e->elem[c] == e->elem[a])
+				return true;
+	return false;
+}
+
+/*
+ * Whether lanes of two different warps meet in events @p and @q (one
+ * reads what the other writes) with no barrier of the whole block
+ * between them.  A __syncwarp() fix cannot order those: the lanes of a
+ * warp race with each other there, and with other warps too.  Only the
+ * whole warps of the block count (a bound like `cell[33]` says at most
+ * 33 threads, not that a 33rd runs), and not storage written for a
+ * block of one warp.
+ */
+static bool across_warps(struct wl_mem *mem, const struct ma_walk *w,
+			 const struct ma_event *p, const struct ma_event *q,
+			 const struct ma_bars *b)
+{
+	unsigned fp = mem->accesses[p->access].flags;
+	unsigned fq = mem->accesses[q->access].flags;
+	bool p_reads = (fp & WL_MEM_READ) && (fq & WL_MEM_WRITE);
+	bool p_writes = (fp & WL_MEM_WRITE) && (fq & WL_MEM_READ);
+	unsigned threads = w->threads / 32 * 32;
+	unsigned a, c;
+
+	if (mem->arrays[p->array].kind != WL_MEM_SHARED ||
+	    (!p_reads && !p_writes) || threads <= 32 ||
+	    warps_share_elements(mem, p, threads) ||
+	    warps_share_elements(mem, q, threads))
+		return false;
+	for (a = 0; a < threads; a++) {
+		if (!p->act[a] ||
+		    b->lblock[(size_t)b->to * MA_TIDS + a] !=
+			    b->lblock[(size_t)b->from * MA_TIDS + a])
+			continue;
+		for (c = 0; c < threads; c++)
+			if (c / 32 != a / 32 && q->act[c] &&
+			    q->elem[c] == p->elem[a] &&
+			    b->lblock[(size_t)b->to * MA_TIDS + c] ==
+				    b->lblock[(size_t)b->from * MA_TIDS + c])
+				return true;
+	}
+	return false;
+}
+
 #define MA_APART 0xffffffffu
 
 /* Lanes @ti and @tj of a warp met, @p_reads or not: one map value. */
@@ -1833,7 +1904,9 @@ static void find_races(struct wl_mem *mem, struct ma_walk *w)
 					  sizeof(*lbar));
 	unsigned short *lsync = wl_xcalloc((size_t)(w->nr_ev + 1) * MA_TIDS,
 					   sizeof(*lsync));
-	struct ma_bars bars = { lbar, lsync, 0, 0 };
+	unsigned short *lblock = wl_xcalloc((size_t)(w->nr_ev + 1) * MA_TIDS,
+					    sizeof(*lblock));
+	struct ma_bars bars = { lbar, lsync, lblock, 0, 0 };
 	/*
 	 * Access pairs already known to race need no second look.  The
 	 * table covers only the accesses this walk meets, numbered locally:
@@ -1865,6 +1938,9 @@ static void find_races(struct wl_mem *mem, struct ma_walk *w)
 			lbar[at + MA_TIDS] = lbar[at] +
 					     (passes && !w->ev[i].collective);
 			lsync[at + MA_TIDS] = lsync[at] + passes;
+			lblock[at + MA_TIDS] = lblock[at] +
+					       (passes && !w->ev[i].collective &&
+						!w->ev[i].warp_only);
 		}
 	for (i = 0; i < w->nr_ev; i++) {
 		struct ma_event *p = &w->ev[i];
@@ -1887,7 +1963,8 @@ static void find_races(struct wl_mem *mem, struct ma_walk *w)
 				    collide(mem, p, q, &p_reads)) {
 					struct wl_mem_race *x;
 
-					x = record(mem, p, q, 0, 1, p_reads);
+					x = record(mem, p, q, 0, 1, p_reads,
+						   false);
 
 					if (x)
 						x->collision = true;
@@ -1919,7 +1996,8 @@ static void find_races(struct wl_mem *mem, struct ma_walk *w)
 				}
 				if (subsumed(mem, w, &rt, i, j, ti, p_reads))
 					break;
-				record(mem, p, q, ti, tj, p_reads);
+				record(mem, p, q, ti, tj, p_reads,
+				       across_warps(mem, w, p, q, &bars));
 				if (found)
 					found[(size_t)local[p->access] * n +
 					      (size_t)local[q->access]] = 1;
@@ -1933,6 +2011,7 @@ out:
 	free(local);
 	free(lbar);
 	free(lsync);
+	free(lblock);
 }
 
 static void release_walk(struct ma_walk *w)

@@ -109,6 +109,11 @@ struct wl_mem_race {
 	unsigned lane, other;		/* an example: thread ids in one warp */
 	long long element;		/* the element both touch */
 	bool collision;			/* same data-dependent index */
+	/*
+	 * Lanes of different warps meet at these elements too, with no
+	 * block barrier between: a __syncwarp() cannot order them.
+	 */
+	bool cross_warp;
 	unsigned array;			/* the storage they meet in */
 };
 

@@ -1101,6 +1101,12 @@ static char *build_fix(struct wl_ctx *ctx, struct wl_mem *mem,
 			fx.why = wl_xstrdup("lanes meet through data-dependent "
 					    "indices; use atomics on shared "
 					    "memory (atomicAdd) instead");
+		else if (r->races[i].cross_warp)
+			fx.why = wl_xstrdup("lanes of other warps meet at these "
+					    "elements too, and a __syncwarp() "
+					    "orders only its own warp: the "
+					    "block needs a __syncthreads() "
+					    "here");
 	fx.reuse_barrier = r->barrier_after;
 	fx.fix = wl_fix_new("read into a register, then __syncwarp() "
 			    "between the reads and the writes (Listing 8)");
