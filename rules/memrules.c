@@ -1205,10 +1205,8 @@ static char *build_fix(struct wl_ctx *ctx, struct wl_mem *mem,
  * be fixed only on a second run, once the first run's barriers have cut
  * the stretch apart.  @at[k] is the finding of r->stmts[k], or -1.
  */
-static void fix_each_function(struct wl_ctx *ctx,
-					    struct wl_mem *mem,
-					    struct wl_mem_region *r,
-					    const int *at)
+static void fix_each_function(struct wl_ctx *ctx, struct wl_mem *mem,
+			      struct wl_mem_region *r, const int *at)
 {
 	struct wl_node **stmts = wl_xcalloc(r->nr_stmts, sizeof(*stmts));
 	struct wl_mem_race *races = wl_xcalloc(r->nr_races, sizeof(*races));
@@ -1228,7 +1226,6 @@ static void fix_each_function(struct wl_ctx *ctx,
 		part.stmts = stmts;
 		part.races = races;
 		part.nr_stmts = part.nr_races = 0;
-		part.first = NULL;
 		for (k = 0; k < r->nr_stmts; k++)
 			if (r->stmts[k]->func == fn) {
 				part.stmts[part.nr_stmts++] = r->stmts[k];
