@@ -37,6 +37,38 @@ CXCursor wl_cursor_only_child(CXCursor c)
 	return k.nr == 1 ? k.v[0] : clang_getNullCursor();
 }
 
+struct child_find {
+	enum CXCursorKind kind;
+	const char *name;
+	CXCursor found;
+};
+
+static enum CXChildVisitResult find_child(CXCursor c, CXCursor parent,
+					  CXClientData data)
+{
+	struct child_find *cf = data;
+	CXString s;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != cf->kind)
+		return CXChildVisit_Continue;
+	s = clang_getCursorSpelling(c);
+	if (!strcmp(clang_getCString(s), cf->name))
+		cf->found = c;
+	clang_disposeString(s);
+	return clang_Cursor_isNull(cf->found) ? CXChildVisit_Continue
+					      : CXChildVisit_Break;
+}
+
+CXCursor wl_cursor_child_named(CXCursor c, enum CXCursorKind kind,
+			       const char *name)
+{
+	struct child_find cf = { kind, name, clang_getNullCursor() };
+
+	clang_visitChildren(c, find_child, &cf);
+	return cf.found;
+}
+
 static bool is_transparent(enum CXCursorKind k)
 {
 	return k == CXCursor_UnexposedExpr || k == CXCursor_ParenExpr ||

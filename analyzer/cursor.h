@@ -30,6 +30,10 @@ CXCursor wl_cursor_first_child(CXCursor c);
 /* @c's one operand, or a null cursor if it has none or several. */
 CXCursor wl_cursor_only_child(CXCursor c);
 
+/* @c's first child of @kind spelled @name, or a null cursor. */
+CXCursor wl_cursor_child_named(CXCursor c, enum CXCursorKind kind,
+			       const char *name);
+
 /* @c without parentheses, casts, implicit conversions and `return`. */
 CXCursor wl_cursor_strip(CXCursor c);
 

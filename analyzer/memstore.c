@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "analyzer/context.h"
+#include "analyzer/cursor.h"
 #include "analyzer/eval.h"
 #include "analyzer/memint.h"
 #include "analyzer/util.h"
@@ -598,28 +599,6 @@ static bool field_value_loc(struct ma_eval *ev, struct wl_node *n,
 	return own_storage(ev->mem, field, WL_MEM_MEMBER, out);
 }
 
-struct field_find {
-	const char *name;
-	CXCursor found;
-};
-
-static enum CXChildVisitResult find_field(CXCursor c, CXCursor parent,
-					  CXClientData data)
-{
-	struct field_find *ff = data;
-	CXString s;
-
-	(void)parent;
-	if (clang_getCursorKind(c) != CXCursor_FieldDecl)
-		return CXChildVisit_Continue;
-	s = clang_getCursorSpelling(c);
-	if (!strcmp(clang_getCString(s), ff->name))
-		ff->found = c;
-	clang_disposeString(s);
-	return clang_Cursor_isNull(ff->found) ? CXChildVisit_Continue
-					      : CXChildVisit_Break;
-}
-
 /*
  * The field a member expression names.  In a template, `ts.reduce` on a
  * member of the current instantiation is a dependent member expression
@@ -630,7 +609,6 @@ CXCursor wl_mem_member_field(struct wl_mem *mem, struct wl_node *n)
 {
 	CXCursor field = clang_getCursorReferenced(n->cursor);
 	CXTranslationUnit tu = mem->ctx->tu;
-	struct field_find ff = { NULL, clang_getNullCursor() };
 	struct wl_node *base;
 	CXToken *tokens = NULL;
 	unsigned nr = 0;
@@ -649,11 +627,12 @@ CXCursor wl_mem_member_field(struct wl_mem *mem, struct wl_node *n)
 	if (!nr)
 		return field;
 	name = clang_getTokenSpelling(tu, tokens[nr - 1]);
-	ff.name = clang_getCString(name);
-	clang_visitChildren(clang_getTypeDeclaration(t), find_field, &ff);
+	field = wl_cursor_child_named(clang_getTypeDeclaration(t),
+				      CXCursor_FieldDecl,
+				      clang_getCString(name));
 	clang_disposeString(name);
 	clang_disposeTokens(tu, tokens, nr);
-	return ff.found;
+	return field;
 }
 
 /* `B.F`: a member of a struct in shared memory, or a class's field. */

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "analyzer/context.h"
+#include "analyzer/cursor.h"
 #include "analyzer/mask.h"
 #include "analyzer/memaccess.h"
 #include "analyzer/source.h"
@@ -362,40 +363,21 @@ static bool is_local_scalar(struct wl_node *n)
 	       k != CXType_Record;
 }
 
-struct tparam_find {
-	const char *name;
-	bool found;
-};
-
-static enum CXChildVisitResult find_tparam(CXCursor c, CXCursor parent,
-					   CXClientData data)
-{
-	struct tparam_find *tf = data;
-	CXString s;
-
-	(void)parent;
-	if (clang_getCursorKind(c) != CXCursor_TemplateTypeParameter)
-		return CXChildVisit_Continue;
-	s = clang_getCursorSpelling(c);
-	tf->found = !strcmp(clang_getCString(s), tf->name);
-	clang_disposeString(s);
-	return tf->found ? CXChildVisit_Break : CXChildVisit_Continue;
-}
-
 /*
  * Whether @name is a template type parameter that function @fn can name:
  * its own, or its class template's.
  */
 static bool tparam_in_scope(const char *name, CXCursor fn)
 {
-	struct tparam_find tf = { name, false };
 	CXCursor c;
 
-	for (c = fn; !tf.found && !clang_Cursor_isNull(c) &&
+	for (c = fn; !clang_Cursor_isNull(c) &&
 		     !clang_isTranslationUnit(clang_getCursorKind(c));
 	     c = clang_getCursorSemanticParent(c))
-		clang_visitChildren(c, find_tparam, &tf);
-	return tf.found;
+		if (!clang_Cursor_isNull(wl_cursor_child_named(
+			    c, CXCursor_TemplateTypeParameter, name)))
+			return true;
+	return false;
 }
 
 /*
