@@ -1428,11 +1428,16 @@ struct ma_bars {
 	unsigned from, to;	/* events p + 1 and q */
 };
 
+/* Whether thread @t passed one of the events counted in @c between. */
+static bool passed(const struct ma_bars *b, const unsigned short *c,
+		   unsigned t)
+{
+	return c[(size_t)b->to * MA_TIDS + t] != c[(size_t)b->from * MA_TIDS + t];
+}
+
 static bool separated(const struct ma_bars *b, unsigned t, bool global)
 {
-	const unsigned short *c = global ? b->lsync : b->lbar;
-
-	return c[(size_t)b->to * MA_TIDS + t] != c[(size_t)b->from * MA_TIDS + t];
+	return passed(b, global ? b->lsync : b->lbar, t);
 }
 
 /* Whether the active lanes of warp @w touch pairwise distinct elements. */
@@ -1759,10 +1764,9 @@ static void number_shapes(struct ma_shapes *sh, const struct ma_walk *w)
 							    s->warp, e, k)))
 					break;
 			}
-			if (!s->used) {
+			if (!s->used)
 				*s = (struct ma_shape_slot){ h, i, k, sh->nr++,
 							     true };
-			}
 			sh->id[(size_t)i * MA_WARPS + k] = s->id;
 		}
 	}
@@ -1842,15 +1846,12 @@ static bool across_warps(struct wl_mem *mem, const struct ma_walk *w,
 	    warps_share_elements(mem, q, threads))
 		return false;
 	for (a = 0; a < threads; a++) {
-		if (!p->act[a] ||
-		    b->lblock[(size_t)b->to * MA_TIDS + a] !=
-			    b->lblock[(size_t)b->from * MA_TIDS + a])
+		if (!p->act[a] || passed(b, b->lblock, a))
 			continue;
 		for (c = 0; c < threads; c++)
 			if (c / 32 != a / 32 && q->act[c] &&
 			    q->elem[c] == p->elem[a] &&
-			    b->lblock[(size_t)b->to * MA_TIDS + c] ==
-				    b->lblock[(size_t)b->from * MA_TIDS + c])
+			    !passed(b, b->lblock, c))
 				return true;
 	}
 	return false;

@@ -6,11 +6,12 @@
  * Every rule needs a token in the translation unit that this module
  * searches for (a legacy or _sync primitive, __activemask, a barrier,
  * __shared__, volatile, threadIdx, inline asm, cooperative groups, a
- * suppression comment).  A file is skipped only when none of them occurs in it, in any
- * header it reaches on the include path it is parsed with, or in its -D
- * arguments, and when nothing could assemble such a token out of sight
- * (token pasting, computed includes, digraphs, unresolvable includes,
- * arguments this module does not model).  In doubt, the file is parsed.
+ * suppression comment).  A file is skipped only when none of them occurs
+ * in it, in any header it reaches on the include path it is parsed with,
+ * or in its -D arguments, and when nothing could assemble such a token
+ * out of sight (token pasting, computed includes, digraphs, unresolvable
+ * includes, arguments this module does not model).  In doubt, the file
+ * is parsed.
  */
 #ifndef WL_ANALYZER_PREFILTER_H
 #define WL_ANALYZER_PREFILTER_H

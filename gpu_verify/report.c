@@ -410,7 +410,7 @@ static void judge_kernel(json_t *meta, json_t *k, json_t *results, json_t *san,
 	const char *verdict = "pass";
 	struct wl_buf why = WL_BUF_INIT;
 	bool before_unrep = false, after_unrep = false, races, order_dep;
-	bool findings_after;
+	bool findings_after, unexplained;
 	bool built_bad = false;
 	bool multiset = true, mrep = true;
 	json_t *alone = NULL;
@@ -563,7 +563,10 @@ static void judge_kernel(json_t *meta, json_t *k, json_t *results, json_t *san,
 	 */
 	order_dep = !berr && !races && nruns && ident + tol < nruns &&
 		    (before_unrep || after_unrep) && multiset && mrep;
-	if (nruns && ident + tol < nruns && !berr && !races && !order_dep)
+	/* outputs differ, and neither side's behaviour accounts for it */
+	unexplained = nruns && ident + tol < nruns && !berr && !races &&
+		      !order_dep;
+	if (unexplained)
 		json_array_append_new(reasons, json_string("outputs differ"));
 	if (after_unrep && !order_dep)
 		json_array_append_new(reasons,
@@ -663,8 +666,7 @@ static void judge_kernel(json_t *meta, json_t *k, json_t *results, json_t *san,
 	 * one beyond its rules (between warps: a barrier the legacy code
 	 * lacks) when none is left.
 	 */
-	if (!races && !order_dep && !berr && nruns && ident + tol < nruns &&
-	    san_count(rca) > 0)
+	if (unexplained && san_count(rca) > 0)
 		wl_buf_addf(&why,
 			    "%soutputs differ, and racecheck still counts "
 			    "%lld hazards after the fix: %s",
@@ -677,7 +679,7 @@ static void judge_kernel(json_t *meta, json_t *k, json_t *results, json_t *san,
 				  "where the legacy code lacks a "
 				  "__syncthreads) decides the result on both "
 				  "sides");
-	else if (!races && !order_dep && !berr && nruns && ident + tol < nruns)
+	else if (unexplained)
 		wl_buf_addf(&why, "%s%s", why.len ? "; " : "",
 			    before_unrep ? "outputs differ; the before does "
 					   "not repeat itself but racecheck "
