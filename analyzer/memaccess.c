@@ -63,7 +63,7 @@ struct ma_walk {
 	struct wl_func *stack[MA_MAX_DEPTH];
 	unsigned depth;
 	unsigned loop_depth;
-	bool truncated;		/* MA_MAX_EVENTS reached */
+	bool truncated;		/* MA_MAX_EVENTS or MA_MAX_CHECKS reached */
 	unsigned threads;	/* of the block, as limit_block() bounds it */
 };
 
@@ -1345,6 +1345,8 @@ static void merge_regions(struct wl_mem *mem)
 				a->in_loop |= b->in_loop;
 				a->against_file_order |= b->against_file_order;
 				a->unseen |= b->unseen;
+				a->cut |= b->cut;
+				a->walk = a->walk > b->walk ? a->walk : b->walk;
 				free(b->stmts);
 				free(b->races);
 				free(b->calls);
@@ -1370,6 +1372,7 @@ static struct wl_mem_race *record(struct wl_mem *mem, struct ma_event *p,
 	region_add_stmt(r, aq->stmt);
 	region_add_calls(r, p);
 	region_add_calls(r, q);
+	r->walk = mem->walks;
 	if (p->loop_depth || q->loop_depth)
 		r->in_loop = true;
 	/* @p runs first */
@@ -1869,7 +1872,7 @@ static uint32_t meeting(unsigned ti, unsigned tj, bool p_reads)
  * Whether events @i and @j meet in warp @k (conflict()), asking the shape
  * map first when no lane passed a barrier between them (@pure).  Only a
  * search that runs counts against MA_MAX_CHECKS; false when that is used
- * up, with mem->truncated set.
+ * up, with the walk's truncated set.
  */
 static bool meet(struct wl_mem *mem, struct ma_walk *w, struct ma_shapes *sh,
 		 unsigned i, unsigned j, unsigned k, const struct ma_bars *bars,
@@ -1889,7 +1892,7 @@ static bool meet(struct wl_mem *mem, struct ma_walk *w, struct ma_shapes *sh,
 		return true;
 	}
 	if (++*checks > MA_MAX_CHECKS) {
-		mem->truncated = true;
+		w->truncated = true;
 		return false;
 	}
 	met = conflict(&w->ev[i], &w->ev[j], mem, k, bars, ti, tj, p_reads);
@@ -2256,6 +2259,19 @@ static void collect_instances(struct wl_mem *mem, struct wl_func *fn,
 	text_instances(mem, fn, is);
 }
 
+/*
+ * The current walk stopped at a size bound: the stretches it added races
+ * to may have more that it did not reach.
+ */
+static void mark_cut(struct wl_mem *mem)
+{
+	unsigned i;
+
+	for (i = 0; i < mem->nr_regions; i++)
+		if (mem->regions[i].walk == mem->walks)
+			mem->regions[i].cut = true;
+}
+
 static void walk_root(struct wl_mem *mem, struct wl_func *fn,
 		      const struct instance *in)
 {
@@ -2275,9 +2291,12 @@ static void walk_root(struct wl_mem *mem, struct wl_func *fn,
 				ma_bind(&env, tp.v[i], in->values[i], false);
 	}
 	w.stack[w.depth++] = fn;
+	mem->walks++;
 	walk(&w, fn->body, &env);
-	mem->truncated |= w.truncated;
 	find_races(mem, &w);
+	if (w.truncated)
+		mark_cut(mem);
+	mem->truncated |= w.truncated;
 	release_walk(&w);
 }
 

@@ -143,6 +143,13 @@ struct wl_mem_region {
 	 * pointer or a class member whose owner is not in the file.
 	 */
 	bool unseen;
+	/*
+	 * The walk or the race search of a kernel that meets the stretch
+	 * stopped at a size bound: races it did not reach would stay after
+	 * a fix, so there is none.
+	 */
+	bool cut;
+	unsigned walk;			/* the last walk that added a race */
 };
 
 struct wl_mem_cache_entry;
@@ -165,6 +172,7 @@ struct wl_mem {
 	/* Accesses whose index could not be evaluated: given up on. */
 	unsigned nr_unknown;
 	bool truncated;		/* a size bound cut the analysis short */
+	unsigned walks;		/* kernel walks so far, numbering them */
 	/* Cache: whether a variable eval.c saw passed bare to a call
 	   really escapes (see memeval.c, escapes()). */
 	struct wl_mem_escape {

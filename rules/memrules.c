@@ -1426,6 +1426,14 @@ static bool fix_region(struct wl_ctx *ctx, struct wl_mem *mem,
 
 	for (k = 1; k < r->nr_stmts; k++)
 		several |= r->stmts[k]->func != r->stmts[0]->func;
+	if (r->cut) {
+		/* no part of it is proved either */
+		wl_finding_note(first, "no fix: the search for races stopped "
+				"at a size bound of the analysis before the end "
+				"of the kernel; races it did not reach would "
+				"stay");
+		return false;
+	}
 	/* the fix places barriers in the order of the file */
 	if (several && r->against_file_order)
 		why = wl_xstrdup("a race runs from a later function in the "
