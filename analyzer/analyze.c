@@ -290,6 +290,21 @@ static bool analyze_in_includer(CXIndex index, const struct wl_source *src,
 	return used;
 }
 
+/* One file the parse read, for the cache (the shim is in its salt). */
+static void note_dep(CXFile file, CXSourceLocation *stack, unsigned len,
+		     CXClientData data)
+{
+	struct wl_tu_result *out = data;
+	CXString name = clang_getFileName(file);
+	const char *path = clang_getCString(name);
+
+	if (path && strncmp(path, WL_SHIM_ROOT, strlen(WL_SHIM_ROOT))) {
+		WL_GROW(out->deps, out->nr_deps, out->alloc_deps);
+		out->deps[out->nr_deps++] = wl_xstrdup(path);
+	}
+	clang_disposeString(name);
+}
+
 int wl_analyze_tu(CXIndex index, const struct wl_source *src,
 		  const struct wl_analyze_opts *opts, struct wl_tu_result *out,
 		  char **err)
@@ -306,6 +321,7 @@ int wl_analyze_tu(CXIndex index, const struct wl_source *src,
 	run_pass(tu, src, NULL, opts, &out->findings);
 	if (opts->want_header)
 		analyze_headers(tu, opts, out);
+	clang_getInclusions(tu, note_dep, out);
 	clang_disposeTranslationUnit(tu);
 	return 0;
 }
@@ -325,6 +341,9 @@ void wl_tu_result_release(struct wl_tu_result *r)
 		free(r->guessed[i]);
 	free(r->guessed);
 	free(r->includer);
+	for (i = 0; i < r->nr_deps; i++)
+		free(r->deps[i]);
+	free(r->deps);
 	memset(r, 0, sizeof(*r));
 }
 

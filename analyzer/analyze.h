@@ -52,6 +52,12 @@ struct wl_tu_result {
 	 * analysed in, as that file's translation unit (or NULL).
 	 */
 	char *includer;
+	/*
+	 * Every file the parse read (paths as the parser opened them, the
+	 * shim's aside): the result stays valid while they are unchanged.
+	 */
+	char **deps;
+	unsigned nr_deps, alloc_deps;
 };
 
 void wl_tu_result_release(struct wl_tu_result *result);
