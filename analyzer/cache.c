@@ -57,6 +57,8 @@ struct wl_cache {
 	unsigned hits, misses, stores;
 };
 
+static char *slurp(const char *path, size_t *len);
+
 char *wl_cache_default_dir(void)
 {
 	const char *v = getenv("WARPLINT_CACHE_DIR");
@@ -70,6 +72,20 @@ char *wl_cache_default_dir(void)
 	if (v && *v)
 		return wl_xasprintf("%s/.cache/warplint", v);
 	return NULL;
+}
+
+char *wl_cache_build_id(void)
+{
+	size_t len = 0;
+	char *text = slurp("/proc/self/exe", &len);
+	XXH128_hash_t h;
+
+	if (!text)
+		return NULL;
+	h = XXH3_128bits(text, len);
+	free(text);
+	return wl_xasprintf("%016llx%016llx", (unsigned long long)h.high64,
+			    (unsigned long long)h.low64);
 }
 
 /* mkdir -p; 0 or -1 with errno. */

@@ -33,6 +33,13 @@ struct wl_source;
 char *wl_cache_default_dir(void);
 
 /*
+ * A hash of the running binary (/proc/self/exe), for the salt: a rebuilt
+ * warplint, with analyses that may have changed, misses every entry
+ * without a version bump.  Caller frees; NULL if it cannot be read.
+ */
+char *wl_cache_build_id(void);
+
+/*
  * Open (creating it if needed) the cache in @dir, bounded to @max_bytes
  * (0: the default).  Returns NULL with *@err set (caller frees) when the
  * folder cannot be created or written: run without a cache then.

@@ -45,6 +45,13 @@ const char wl_usage[] =
 	"  --write-baseline=FILE  write every finding to FILE as a baseline\n"
 	"  --no-prefilter         parse every file, even one that no rule can\n"
 	"                         fire on (see bench/README.md)\n"
+	"  --no-cache             analyse every file again; by default a\n"
+	"                         file whose text, headers, flags and\n"
+	"                         configuration are unchanged since the last\n"
+	"                         run is not parsed (cache folder:\n"
+	"                         $WARPLINT_CACHE_DIR, else\n"
+	"                         $XDG_CACHE_HOME/warplint, else\n"
+	"                         ~/.cache/warplint)\n"
 	"  --shard=I/N            analyze only shard I of N (1-based) of the\n"
 	"                         files, for CI matrices; the split is a hash\n"
 	"                         of each path; 'warplint merge' joins the\n"
@@ -342,6 +349,8 @@ int wl_options_parse(struct wl_options *opts, int argc, char **argv)
 				return usage_error("bad --color value '%s'", v);
 		} else if (!strcmp(arg, "--no-prefilter")) {
 			opts->no_prefilter = true;
+		} else if (!strcmp(arg, "--no-cache")) {
+			opts->no_cache = true;
 		} else if (!strcmp(arg, "--print-parse-args")) {
 			/* Hidden: the clang arguments, for bench/run. */
 			opts->action = WL_ACTION_PRINT_PARSE_ARGS;

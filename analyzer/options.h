@@ -53,6 +53,7 @@ struct wl_options {
 	enum wl_level fail_level;
 	struct wl_analyze_opts analyze;
 	bool no_prefilter;		/* parse every file */
+	bool no_cache;			/* no incremental cache */
 	const char *dump_shim;		/* --dump-shim=DIR */
 	/* Rules named by --enable/--disable: they win over .warplint. */
 	bool rule_from_cli[WL_NR_RULES];

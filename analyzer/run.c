@@ -19,6 +19,7 @@
 
 #include "analyzer/analyze.h"
 #include "analyzer/baseline.h"
+#include "analyzer/cache.h"
 #include "analyzer/compdb.h"
 #include "analyzer/config.h"
 #include "analyzer/emit.h"
@@ -30,6 +31,7 @@
 #include "analyzer/session.h"
 #include "analyzer/shard.h"
 #include "analyzer/source.h"
+#include "analyzer/tu_blob.h"
 #include "analyzer/util.h"
 #include "fixits/diff.h"
 #include "fixits/export.h"
@@ -80,6 +82,8 @@ struct run_state {
 	struct db_cache *dbs;		/* compile databases found, by folder */
 	unsigned nr_dbs, alloc_dbs;
 	struct wl_report report;
+	struct wl_cache *cache;		/* NULL: --no-cache, or none usable */
+	char *salt;			/* what every file's key shares */
 };
 
 static bool want_header(const char *path, void *data)
@@ -116,12 +120,75 @@ static void apply_config(const struct run_state *rs, const struct job *job,
 					: WL_LAUNCH_ANY;
 }
 
+/*
+ * The key of one analysis besides the file's path: everything that
+ * decides its result (the run's part, the arguments, the rules and
+ * settings its .warplint chose).
+ */
+static char *file_salt(const struct run_state *rs,
+		       const struct wl_analyze_opts *aopts)
+{
+	struct wl_buf b = WL_BUF_INIT;
+	unsigned k;
+
+	wl_buf_adds(&b, rs->salt);
+	wl_buf_addf(&b, "|style=%d|launch=%d|rules=", (int)aopts->fix_style,
+		    (int)aopts->launch);
+	for (k = 0; k < WL_NR_RULES; k++)
+		wl_buf_addc(&b, aopts->enabled[k] ? '1' : '0');
+	for (k = 0; k < aopts->nr_args; k++) {
+		wl_buf_addc(&b, '|');
+		wl_buf_adds(&b, aopts->args[k]);
+	}
+	return wl_buf_detach(&b);
+}
+
+/* The result stored for @job under @salt, into @out: true on a hit. */
+static bool cached(struct run_state *rs, struct job *job, const char *salt,
+		   struct wl_tu_result *out)
+{
+	size_t len = 0;
+	char *blob = wl_cache_get(rs->cache, salt, &job->src, &len), *err;
+
+	if (!blob)
+		return false;
+	err = NULL;
+	if (wl_tu_result_unpack(blob, len, out, &err) < 0) {
+		free(err);
+		free(blob);
+		memset(out, 0, sizeof(*out));
+		return false;
+	}
+	free(blob);
+	return true;
+}
+
+/*
+ * Whether @r may be kept: not when it rests on a search of the file
+ * system that a new file could change (include folders guessed, a
+ * header's includer found), nor when a header was not found (creating
+ * it changes no file that the parse read).
+ */
+static bool cacheable(const struct wl_tu_result *r)
+{
+	unsigned i;
+
+	if (r->nr_guessed || r->includer)
+		return false;
+	for (i = 0; i < r->findings.nr; i++)
+		if (r->findings.v[i].rule == WL900 &&
+		    strstr(r->findings.v[i].message, "file not found"))
+			return false;
+	return true;
+}
+
 /* One analysis of @job under configuration @c (-1: none). */
 static int analyze_once(CXIndex index, struct run_state *rs, struct job *job,
 			struct wl_analyze_opts *aopts, int c,
 			struct wl_tu_result *out)
 {
 	struct wl_strvec args = { NULL, 0, 0 };
+	char *salt;
 	unsigned k;
 	int ret;
 
@@ -131,10 +198,31 @@ static int analyze_once(CXIndex index, struct run_state *rs, struct job *job,
 		wl_strvec_push(&args, job->cfg->configs[c].args.v[k]);
 	aopts->args = (const char *const *)args.v;
 	aopts->nr_args = args.nr;
+	salt = rs->cache ? file_salt(rs, aopts) : NULL;
+	if (salt && cached(rs, job, salt, out)) {
+		if (rs->opts->verbose)
+			fprintf(stderr, "warplint: %s: unchanged since it was "
+					"analysed, result from the cache "
+					"(--no-cache parses it again)\n",
+				job->path);
+		free(salt);
+		wl_strvec_release(&args);
+		return 0;
+	}
 	ret = rs->opts->timeout ?
 		      wl_analyze_isolated(&job->src, aopts, rs->opts->timeout,
 					  out, &job->error) :
 		      wl_analyze_tu(index, &job->src, aopts, out, &job->error);
+	if (salt && ret == 0 && cacheable(out)) {
+		struct wl_buf b = WL_BUF_INIT;
+
+		wl_tu_result_pack(&b, 0, NULL, out);
+		wl_cache_put(rs->cache, salt, &job->src,
+			     (const char *const *)out->deps, out->nr_deps,
+			     b.s, b.len);
+		wl_buf_release(&b);
+	}
+	free(salt);
 	wl_strvec_release(&args);
 	return ret;
 }
@@ -784,6 +872,62 @@ static int setup_filter(struct run_state *rs)
 	return 0;
 }
 
+/*
+ * The incremental cache, unless --no-cache, $WARPLINT_NO_CACHE, or a
+ * model dump (which wants the parse).  A folder that cannot be used makes
+ * a run without one.
+ */
+static void open_cache(struct run_state *rs)
+{
+	const struct wl_options *opts = rs->opts;
+	char *dir, *id, *cwd, *err = NULL;
+	struct wl_buf b = WL_BUF_INIT;
+	const char *off = getenv("WARPLINT_NO_CACHE");
+	CXString clang;
+
+	if (opts->no_cache || opts->analyze.dump_model || (off && *off))
+		return;
+	dir = wl_cache_default_dir();
+	id = wl_cache_build_id();
+	cwd = getcwd(NULL, 0);
+	if (dir && id && cwd)
+		rs->cache = wl_cache_open(dir, 0, &err);
+	if (err && opts->verbose)
+		fprintf(stderr, "warplint: no cache: %s\n", err);
+	if (rs->cache) {
+		clang = clang_getClangVersion();
+		wl_buf_addf(&b, "warplint=%s|%s|cwd=%s|headers=%s%s|guess=%d",
+			    id, clang_getCString(clang), cwd,
+			    !rs->headers ? "none" : rs->filter.all ? "all" : "re:",
+			    rs->headers && !rs->filter.all ? opts->header_filter
+							  : "",
+			    rs->guess != NULL);
+		clang_disposeString(clang);
+		rs->salt = wl_buf_detach(&b);
+	}
+	free(err);
+	free(cwd);
+	free(id);
+	free(dir);
+}
+
+static void close_cache(struct run_state *rs)
+{
+	unsigned hits, misses, stores;
+
+	if (!rs->cache)
+		return;
+	if (rs->opts->verbose) {
+		wl_cache_stats(rs->cache, &hits, &misses, &stores);
+		fprintf(stderr, "warplint: cache: %u hit(s), %u miss(es), %u "
+				"stored\n", hits, misses, stores);
+	}
+	wl_cache_close(rs->cache);
+	rs->cache = NULL;
+	free(rs->salt);
+	rs->salt = NULL;
+}
+
 int wl_run(const struct wl_options *opts)
 {
 	struct run_state rs;
@@ -820,7 +964,9 @@ int wl_run(const struct wl_options *opts)
 	}
 	wl_progress_start(&rs.progress, rs.nr_jobs,
 			  !opts->quiet && isatty(STDERR_FILENO));
+	open_cache(&rs);
 	analyze_all(&rs);
+	close_cache(&rs);
 	wl_progress_finish(&rs.progress);
 	build_report(&rs);
 	print_notes(&rs);
