@@ -3,8 +3,10 @@
 # command-line test through ctest.
 #   ./run-tests.sh          the everyday suite (a few minutes)
 #   ./run-tests.sh --full   also the memory checks (label memcheck: ASan and
-#                           UBSan builds, Valgrind, a short libFuzzer run);
-#                           what CI runs (.ci/run)
+#                           UBSan builds, Valgrind, a short libFuzzer run)
+#                           and the behaviour guard (label behaviour:
+#                           tests/scripts/behaviour.py); what CI runs
+#                           (.ci/run)
 # Other arguments go to ctest (-R REGEX, -L LABEL, ...).
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -17,4 +19,4 @@ fi
 if [ "$full" = 1 ]; then
 	exec ctest --test-dir build --output-on-failure -j"$(nproc)" "$@"
 fi
-exec ctest --test-dir build --output-on-failure -j"$(nproc)" -LE memcheck "$@"
+exec ctest --test-dir build --output-on-failure -j"$(nproc)" -LE "memcheck|behaviour" "$@"
