@@ -2,6 +2,7 @@
 /* Raw libclang cursors: operands, stripping, one-line bodies. */
 #include "analyzer/cursor.h"
 
+#include <limits.h>
 #include <stdbool.h>
 #include <string.h>
 
@@ -312,4 +313,50 @@ CXType wl_type_non_reference(CXType t)
 	if (t.kind == CXType_Invalid || !t.data[0])
 		return t;
 	return clang_getNonReferenceType(t);
+}
+
+bool wl_binop_fold(enum CXBinaryOperatorKind op, long long a, long long b,
+		   long long *r)
+{
+	switch (op) {
+	case CXBinaryOperator_Add: case CXBinaryOperator_AddAssign:
+		return !__builtin_add_overflow(a, b, r);
+	case CXBinaryOperator_Sub: case CXBinaryOperator_SubAssign:
+		return !__builtin_sub_overflow(a, b, r);
+	case CXBinaryOperator_Mul: case CXBinaryOperator_MulAssign:
+		return !__builtin_mul_overflow(a, b, r);
+	case CXBinaryOperator_Div: case CXBinaryOperator_DivAssign:
+		if (!b || (b == -1 && a == LLONG_MIN))
+			return false;
+		*r = a / b; return true;
+	case CXBinaryOperator_Rem: case CXBinaryOperator_RemAssign:
+		if (!b || (b == -1 && a == LLONG_MIN))
+			return false;
+		*r = a % b; return true;
+	case CXBinaryOperator_And: case CXBinaryOperator_AndAssign:
+		*r = a & b; return true;
+	case CXBinaryOperator_Or: case CXBinaryOperator_OrAssign:
+		*r = a | b; return true;
+	case CXBinaryOperator_Xor: case CXBinaryOperator_XorAssign:
+		*r = a ^ b; return true;
+	case CXBinaryOperator_Shl: case CXBinaryOperator_ShlAssign:
+		if (b < 0 || b > 62)
+			return false;
+		*r = (long long)((unsigned long long)a << b); return true;
+	case CXBinaryOperator_Shr: case CXBinaryOperator_ShrAssign:
+		if (b < 0 || b > 62)
+			return false;
+		*r = a >> b; return true;
+	case CXBinaryOperator_LT: *r = a < b; return true;
+	case CXBinaryOperator_GT: *r = a > b; return true;
+	case CXBinaryOperator_LE: *r = a <= b; return true;
+	case CXBinaryOperator_GE: *r = a >= b; return true;
+	case CXBinaryOperator_EQ: *r = a == b; return true;
+	case CXBinaryOperator_NE: *r = a != b; return true;
+	case CXBinaryOperator_LAnd: *r = a && b; return true;
+	case CXBinaryOperator_LOr: *r = a || b; return true;
+	case CXBinaryOperator_Comma: *r = b; return true;
+	default:
+		return false;
+	}
 }

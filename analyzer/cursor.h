@@ -89,4 +89,13 @@ unsigned wl_cursor_statements(CXCursor fn);
  */
 CXType wl_type_non_reference(CXType t);
 
+/*
+ * @a @op @b for libclang's integer operator @op (compound assignments as
+ * their operator), into *@r.  False for an operator it does not know, a
+ * division by zero, a shift out of range, and an overflow: a value that
+ * overflows is no value (products of unknowns can).
+ */
+bool wl_binop_fold(enum CXBinaryOperatorKind op, long long a, long long b,
+		   long long *r);
+
 #endif

@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "analyzer/context.h"
-#include "analyzer/source.h"
-#include "analyzer/util.h"
+#include "base/source.h"
+#include "base/util.h"
 #include "fixits/edit.h"
 
 static struct wl_finding *report_va(struct wl_ctx *ctx, enum wl_rule_id rule,

@@ -5,7 +5,7 @@
 
 #include <stdbool.h>
 
-#include "rules/rules.h"
+#include "analyzer/rule_catalog.h"
 
 struct wl_fix;
 struct wl_node;

@@ -3,7 +3,7 @@
 #include "analyzer/dump.h"
 
 #include "analyzer/context.h"
-#include "analyzer/source.h"
+#include "base/source.h"
 
 static const char *role_name(enum wl_role role)
 {

@@ -28,6 +28,12 @@ enum wl_dep {
 	WL_DEP_LANE,	/* may differ between lanes of one warp */
 };
 
+/* The more varying of @a and @b. */
+static inline enum wl_dep wl_dep_max(enum wl_dep a, enum wl_dep b)
+{
+	return a > b ? a : b;
+}
+
 /* What the configuration says about the launch shape (.warplint). */
 enum wl_launch {
 	WL_LAUNCH_USUAL,  /* not stated: reports assume x % 32 == 0, fixes not */

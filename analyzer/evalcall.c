@@ -7,7 +7,7 @@
 
 #include "analyzer/cursor.h"
 #include "analyzer/model.h"
-#include "analyzer/util.h"
+#include "base/util.h"
 
 /* How deep the definitions of header helpers are followed. */
 #define MAX_EXTERN_DEPTH 4

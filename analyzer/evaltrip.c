@@ -18,7 +18,7 @@
 #include "analyzer/cursor.h"
 #include "analyzer/eval.h"
 #include "analyzer/evalcall.h"
-#include "analyzer/util.h"
+#include "base/util.h"
 
 /* How deep expressions, variables and helper bodies are followed. */
 #define MAX_DEPTH 12
@@ -438,11 +438,6 @@ static bool grid_offset(struct wl_eval *ev, struct wl_node *e,
 	}
 }
 
-static enum wl_dep max_dep(enum wl_dep a, enum wl_dep b)
-{
-	return a > b ? a : b;
-}
-
 /* A multiple of the step that is the same in every lane of a warp. */
 static bool uniform_multiple(struct wl_eval *ev, struct wl_node *e,
 			     const struct loop_shape *ls, enum wl_dep *dep,
@@ -452,7 +447,7 @@ static bool uniform_multiple(struct wl_eval *ev, struct wl_node *e,
 
 	if (d > WL_DEP_WARP || !multiple_of(ev, e, NULL, ls, depth))
 		return false;
-	*dep = max_dep(*dep, d);
+	*dep = wl_dep_max(*dep, d);
 	return true;
 }
 
@@ -641,11 +636,11 @@ enum wl_dep wl_eval_trip_dep(struct wl_eval *ev, struct wl_node *loop,
 
 	if (d <= WL_DEP_WARP || !parse_loop(ev, loop, &ls))
 		return d;
-	u = max_dep(wl_eval_dep(ev, ls.bound), wl_eval_dep(ev, ls.step));
+	u = wl_dep_max(wl_eval_dep(ev, ls.bound), wl_eval_dep(ev, ls.step));
 	if (u <= WL_DEP_WARP && ls.op == CXBinaryOperator_LT &&
 	    multiple_of(ev, ls.bound, NULL, &ls, 0) &&
 	    start_in_slot(ev, ls.start, &ls, &u, 0))
-		return max_dep(u, WL_DEP_BLOCK);
+		return wl_dep_max(u, WL_DEP_BLOCK);
 	if (simulate && simulated_same(ev, &ls))
 		return WL_DEP_WARP;
 	return d;

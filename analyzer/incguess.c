@@ -13,10 +13,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "analyzer/parse.h"
 #include "analyzer/prefilter.h"
-#include "analyzer/session.h"
-#include "analyzer/source.h"
-#include "analyzer/util.h"
+#include "base/source.h"
+#include "base/util.h"
 
 /* Rounds of parsing again: a header found may include one more missing. */
 #define MAX_ROUNDS 4

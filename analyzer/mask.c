@@ -7,8 +7,8 @@
 
 #include "analyzer/context.h"
 #include "analyzer/maskparam.h"
-#include "analyzer/source.h"
-#include "analyzer/util.h"
+#include "base/source.h"
+#include "base/util.h"
 #include "fixits/edit.h"
 
 #define FULL 0xffffffffu

@@ -6,8 +6,8 @@
 #include <string.h>
 
 #include "analyzer/context.h"
-#include "analyzer/source.h"
-#include "analyzer/util.h"
+#include "base/source.h"
+#include "base/util.h"
 #include "fixits/edit.h"
 
 bool wl_maskparam_callers_all_seen(struct wl_ctx *ctx, struct wl_func *fn)

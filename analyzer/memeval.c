@@ -16,9 +16,10 @@
 #include <string.h>
 
 #include "analyzer/context.h"
+#include "analyzer/cursor.h"
 #include "analyzer/eval.h"
 #include "analyzer/memint.h"
-#include "analyzer/util.h"
+#include "base/util.h"
 
 
 struct wl_node *ma_strip(struct wl_node *n)
@@ -129,53 +130,6 @@ int ma_param_index(struct wl_func *fn, CXCursor decl)
 		if (clang_equalCursors(fn->params[i]->cursor, decl))
 			return (int)i;
 	return -1;
-}
-
-/* A value that overflows is no value: products of unknowns can. */
-bool ma_apply_binop(enum CXBinaryOperatorKind op, long long a, long long b,
-		    long long *r)
-{
-	switch (op) {
-	case CXBinaryOperator_Add: case CXBinaryOperator_AddAssign:
-		return !__builtin_add_overflow(a, b, r);
-	case CXBinaryOperator_Sub: case CXBinaryOperator_SubAssign:
-		return !__builtin_sub_overflow(a, b, r);
-	case CXBinaryOperator_Mul: case CXBinaryOperator_MulAssign:
-		return !__builtin_mul_overflow(a, b, r);
-	case CXBinaryOperator_Div: case CXBinaryOperator_DivAssign:
-		if (!b || (b == -1 && a == LLONG_MIN))
-			return false;
-		*r = a / b; return true;
-	case CXBinaryOperator_Rem: case CXBinaryOperator_RemAssign:
-		if (!b || (b == -1 && a == LLONG_MIN))
-			return false;
-		*r = a % b; return true;
-	case CXBinaryOperator_And: case CXBinaryOperator_AndAssign:
-		*r = a & b; return true;
-	case CXBinaryOperator_Or: case CXBinaryOperator_OrAssign:
-		*r = a | b; return true;
-	case CXBinaryOperator_Xor: case CXBinaryOperator_XorAssign:
-		*r = a ^ b; return true;
-	case CXBinaryOperator_Shl: case CXBinaryOperator_ShlAssign:
-		if (b < 0 || b > 62)
-			return false;
-		*r = (long long)((unsigned long long)a << b); return true;
-	case CXBinaryOperator_Shr: case CXBinaryOperator_ShrAssign:
-		if (b < 0 || b > 62)
-			return false;
-		*r = a >> b; return true;
-	case CXBinaryOperator_LT: *r = a < b; return true;
-	case CXBinaryOperator_GT: *r = a > b; return true;
-	case CXBinaryOperator_LE: *r = a <= b; return true;
-	case CXBinaryOperator_GE: *r = a >= b; return true;
-	case CXBinaryOperator_EQ: *r = a == b; return true;
-	case CXBinaryOperator_NE: *r = a != b; return true;
-	case CXBinaryOperator_LAnd: *r = a && b; return true;
-	case CXBinaryOperator_LOr: *r = a || b; return true;
-	case CXBinaryOperator_Comma: *r = b; return true;
-	default:
-		return false;
-	}
 }
 
 static bool is_integer_type(CXType t)
@@ -355,7 +309,7 @@ static bool eval_local(struct ma_eval *ev, struct wl_var *v,
 			return false;
 		if (w->kind == CXCursor_BinaryOperator) {
 			val = rhs;
-		} else if (!ma_apply_binop(wl_node_binop(w),
+		} else if (!wl_binop_fold(wl_node_binop(w),
 					val, rhs, &r)) {
 			return false;
 		} else {
@@ -1087,7 +1041,7 @@ static bool eval_binop(struct ma_eval *ev, struct wl_node *n,
 		return true;
 	}
 	ev->opaque |= l.opaque | r.opaque;
-	return ma_apply_binop(op, a, b, out);
+	return wl_binop_fold(op, a, b, out);
 }
 
 bool ma_eval(struct ma_eval *ev, struct wl_node *n, const struct ma_env *env,

@@ -204,9 +204,6 @@ bool ma_raw_member_shared(struct wl_mem *mem, CXType obj, const char *method,
 			  CXCursor *shared);
 /* Free the answers. */
 void ma_raw_release(struct wl_mem *mem);
-/* Apply a binary operator to two known values; false if undefined. */
-bool ma_apply_binop(enum CXBinaryOperatorKind op, long long a, long long b,
-		    long long *r);
 
 /* memstore.c */
 enum ma_loc_flags {
@@ -232,7 +229,6 @@ bool ma_pointer_loc(struct ma_eval *ev, struct wl_node *e,
  * test that decides which subscripts are accesses worth collecting.
  */
 bool ma_may_be_storage(struct wl_mem *mem, struct wl_node *e);
-bool ma_is_shared_decl(CXCursor decl);
 /* The number of scalar elements in one object of type @t. */
 long long ma_elem_count(CXType t);
 

@@ -19,7 +19,7 @@
 #include "analyzer/context.h"
 #include "analyzer/cursor.h"
 #include "analyzer/memint.h"
-#include "analyzer/util.h"
+#include "base/util.h"
 
 #define RAW_MAX_DEPTH 6
 
@@ -245,7 +245,7 @@ static bool raw_eval(struct wl_mem *mem, CXCursor c, unsigned tid,
 		k = wl_cursor_kids(c);
 		return k.nr == 2 && raw_eval(mem, k.v[0], tid, &a, depth + 1) &&
 		       raw_eval(mem, k.v[1], tid, &b, depth + 1) &&
-		       ma_apply_binop(clang_getCursorBinaryOperatorKind(c), a,
+		       wl_binop_fold(clang_getCursorBinaryOperatorKind(c), a,
 				      b, out);
 	case CXCursor_UnaryOperator:
 		k = wl_cursor_kids(c);
@@ -368,7 +368,7 @@ enum ma_raw_ret ma_raw_returns(CXCursor fn, CXCursor *shared)
 		return MA_RET_NONE;
 	e = wl_cursor_strip(rr.expr);
 	if (clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
-	    ma_is_shared_decl(clang_getCursorReferenced(e))) {
+	    wl_eval_is_shared(clang_getCursorReferenced(e))) {
 		*shared = clang_getCursorReferenced(e);
 		return MA_RET_SHARED;
 	}

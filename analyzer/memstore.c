@@ -18,32 +18,9 @@
 #include "analyzer/cursor.h"
 #include "analyzer/eval.h"
 #include "analyzer/memint.h"
-#include "analyzer/util.h"
+#include "base/util.h"
 
 /* ---- types ------------------------------------------------------------ */
-
-static enum CXChildVisitResult find_shared(CXCursor c, CXCursor parent,
-					   CXClientData data)
-{
-	bool *found = data;
-
-	(void)parent;
-	if (clang_getCursorKind(c) == CXCursor_CUDASharedAttr) {
-		*found = true;
-		return CXChildVisit_Break;
-	}
-	return CXChildVisit_Continue;
-}
-
-bool ma_is_shared_decl(CXCursor decl)
-{
-	bool found = false;
-
-	if (clang_getCursorKind(decl) != CXCursor_VarDecl)
-		return false;
-	clang_visitChildren(decl, find_shared, &found);
-	return found;
-}
 
 static CXType canon(CXType t)
 {
@@ -387,7 +364,7 @@ static bool decl_loc(struct ma_eval *ev, struct wl_node *ref,
 	if (k == CXCursor_ParmDecl && is_array_type(t))
 		ptr = true;
 
-	if (k == CXCursor_VarDecl && ma_is_shared_decl(d))
+	if (k == CXCursor_VarDecl && wl_eval_is_shared(d))
 		return own_storage(mem, d, WL_MEM_SHARED, out);
 	if (k == CXCursor_VarDecl && ref->func && (ptr || refty)) {
 		struct wl_var *v = wl_eval_var(&mem->ctx->eval, ref);

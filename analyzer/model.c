@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "analyzer/cursor.h"
-#include "analyzer/session.h"
-#include "analyzer/source.h"
+#include "analyzer/parse.h"
+#include "base/source.h"
 
 struct kid_list {
 	CXCursor *v;

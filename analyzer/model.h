@@ -13,7 +13,7 @@
 #include <clang-c/Index.h>
 #include <stdbool.h>
 
-#include "analyzer/util.h"
+#include "base/util.h"
 
 struct wl_source;
 struct wl_func;

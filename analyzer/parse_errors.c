@@ -6,9 +6,9 @@
 #include <string.h>
 
 #include "analyzer/context.h"
-#include "analyzer/session.h"
-#include "analyzer/source.h"
-#include "analyzer/util.h"
+#include "analyzer/parse.h"
+#include "base/source.h"
+#include "base/util.h"
 
 /* Device functions named in the note, at most. */
 #define MAX_NAMED 3

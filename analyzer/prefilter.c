@@ -21,6 +21,7 @@
  * text (a missing header, arguments or a shim that do not parse) keeps
  * the file parsed.  See bench/README.md.
  */
+
 #include "analyzer/prefilter.h"
 
 #include <clang-c/Index.h>
@@ -30,11 +31,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "analyzer/compdb.h"
-#include "analyzer/embedded.h"
-#include "analyzer/session.h"
-#include "analyzer/source.h"
-#include "analyzer/util.h"
+#include "analyzer/parse.h"
+#include "base/embedded.h"
+#include "base/source.h"
+#include "base/util.h"
 
 /*
  * The triggers: what the rules look for, as substrings, so that one

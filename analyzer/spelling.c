@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyzer/util.h"
+#include "base/util.h"
 
 /* How far a launch's closing chevrons may be from its opening ones. */
 #define MAX_LAUNCH_CONFIG 4096

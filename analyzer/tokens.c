@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "analyzer/model.h"
-#include "analyzer/util.h"
+#include "base/util.h"
 
 int wl_tokens_of(struct wl_model *m, const struct wl_node *node,
 		 struct wl_tokens *out)

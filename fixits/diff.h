@@ -5,7 +5,7 @@
 
 #include <stddef.h>
 
-#include "analyzer/util.h"
+#include "base/util.h"
 
 /*
  * Append to @out a unified diff (3 lines of context) turning @old into

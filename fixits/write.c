@@ -12,8 +12,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "analyzer/source.h"
-#include "analyzer/util.h"
+#include "base/source.h"
+#include "base/util.h"
 
 /*
  * Test hooks, read here only, so that tests/scripts/test_fix_safety.sh can

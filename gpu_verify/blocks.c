@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyzer/util.h"
+#include "base/util.h"
 #include "gpu_verify/expr.h"
 
 /* ---- tokens and macros ------------------------------------------------ */

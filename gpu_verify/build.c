@@ -10,7 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "analyzer/util.h"
+#include "base/util.h"
 
 int gv_run(const char *dir, char *const argv[], const char *log)
 {

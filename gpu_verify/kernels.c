@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyzer/source.h"
-#include "analyzer/util.h"
+#include "base/source.h"
+#include "base/util.h"
 #include "gpu_verify/blocks.h"
 
 #define MAX_FIELDS 64

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyzer/util.h"
+#include "base/util.h"
 
 bool gv_is_length_name(const char *name)
 {

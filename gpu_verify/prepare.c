@@ -42,10 +42,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "analyzer/analyze.h"
-#include "analyzer/compdb.h"
-#include "analyzer/source.h"
-#include "analyzer/util.h"
+#include "base/source.h"
+#include "base/util.h"
+#include "driver/analyze.h"
+#include "driver/compdb.h"
 #include "gpu_verify/build.h"
 #include "gpu_verify/kernels.h"
 #include "gpu_verify/lenient.h"

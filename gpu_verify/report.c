@@ -28,7 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyzer/util.h"
+#include "base/util.h"
 
 struct totals {
 	unsigned kernels, passed, failed, not_run, runs, identical;

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyzer/util.h"
+#include "base/util.h"
 
 /* Every key a spec may use, at the top level or under a kernel. */
 static const char *const known_keys[] = {

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "analyzer/util.h"
+#include "base/util.h"
 
 /* Never copied: the system's and the toolkit's headers. */
 static const char *const system_dirs[] = {"/usr/", "/opt/", "/lib/",

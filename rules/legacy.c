@@ -10,24 +10,11 @@
 
 #include "analyzer/context.h"
 #include "analyzer/mask.h"
-#include "analyzer/source.h"
 #include "analyzer/tokens.h"
-#include "analyzer/util.h"
+#include "base/source.h"
+#include "base/util.h"
 #include "fixits/edit.h"
 #include "rules/legacy_ptx.h"
-
-const struct wl_legacy_name wl_legacy_shuffles[4] = {
-	{ "__shfl", "__shfl_sync" },
-	{ "__shfl_up", "__shfl_up_sync" },
-	{ "__shfl_down", "__shfl_down_sync" },
-	{ "__shfl_xor", "__shfl_xor_sync" },
-};
-
-const struct wl_legacy_name wl_legacy_votes[3] = {
-	{ "__ballot", "__ballot_sync" },
-	{ "__any", "__any_sync" },
-	{ "__all", "__all_sync" },
-};
 
 /* Keywords after which a name followed by '(' is still a call. */
 static bool expression_keyword(const char *s)

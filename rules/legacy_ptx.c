@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "analyzer/model.h"
-#include "analyzer/util.h"
+#include "base/util.h"
 
 #define HOLE ((unsigned)-1)
 

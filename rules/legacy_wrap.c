@@ -11,8 +11,8 @@
 
 #include "analyzer/context.h"
 #include "analyzer/mask.h"
-#include "analyzer/session.h"
-#include "analyzer/util.h"
+#include "analyzer/parse.h"
+#include "base/util.h"
 #include "rules/legacy.h"
 #include "rules/legacy_ptx.h"
 

@@ -1,44 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* The rule table, expanded from rules.def. */
+/* Each rule's check, by id, expanded from the catalog. */
 #include "rules/rules.h"
 
-#include <stdio.h>
-#include <string.h>
-#include <strings.h>
-
-const struct wl_rule wl_rules[WL_NR_RULES] = {
-#define RULE(id, nm, lvl, on, sum)                                            \
-	[WL##id] = { WL##id, id, "WL" #id, nm, WL_LEVEL_##lvl, on, sum,        \
-		     wl##id##_check },
-#include "rules/rules.def"
+void (*const wl_rule_checks[WL_NR_RULES])(struct wl_ctx *ctx) = {
+#define RULE(id, nm, lvl, on, sum) [WL##id] = wl##id##_check,
+#include "analyzer/rule_catalog.def"
 #undef RULE
 };
-
-const struct wl_rule *wl_rule_find(const char *s)
-{
-	unsigned i;
-
-	if (!strncasecmp(s, "WL", 2))
-		s += 2;
-	for (i = 0; i < WL_NR_RULES; i++) {
-		char num[8];
-
-		snprintf(num, sizeof(num), "%u", wl_rules[i].number);
-		if (!strcmp(s, num) || !strcmp(s, wl_rules[i].name))
-			return &wl_rules[i];
-	}
-	return NULL;
-}
-
-const char *wl_level_name(enum wl_level level)
-{
-	switch (level) {
-	case WL_LEVEL_NOTE:
-		return "note";
-	case WL_LEVEL_WARNING:
-		return "warning";
-	case WL_LEVEL_ERROR:
-		return "error";
-	}
-	return "error";
-}

@@ -5,7 +5,7 @@
  */
 #include "rules/legacy.h"
 
-#include "analyzer/util.h"
+#include "base/util.h"
 
 void wl101_check(struct wl_ctx *ctx)
 {

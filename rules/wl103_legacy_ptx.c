@@ -16,9 +16,9 @@
 
 #include "analyzer/context.h"
 #include "analyzer/mask.h"
-#include "analyzer/source.h"
 #include "analyzer/tokens.h"
-#include "analyzer/util.h"
+#include "base/source.h"
+#include "base/util.h"
 #include "fixits/edit.h"
 #include "rules/legacy.h"
 #include "rules/legacy_ptx.h"

@@ -17,8 +17,8 @@
 #include "analyzer/context.h"
 #include "analyzer/eval.h"
 #include "analyzer/mask.h"
-#include "analyzer/source.h"
-#include "analyzer/util.h"
+#include "base/source.h"
+#include "base/util.h"
 #include "fixits/edit.h"
 #include "rules/legacy.h"
 

@@ -20,7 +20,7 @@
 #include "analyzer/context.h"
 #include "analyzer/mask.h"
 #include "analyzer/maskval.h"
-#include "analyzer/source.h"
+#include "base/source.h"
 #include "fixits/edit.h"
 #include "rules/maskrules.h"
 

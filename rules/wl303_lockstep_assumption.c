@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "analyzer/context.h"
-#include "analyzer/source.h"
+#include "base/source.h"
 #include "rules/rules.h"
 
 static struct wl_node *up_wrappers(struct wl_node *n)

@@ -28,10 +28,11 @@
 #include "analyzer/context.h"
 #include "analyzer/mask.h"
 #include "analyzer/memaccess.h"
-#include "analyzer/source.h"
-#include "analyzer/util.h"
+#include "base/source.h"
+#include "base/util.h"
 #include "fixits/edit.h"
 #include "rules/memrules.h"
+#include "rules/memtext.h"
 
 enum step_kind { STEP_NONE, STEP_BARRIER, STEP_RED, STEP_SCAN };
 
@@ -474,7 +475,7 @@ static void find_tails(struct wl_ctx *ctx, struct wl_mem *mem,
 					    "lane 0 are read later; a shuffle "
 					    "leaves different values there");
 		if (!t->why) {
-			t->type = wl_memrules_register_type(
+			t->type = wl_memtext_register_type(
 				mem, t->steps[0].lhs);
 			if (!t->type)
 				t->why = wl_xstrdup(
@@ -573,7 +574,7 @@ static void build_fix(struct wl_ctx *ctx, struct wl_mem *mem, struct tail *t,
 	struct wl_mem_access *l = &mem->accesses[t->steps[0].lhs];
 	struct step *s0 = &t->steps[t->has_32 ? 1 : 0];
 	struct wl_buf b = WL_BUF_INIT;
-	char *ind = wl_memrules_indent(ctx, t->first->begin);
+	char *ind = wl_memtext_indent(ctx, t->first->begin);
 	char *in2 = indent_more(ind);
 	char *lhs = text(ctx, l->expr);
 	char *reg, *off, *up = NULL;
@@ -584,13 +585,13 @@ static void build_fix(struct wl_ctx *ctx, struct wl_mem *mem, struct tail *t,
 
 	fn = t->first->func->root;
 	reg = s0->chain ? text(ctx, s0->chain)
-			: wl_memrules_fresh_name(ctx, fn, "v");
+			: wl_memtext_fresh_name(ctx, fn, "v");
 	/* a loop being replaced lends its variable's name */
 	off = t->var ? wl_xstrdup(t->var)
-		     : wl_memrules_fresh_name(ctx, fn, "offset");
+		     : wl_memtext_fresh_name(ctx, fn, "offset");
 	/* a comment after the first step stays on the first line */
-	first_end = wl_memrules_stmt_end(ctx, t->steps[0].stmt);
-	cm = wl_memrules_trailing_comment(ctx, &first_end);
+	first_end = wl_memtext_stmt_end(ctx, t->steps[0].stmt);
+	cm = wl_memtext_trailing_comment(ctx, &first_end);
 	if (!s0->chain)
 		wl_buf_addf(&b, "%s %s = %s;%s%s%s", type, reg, lhs, cm, nl,
 			    ind);
@@ -648,7 +649,7 @@ static void build_fix(struct wl_ctx *ctx, struct wl_mem *mem, struct tail *t,
 		char *in3 = indent_more(in2);
 		char *lane = text(ctx, wl_node_strip(s0->guard)->kids[0]);
 
-		up = wl_memrules_fresh_name(ctx, t->first->func->root, "up");
+		up = wl_memtext_fresh_name(ctx, t->first->func->root, "up");
 		wl_buf_addf(&b, "for (int %s = 1; %s < 32; %s *= 2) {%s", off,
 			    off, off, nl);
 		wl_buf_addf(&b, "%s%s %s = __shfl_up_sync(%s, %s, %s);%s", in2,
@@ -659,7 +660,7 @@ static void build_fix(struct wl_ctx *ctx, struct wl_mem *mem, struct tail *t,
 		free(in3);
 	}
 	wl_buf_addf(&b, "%s%s%s = %s;", nl, ind, lhs, reg);
-	end = wl_memrules_full_end(ctx, t->last);
+	end = wl_memtext_full_end(ctx, t->last);
 	f->fix = wl_fix_new(t->kind == STEP_RED
 				    ? "replace the shared-memory tail with a "
 				      "__shfl_down_sync loop (same tree, same "

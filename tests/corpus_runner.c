@@ -29,10 +29,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "analyzer/analyze.h"
-#include "analyzer/compdb.h"
-#include "analyzer/source.h"
-#include "analyzer/util.h"
+#include "base/source.h"
+#include "base/util.h"
+#include "driver/analyze.h"
+#include "driver/compdb.h"
 #include "fixits/diff.h"
 #include "fixits/edit.h"
 #include "tests/ptxcheck.h"

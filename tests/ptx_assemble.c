@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "analyzer/source.h"
+#include "base/source.h"
 #include "tests/ptxcheck.h"
 
 int main(int argc, char **argv)

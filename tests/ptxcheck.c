@@ -13,7 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "analyzer/util.h"
+#include "base/util.h"
 
 extern char **environ;
 

@@ -22,9 +22,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyzer/analyze.h"
-#include "analyzer/source.h"
-#include "analyzer/util.h"
+#include "base/source.h"
+#include "base/util.h"
+#include "driver/analyze.h"
 #include "fixits/edit.h"
 
 /*

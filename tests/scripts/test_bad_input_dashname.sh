@@ -1,7 +1,7 @@
 #!/bin/bash
 # A source file whose name starts with '-' ("warplint -- -rf.cu") must be
 # analyzed like any other: libclang builds a command line from the file
-# name, where "-rf.cu" reads as an option, so analyzer/session.c hands it
+# name, where "-rf.cu" reads as an option, so analyzer/parse.c hands it
 # to libclang as "./-rf.cu".  The model must then still recognise that
 # file as the main file; if it does not, the file is silently reported
 # clean (exit 0, no finding), which this test catches.

@@ -2,7 +2,7 @@
 # --timeout=SECONDS: one pathological file must not stall a run.
 #
 # libclang cannot be interrupted, so with --timeout each file is analyzed
-# in a child process (analyzer/session.c, wl_analyze_isolated) that is
+# in a child process (driver/isolate.c, wl_analyze_isolated) that is
 # killed at the limit.  Checked here:
 #  - a file that keeps libclang busy for minutes (2^30 tokens of
 #    preprocessing, constant memory) is given up after the limit, with a

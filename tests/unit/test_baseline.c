@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Baselines in-process (analyzer/baseline.c): written, read back, and
+ * Baselines in-process (driver/baseline.c): written, read back, and
  * used to drop the old findings of a file whose lines moved while keeping
  * a new one; files that are not baselines are refused with a reason.
  */
@@ -14,11 +14,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "analyzer/analyze.h"
-#include "analyzer/baseline.h"
-#include "analyzer/emit.h"
-#include "analyzer/source.h"
-#include "analyzer/util.h"
+#include "base/source.h"
+#include "base/util.h"
+#include "driver/analyze.h"
+#include "driver/baseline.h"
+#include "driver/emit.h"
 
 #define OLD                                                                  \
 	"__global__ void k(int *p)\n{\n\tint v = p[threadIdx.x];\n"          \

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The incremental cache (analyzer/cache.c): a stored result comes back
+ * The incremental cache (driver/cache.c): a stored result comes back
  * while the file, its salt and every dependency are unchanged, and not
  * otherwise; content decides, not time stamps; a damaged entry is a miss;
  * closing trims the least recently used entries to the bound; a folder
@@ -20,9 +20,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "analyzer/cache.h"
-#include "analyzer/source.h"
-#include "analyzer/util.h"
+#include "base/source.h"
+#include "base/util.h"
+#include "driver/cache.h"
 
 struct fixture {
 	char dir[64];		/* the cache */

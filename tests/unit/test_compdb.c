@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * nvcc -> clang argument translation (analyzer/compdb.c), as a table: each
+ * nvcc -> clang argument translation (driver/compdb.c), as a table: each
  * row is a command line from a compile database and the exact arguments
  * clang must get.  Only -I/-isystem/-iquote/-idirafter/-D/-U/-std/-include
  * pass; everything else is dropped, with its value when it takes one, so
@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyzer/compdb.h"
+#include "driver/compdb.h"
 
 #define MAX_ARGS 24
 

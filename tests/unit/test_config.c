@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The .warplint loader (analyzer/config.c): every key, the errors with
+ * The .warplint loader (driver/config.c): every key, the errors with
  * their file:line:col, discovery by walking up, and exclude globs.  Files
  * live in a scratch directory made by mkdtemp.
  */
@@ -15,8 +15,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "analyzer/config.h"
-#include "analyzer/util.h"
+#include "base/util.h"
+#include "driver/config.h"
 
 struct fixture {
 	char dir[64];

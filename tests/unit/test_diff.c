@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyzer/util.h"
+#include "base/util.h"
 #include "fixits/diff.h"
 
 static char *diff(const char *old, const char *new_text)

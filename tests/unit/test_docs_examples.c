@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The rule pages rules/WLnnn.md behave as documented (STYLE.md B9): the
- * front matter and title agree with rules.def, every section is there, the
+ * front matter and title agree with rule_catalog.def, every section is there, the
  * rule fires on the "Problematic code" block and stays silent on the
  * "Correct code" block.  One cmocka test per rule.
  */
@@ -14,9 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyzer/analyze.h"
-#include "analyzer/source.h"
-#include "analyzer/util.h"
+#include "base/source.h"
+#include "base/util.h"
+#include "driver/analyze.h"
 
 /*
  * Rules whose examples are not checked yet, because the rule is still
@@ -118,7 +118,7 @@ static void check_front_matter(const struct wl_rule *r, const char *page)
 		fail_msg("%s.md: front matter must start with\n%s", r->code,
 			 want);
 	free(want);
-	/* The title line is the summary from rules.def, word for word. */
+	/* The title line is the summary from rule_catalog.def, word for word. */
 	want = wl_xasprintf("\n# %s %s: %s\n", r->code, r->name, r->summary);
 	if (!strstr(page, want))
 		fail_msg("%s.md: no title line '%s'", r->code, want + 1);

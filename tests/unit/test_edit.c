@@ -13,10 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyzer/analyze.h"
-#include "analyzer/emit.h"
-#include "analyzer/source.h"
-#include "analyzer/util.h"
+#include "base/source.h"
+#include "base/util.h"
+#include "driver/analyze.h"
+#include "driver/emit.h"
 #include "fixits/edit.h"
 
 static const char text[] = "0123456789";

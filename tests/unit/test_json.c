@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The JSON report (analyzer/emit_json.c, docs/json-format.md) in-process:
+ * The JSON report (driver/emit_json.c, docs/json-format.md) in-process:
  * schema name and version, files in order with their errors, every
  * documented finding field, suppressed findings kept, and a summary that
  * counts what the findings say.  The JSON Schema check is in
@@ -17,9 +17,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyzer/analyze.h"
-#include "analyzer/emit.h"
-#include "analyzer/source.h"
+#include "base/source.h"
+#include "driver/analyze.h"
+#include "driver/emit.h"
 
 #define KERNEL                                                               \
 	"__global__ void k(int *p)\n{\n\tint v = p[threadIdx.x];\n"          \

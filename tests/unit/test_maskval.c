@@ -16,8 +16,8 @@
 #include "analyzer/context.h"
 #include "analyzer/mask.h"
 #include "analyzer/maskval.h"
-#include "analyzer/session.h"
-#include "analyzer/source.h"
+#include "analyzer/parse.h"
+#include "base/source.h"
 #include "tests/unit/index_fixture.h"
 
 /* One parsed kernel and the analyses maskval needs. */

@@ -15,8 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyzer/analyze.h"
-#include "analyzer/source.h"
+#include "base/source.h"
+#include "driver/analyze.h"
 #include "tests/unit/index_fixture.h"
 
 /*

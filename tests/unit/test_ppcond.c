@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyzer/parse.h"
 #include "analyzer/ppcond.h"
-#include "analyzer/session.h"
-#include "analyzer/source.h"
+#include "base/source.h"
 #include "fixits/edit.h"
 #include "tests/unit/index_fixture.h"
 

@@ -16,10 +16,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyzer/embedded.h"
 #include "analyzer/prefilter.h"
-#include "analyzer/source.h"
-#include "analyzer/util.h"
+#include "base/embedded.h"
+#include "base/source.h"
+#include "base/util.h"
 
 #define FIXTURES WL_SOURCE_DIR "/tests/fixtures/prefilter"
 

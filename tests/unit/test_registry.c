@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The rule registry (rules.def) and what is generated or written from it:
+ * The rule registry (rule_catalog.def) and what is generated or written from it:
  * ids unique and sorted, names kebab-case, one doc page per rule embedded
  * in the binary, no page without a rule, and rules/README.md's index table
  * row for row in sync with the registry.
@@ -15,9 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyzer/docs.h"
-#include "analyzer/source.h"
-#include "analyzer/util.h"
+#include "base/source.h"
+#include "base/util.h"
+#include "driver/docs.h"
 #include "rules/rules.h"
 
 static char *slurp(const char *rel)
@@ -100,7 +100,7 @@ static void test_no_orphan_pages(void **state)
 		snprintf(code, sizeof(code), "%.*s",
 			 (int)(strlen(e->d_name) - 3), e->d_name);
 		if (!wl_rule_find(code) || strcmp(wl_rule_find(code)->code, code))
-			fail_msg("rules/%s has no row in rules.def", e->d_name);
+			fail_msg("rules/%s has no row in rule_catalog.def", e->d_name);
 	}
 	closedir(d);
 	free(dir);
@@ -173,7 +173,7 @@ static void test_readme_index_in_sync(void **state)
 			unsigned n = split_row(line, len, cells, 6), k;
 
 			if (row >= WL_NR_RULES)
-				fail_msg("README.md has more rows than rules.def");
+				fail_msg("README.md has more rows than rule_catalog.def");
 			r = &wl_rules[row++];
 			assert_int_equal(n, 6);
 			want = wl_xasprintf("[%s](%s.md)", r->code, r->code);

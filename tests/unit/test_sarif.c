@@ -16,11 +16,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyzer/analyze.h"
-#include "analyzer/emit.h"
-#include "analyzer/fingerprint.h"
-#include "analyzer/source.h"
-#include "analyzer/util.h"
+#include "base/source.h"
+#include "base/util.h"
+#include "driver/analyze.h"
+#include "driver/emit.h"
+#include "driver/fingerprint.h"
 #include "tests/unit/index_fixture.h"
 
 #define KERNEL                                                               \

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Source buffers (analyzer/source.c): what wl_source_load refuses and why,
+ * Source buffers (base/source.c): what wl_source_load refuses and why,
  * and byte offset <-> line:column as clang counts them (bytes, a tab is
  * one column, CR belongs to the line ending, a BOM to the first line).
  */
@@ -16,7 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "analyzer/source.h"
+#include "base/source.h"
 
 static char dir[] = "/tmp/wl-test-source-XXXXXX";
 

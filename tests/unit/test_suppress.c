@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Inline suppressions (analyzer/suppress.c) through wl_analyze on small
+ * Inline suppressions (driver/suppress.c) through wl_analyze on small
  * in-memory kernels: the directive grammar, next-line and blocks, NOLINT,
  * justifications, unknown ids, and WL901 with its deletion fix.
  */
@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyzer/analyze.h"
-#include "analyzer/source.h"
-#include "analyzer/util.h"
+#include "base/source.h"
+#include "base/util.h"
+#include "driver/analyze.h"
 #include "fixits/edit.h"
 
 struct fixture {

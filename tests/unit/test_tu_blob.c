@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * A translation unit's result as bytes and back (analyzer/tu_blob.c), as
+ * A translation unit's result as bytes and back (driver/tu_blob.c), as
  * the cache and --timeout use it: every field travels, and bytes cut
  * short or garbled are an error that leaves nothing allocated.
  */
@@ -12,9 +12,9 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "analyzer/analyze.h"
-#include "analyzer/tu_blob.h"
-#include "analyzer/util.h"
+#include "base/util.h"
+#include "driver/analyze.h"
+#include "driver/tu_blob.h"
 #include "fixits/edit.h"
 
 /* One WL301 finding with a fix of two edits, one plain WL102, two deps. */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The 64-bit key map (analyzer/u64map.c): lookups through growth, values
+ * The 64-bit key map (base/u64map.c): lookups through growth, values
  * replaced, the key 0 that marks empty slots, and keys that hash alike.
  */
 #include <setjmp.h>
@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "analyzer/u64map.h"
+#include "base/u64map.h"
 
 static void test_put_and_get_through_growth(void **state)
 {

@@ -1,0 +1,800 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The race search over each kernel's trace (memtrace.h), the stretches of
+ * racing statements it makes, and the analysis that runs the walks and
+ * the searches over a file (wl_mem_build()).
+ */
+
+#include <ctype.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyzer/context.h"
+#include "analyzer/cursor.h"
+#include "analyzer/eval.h"
+#include "analyzer/memaccess.h"
+#include "analyzer/memint.h"
+#include "analyzer/memtrace.h"
+#include "base/u64map.h"
+#include "base/util.h"
+
+/* ---- races ------------------------------------------------------------ */
+
+static void compute_event(struct wl_mem *mem, struct ma_event *e)
+{
+	unsigned t;
+
+	e->act = wl_xmalloc(MA_TIDS);
+	for (t = 0; t < MA_TIDS; t++)
+		e->act[t] = ma_active(mem, e->node, &e->env, t);
+	if (e->access < 0)
+		return;
+	e->elem = wl_xmalloc(MA_TIDS * sizeof(*e->elem));
+	e->known = true;
+	for (t = 0; t < MA_TIDS && e->known; t++) {
+		struct ma_eval ev = { .mem = mem, .tid = t };
+		struct ma_loc loc;
+
+		if (!e->act[t])
+			continue;
+		if (!ma_access_loc(&ev, &mem->accesses[e->access], &e->env,
+				&loc) ||
+		    (e->array >= 0 && loc.array != e->array)) {
+			e->known = false;
+			if (e->array < 0)
+				e->array = loc.array;
+			break;
+		}
+		e->array = loc.array;
+		e->elem[t] = loc.elem;
+		e->opaque |= ev.opaque;
+		e->guessed |= ev.guessed;
+	}
+	if (e->array < 0)
+		e->array = (int)mem->accesses[e->access].array;
+	if (!e->known)
+		mem->nr_unknown++;
+}
+
+/*
+ * Barriers each thread executed before each event: lbar[e * MA_TIDS + t].
+ * A barrier orders two lanes only if both execute it; `if (lane == 0)
+ * __syncwarp(1);` orders nothing between lane 0 and lane 1.
+ */
+struct ma_bars {
+	unsigned short *lbar;
+	/*
+	 * The same counting collectives too (shuffles, votes): between two
+	 * accesses to global memory, a collective the lanes pass together
+	 * is taken to order them, as it did for the lock-step code.
+	 */
+	unsigned short *lsync;
+	/* The same counting only the barriers of the whole block. */
+	unsigned short *lblock;
+	unsigned from, to;	/* events p + 1 and q */
+};
+
+/* Whether thread @t passed one of the events counted in @c between. */
+static bool passed(const struct ma_bars *b, const unsigned short *c,
+		   unsigned t)
+{
+	return c[(size_t)b->to * MA_TIDS + t] != c[(size_t)b->from * MA_TIDS + t];
+}
+
+static bool separated(const struct ma_bars *b, unsigned t, bool global)
+{
+	return passed(b, global ? b->lsync : b->lbar, t);
+}
+
+/* Whether the active lanes of warp @w touch pairwise distinct elements. */
+static bool own_elements(const struct ma_event *e, unsigned w)
+{
+	unsigned i, j;
+
+	for (i = w * 32; i < w * 32 + 32; i++)
+		for (j = i + 1; e->act[i] && j < w * 32 + 32; j++)
+			if (e->act[j] && e->elem[i] == e->elem[j])
+				return false;
+	return true;
+}
+
+/* Whether two accesses may touch the same bytes of an element. */
+static bool fields_may_meet(const struct wl_mem_access *a,
+			    const struct wl_mem_access *b)
+{
+	return clang_Cursor_isNull(a->field) ||
+	       clang_Cursor_isNull(b->field) ||
+	       clang_equalCursors(a->field, b->field);
+}
+
+/*
+ * Lanes @ti of @p and @tj of @q (one warp, ti != tj) touch one element,
+ * one reading and the other writing, with no barrier that both pass
+ * between them.  Two lanes that only store to one element exchange
+ * nothing.  Global memory: the writing lanes must each own their
+ * element (an in-place scan, a neighbour's element read); lanes that
+ * all set one flag or one output are not warp-synchronous code.
+ */
+static bool conflict(struct ma_event *p, struct ma_event *q,
+		     struct wl_mem *mem, unsigned w, const struct ma_bars *bars,
+		     unsigned *ti, unsigned *tj, bool *p_reads)
+{
+	unsigned fp = mem->accesses[p->access].flags;
+	unsigned fq = mem->accesses[q->access].flags;
+	enum wl_mem_kind kind = mem->arrays[p->array].kind;
+	bool global = kind == WL_MEM_GLOBAL;
+	/*
+	 * Behind an unseen caller's plain pointer, only lanes that each
+	 * write their own element by their own index show that the
+	 * memory is shared: a loop over a thread's own array has every
+	 * lane at one element, and a guessed index shows nothing.
+	 */
+	bool thread_ptr = kind == WL_MEM_THREAD_PTR;
+	unsigned i, j, pass;
+
+	if (thread_ptr && (p->guessed || q->guessed))
+		return false;
+	if (!fields_may_meet(&mem->accesses[p->access],
+				      &mem->accesses[q->access]))
+		return false;
+
+	for (pass = 0; pass < 2; pass++) {
+		/* pass 0: p reads, q writes; 1: p writes, q reads */
+		struct ma_event *wr = pass == 0 ? q : p;
+		bool ok = pass == 0 ? (fp & WL_MEM_READ) && (fq & WL_MEM_WRITE)
+				    : (fp & WL_MEM_WRITE) && (fq & WL_MEM_READ);
+
+		if (!ok || ((global || thread_ptr) && !own_elements(wr, w)))
+			continue;
+		/* the reading lane in the outer loop: the lowest reader */
+		for (i = w * 32; i < w * 32 + 32; i++)
+			for (j = w * 32; j < w * 32 + 32; j++) {
+				unsigned a = pass == 1 ? j : i;
+				unsigned b = pass == 1 ? i : j;
+
+				if (a != b && p->act[a] && q->act[b] &&
+				    p->elem[a] == q->elem[b] &&
+				    !(separated(bars, a, global) &&
+				      separated(bars, b, global))) {
+					*ti = a;
+					*tj = b;
+					*p_reads = pass == 0;
+					return true;
+				}
+			}
+	}
+	return false;
+}
+
+static bool same_text(struct wl_mem *mem, struct wl_node *a,
+		      struct wl_node *b)
+{
+	char *x = wl_node_text(&mem->ctx->model, a);
+	char *y = wl_node_text(&mem->ctx->model, b);
+	bool eq = x && y && !strcmp(x, y);
+
+	free(x);
+	free(y);
+	return eq;
+}
+
+/* A read in the condition of a while or do-while loop. */
+static bool read_back(const struct wl_mem_access *a)
+{
+	struct wl_node *n;
+
+	if (!(a->flags & WL_MEM_READ))
+		return false;
+	for (n = a->expr; n->parent; n = n->parent)
+		if (n->role == WL_ROLE_COND &&
+		    (n->parent->kind == CXCursor_DoStmt ||
+		     n->parent->kind == CXCursor_WhileStmt))
+			return true;
+	return false;
+}
+
+/*
+ * Indices the evaluator cannot compute are given up on, except for one
+ * idiom: two volatile accesses with the same lane-varying, data-dependent
+ * index, one of them writing (the tag-based per-warp histogram).  Lanes
+ * whose data is equal touch the same element with nothing between.
+ */
+static bool collide(struct wl_mem *mem, struct ma_event *p,
+		    struct ma_event *q, bool *p_reads)
+{
+	struct wl_mem_access *a = &mem->accesses[p->access];
+	struct wl_mem_access *b = &mem->accesses[q->access];
+	unsigned i;
+
+	if (!fields_may_meet(a, b) || !(a->flags & WL_MEM_VOLATILE) ||
+	    !(b->flags & WL_MEM_VOLATILE) ||
+	    !((a->flags | b->flags) & WL_MEM_WRITE) || a->nr_idx != b->nr_idx ||
+	    !a->nr_idx || a->expr == b->expr ||
+	    !same_text(mem, a->base, b->base))
+		return false;
+	for (i = 0; i < a->nr_idx; i++)
+		if (!same_text(mem, a->idx[i], b->idx[i]))
+			return false;
+	if (wl_eval_dep(&mem->ctx->eval, a->idx[a->nr_idx - 1]) < WL_DEP_LANE)
+		return false;
+	/* the read-back: a loop that retries until the lane's write stuck */
+	if (!read_back(a) && !read_back(b))
+		return false;
+	*p_reads = (a->flags & WL_MEM_READ) && (b->flags & WL_MEM_WRITE);
+	return true;
+}
+
+/*
+ * The first event in [@from, @to) where lane @ti touches event @i's
+ * element again (a read or a write, as @need says), in a statement other
+ * than @i's and @skip's; @to if none.
+ */
+static unsigned retouch(struct wl_mem *mem, const struct ma_walk *w,
+			unsigned i, unsigned from, unsigned to, unsigned ti,
+			unsigned need, const struct wl_node *skip)
+{
+	const struct ma_event *p = &w->ev[i];
+	struct wl_node *sp = mem->accesses[p->access].stmt;
+	unsigned k;
+
+	for (k = from; k < to; k++) {
+		const struct ma_event *r = &w->ev[k];
+
+		/* within one statement the reads come before the write */
+		if (r->access < 0 || mem->accesses[r->access].stmt == sp ||
+		    mem->accesses[r->access].stmt == skip)
+			continue;
+		if (r->array == p->array && r->known &&
+		    (mem->accesses[r->access].flags & need) && r->act[ti] &&
+		    r->elem[ti] == p->elem[ti])
+			return k;
+	}
+	return to;
+}
+
+/*
+ * For one event @i: the first retouch() of each lane, read and write,
+ * found once and kept while the search pairs @i with every later event.
+ */
+struct ma_retouch {
+	unsigned i;
+	unsigned next[2][MA_TIDS];	/* 0: not yet known */
+};
+
+/*
+ * A race between events @i and @j (lane @ti of @i) that a nearer pair
+ * explains: lane @ti writes its element again before the read (the read
+ * races with that last write), or reads it again before the write.  The
+ * report stays at the statements that really meet.
+ */
+static bool subsumed(struct wl_mem *mem, const struct ma_walk *w,
+		     struct ma_retouch *rt, unsigned i, unsigned j,
+		     unsigned ti, bool p_reads)
+{
+	struct wl_node *sq = mem->accesses[w->ev[j].access].stmt;
+	unsigned need = p_reads ? WL_MEM_READ : WL_MEM_WRITE;
+	unsigned *first = &rt->next[p_reads][ti], r;
+
+	if (rt->i != i) {
+		memset(rt->next, 0, sizeof(rt->next));
+		rt->i = i;
+	}
+	if (!*first)
+		*first = retouch(mem, w, i, i + 1, w->nr_ev, ti, need, NULL);
+	r = *first;
+	if (r >= j)
+		return false;
+	if (mem->accesses[w->ev[r].access].stmt != sq)
+		return true;
+	return retouch(mem, w, i, r + 1, j, ti, need, sq) < j;
+}
+
+/*
+ * The block cannot hold a thread that would index a shared array of
+ * known size out of bounds: `buffer[threadIdx.x]` in a buffer of
+ * SOFTMAX_THREADS + 1 elements bounds the block.  Threads past the first
+ * such one take part in nothing (the evaluation otherwise assumes
+ * MA_TIDS threads).  Elements resting on unknown values do not count.
+ */
+static void limit_block(struct wl_mem *mem, struct ma_walk *w)
+{
+	unsigned i, t, n = MA_TIDS;
+
+	for (i = 0; i < w->nr_ev; i++) {
+		const struct ma_event *e = &w->ev[i];
+		long long size;
+
+		if (e->access < 0 || !e->known || e->opaque || e->array < 0)
+			continue;
+		size = mem->arrays[e->array].size;
+		if (size <= 0)
+			continue;
+		for (t = 0; t < n; t++)
+			if (e->act[t] && (e->elem[t] < 0 || e->elem[t] >= size))
+				n = t;
+	}
+	w->threads = n ? n : MA_TIDS;
+	if (n == MA_TIDS || !n)
+		return;
+	for (i = 0; i < w->nr_ev; i++)
+		for (t = n; t < MA_TIDS; t++)
+			w->ev[i].act[t] = 0;
+}
+
+/*
+ * Loops and calls repeat an access with the same lanes at the same
+ * elements.  What one warp does in an event (its shape: the access, the
+ * storage, and each lane's element) is numbered, so that a pair of
+ * shapes found not to meet, with no barrier between, is not searched
+ * again: conflict() is a function of the two shapes then.  Without this
+ * a long barrier-free kernel ran out of MA_MAX_CHECKS before its last
+ * loop was searched, and a second --fix found what the first missed.
+ */
+struct ma_shape_slot {
+	uint64_t hash;
+	unsigned ev, warp, id;
+	bool used;
+};
+
+struct ma_shapes {
+	unsigned *id;			/* [event * MA_WARPS + warp] */
+	struct ma_shape_slot *slots;
+	size_t cap;
+	unsigned nr;
+	/*
+	 * What conflict() found for a pair of shapes (id << 32 | id):
+	 * MA_APART, or where they met, packed by meeting().
+	 */
+	struct wl_u64map met;
+};
+
+static uint64_t shape_hash(const struct ma_event *e, unsigned warp)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+	unsigned l;
+
+#define MIX(v) (h = (h ^ (uint64_t)(v)) * 0x100000001b3ull)
+	MIX(e->access);
+	MIX(e->array);
+	MIX(e->guessed);
+	for (l = warp * 32; l < warp * 32 + 32; l++) {
+		MIX(e->act[l]);
+		if (e->act[l])
+			MIX(e->elem[l]);
+	}
+#undef MIX
+	return h;
+}
+
+static bool same_shape(const struct ma_event *a, unsigned wa,
+		       const struct ma_event *b, unsigned wb)
+{
+	unsigned l;
+
+	if (a->access != b->access || a->array != b->array ||
+	    a->guessed != b->guessed)
+		return false;
+	for (l = 0; l < 32; l++) {
+		unsigned la = wa * 32 + l, lb = wb * 32 + l;
+
+		if (a->act[la] != b->act[lb] ||
+		    (a->act[la] && a->elem[la] != b->elem[lb]))
+			return false;
+	}
+	return true;
+}
+
+static void number_shapes(struct ma_shapes *sh, const struct ma_walk *w)
+{
+	unsigned i, k;
+
+	memset(sh, 0, sizeof(*sh));
+	sh->id = wl_xcalloc((size_t)w->nr_ev * MA_WARPS + 1, sizeof(*sh->id));
+	for (sh->cap = 64; sh->cap < (size_t)w->nr_ev * MA_WARPS * 2;)
+		sh->cap *= 2;
+	sh->slots = wl_xcalloc(sh->cap, sizeof(*sh->slots));
+	for (i = 0; i < w->nr_ev; i++) {
+		const struct ma_event *e = &w->ev[i];
+
+		if (e->access < 0 || !e->known)
+			continue;
+		for (k = 0; k < MA_WARPS; k++) {
+			uint64_t h = shape_hash(e, k);
+			size_t at = (size_t)h & (sh->cap - 1);
+			struct ma_shape_slot *s;
+
+			for (;; at = (at + 1) & (sh->cap - 1)) {
+				s = &sh->slots[at];
+				if (!s->used || (s->hash == h &&
+						 same_shape(&w->ev[s->ev],
+							    s->warp, e, k)))
+					break;
+			}
+			if (!s->used)
+				*s = (struct ma_shape_slot){ h, i, k, sh->nr++,
+							     true };
+			sh->id[(size_t)i * MA_WARPS + k] = s->id;
+		}
+	}
+}
+
+static uint64_t shape_pair(const struct ma_shapes *sh, unsigned i,
+			   unsigned j, unsigned warp)
+{
+	return (uint64_t)sh->id[(size_t)i * MA_WARPS + warp] << 32 |
+	       sh->id[(size_t)j * MA_WARPS + warp];
+}
+
+static void release_shapes(struct ma_shapes *sh)
+{
+	free(sh->id);
+	free(sh->slots);
+	wl_u64map_release(&sh->met);
+}
+
+/*
+ * Whether no lane of @warp passed what orders accesses to the storage
+ * between: a barrier, or for @global memory a collective too.
+ */
+static bool none_separated(const struct ma_bars *b, unsigned warp,
+			   bool global)
+{
+	unsigned t;
+
+	for (t = warp * 32; t < warp * 32 + 32; t++)
+		if (separated(b, t, global))
+			return false;
+	return true;
+}
+
+/*
+ * Whether lanes of two warps write one element in event @e: storage the
+ * code gives each warp alike (`s[lane]` in `__shared__ int s[32]`), so
+ * it is written for a block of one warp.
+ */
+static bool warps_share_elements(struct wl_mem *mem, const struct ma_event *e,
+				 unsigned threads)
+{
+	unsigned a, c;
+
+	if (!(mem->accesses[e->access].flags & WL_MEM_WRITE))
+		return false;
+	for (a = 0; a < threads; a++)
+		for (c = (a / 32 + 1) * 32; e->act[a] && c < threads; c++)
+			if (e->act[c] && e->elem[c] == e->elem[a])
+				return true;
+	return false;
+}
+
+/*
+ * Whether lanes of two different warps meet in events @p and @q (one
+ * reads what the other writes) with no barrier of the whole block
+ * between them.  A __syncwarp() fix cannot order those: the lanes of a
+ * warp race with each other there, and with other warps too.  Only the
+ * whole warps of the block count (a bound like `cell[33]` says at most
+ * 33 threads, not that a 33rd runs), and not storage written for a
+ * block of one warp.
+ */
+static bool across_warps(struct wl_mem *mem, const struct ma_walk *w,
+			 const struct ma_event *p, const struct ma_event *q,
+			 const struct ma_bars *b)
+{
+	unsigned fp = mem->accesses[p->access].flags;
+	unsigned fq = mem->accesses[q->access].flags;
+	bool p_reads = (fp & WL_MEM_READ) && (fq & WL_MEM_WRITE);
+	bool p_writes = (fp & WL_MEM_WRITE) && (fq & WL_MEM_READ);
+	unsigned threads = w->threads / 32 * 32;
+	unsigned a, c;
+
+	if (mem->arrays[p->array].kind != WL_MEM_SHARED ||
+	    (!p_reads && !p_writes) || threads <= 32 ||
+	    warps_share_elements(mem, p, threads) ||
+	    warps_share_elements(mem, q, threads))
+		return false;
+	for (a = 0; a < threads; a++) {
+		if (!p->act[a] || passed(b, b->lblock, a))
+			continue;
+		for (c = 0; c < threads; c++)
+			if (c / 32 != a / 32 && q->act[c] &&
+			    q->elem[c] == p->elem[a] &&
+			    !passed(b, b->lblock, c))
+				return true;
+	}
+	return false;
+}
+
+#define MA_APART 0xffffffffu
+
+/* Lanes @ti and @tj of a warp met, @p_reads or not: one map value. */
+static uint32_t meeting(unsigned ti, unsigned tj, bool p_reads)
+{
+	return (ti & 31) | (tj & 31) << 5 | (uint32_t)p_reads << 10;
+}
+
+/*
+ * Whether events @i and @j meet in warp @k (conflict()), asking the shape
+ * map first when no lane passed a barrier between them (@pure).  Only a
+ * search that runs counts against MA_MAX_CHECKS; false when that is used
+ * up, with the walk's truncated set.
+ */
+static bool meet(struct wl_mem *mem, struct ma_walk *w, struct ma_shapes *sh,
+		 unsigned i, unsigned j, unsigned k, const struct ma_bars *bars,
+		 bool pure, unsigned *checks, unsigned *ti, unsigned *tj,
+		 bool *p_reads)
+{
+	uint64_t pair = shape_pair(sh, i, j, k);
+	uint32_t v;
+	bool met;
+
+	if (pure && wl_u64map_get(&sh->met, pair, &v)) {
+		if (v == MA_APART)
+			return false;
+		*ti = k * 32 + (v & 31);
+		*tj = k * 32 + (v >> 5 & 31);
+		*p_reads = v >> 10 & 1;
+		return true;
+	}
+	if (++*checks > MA_MAX_CHECKS) {
+		w->truncated = true;
+		return false;
+	}
+	met = conflict(&w->ev[i], &w->ev[j], mem, k, bars, ti, tj, p_reads);
+	if (pure)
+		wl_u64map_put(&sh->met, pair,
+			      met ? meeting(*ti, *tj, *p_reads) : MA_APART);
+	return met;
+}
+
+/*
+ * Whether one of events @p and @q can read what the other writes: two
+ * reads never race, and two writes are not reported; so an access meets
+ * itself only as a read-modify-write.  Most pairs of a read-heavy kernel
+ * end here, before any lane is looked at.
+ */
+static bool may_race(const struct wl_mem *mem, const struct ma_event *p,
+		     const struct ma_event *q)
+{
+	unsigned fp = mem->accesses[p->access].flags;
+	unsigned fq = mem->accesses[q->access].flags;
+
+	return ((fp & WL_MEM_READ) && (fq & WL_MEM_WRITE)) ||
+	       ((fp & WL_MEM_WRITE) && (fq & WL_MEM_READ));
+}
+
+static void find_races(struct wl_mem *mem, struct ma_walk *w)
+{
+	unsigned short *lbar = wl_xcalloc((size_t)(w->nr_ev + 1) * MA_TIDS,
+					  sizeof(*lbar));
+	unsigned short *lsync = wl_xcalloc((size_t)(w->nr_ev + 1) * MA_TIDS,
+					   sizeof(*lsync));
+	unsigned short *lblock = wl_xcalloc((size_t)(w->nr_ev + 1) * MA_TIDS,
+					    sizeof(*lblock));
+	struct ma_bars bars = { lbar, lsync, lblock, 0, 0 };
+	/*
+	 * Access pairs already known to race need no second look.  The
+	 * table covers only the accesses this walk meets, numbered locally:
+	 * sized by the whole file it cost n^2 per kernel.
+	 */
+	int *local = wl_xmalloc((mem->nr_accesses + 1) * sizeof(*local));
+	size_t n = 0;
+	unsigned char *found;
+	struct ma_shapes shapes;
+	struct ma_retouch rt = { .i = UINT_MAX };
+	unsigned i, j, k, t, checks = 0;
+
+	for (i = 0; i < mem->nr_accesses; i++)
+		local[i] = -1;
+	for (i = 0; i < w->nr_ev; i++)
+		if (w->ev[i].access >= 0 && local[w->ev[i].access] < 0)
+			local[w->ev[i].access] = (int)n++;
+	found = n <= 2048 ? wl_xcalloc(n * n + 1, 1) : NULL;
+
+	for (i = 0; i < w->nr_ev; i++)
+		compute_event(mem, &w->ev[i]);
+	limit_block(mem, w);
+	number_shapes(&shapes, w);
+	for (i = 0; i < w->nr_ev; i++)
+		for (t = 0; t < MA_TIDS; t++) {
+			size_t at = (size_t)i * MA_TIDS + t;
+			bool passes = w->ev[i].access < 0 && w->ev[i].act[t];
+
+			lbar[at + MA_TIDS] = lbar[at] +
+					     (passes && !w->ev[i].collective);
+			lsync[at + MA_TIDS] = lsync[at] + passes;
+			lblock[at + MA_TIDS] = lblock[at] +
+					       (passes && !w->ev[i].collective &&
+						!w->ev[i].warp_only);
+		}
+	for (i = 0; i < w->nr_ev; i++) {
+		struct ma_event *p = &w->ev[i];
+
+		if (p->access < 0)
+			continue;
+		for (j = i; j < w->nr_ev; j++) {
+			struct ma_event *q = &w->ev[j];
+			unsigned ti, tj;
+			bool p_reads, global;
+
+			if (q->access < 0 || q->array != p->array)
+				continue;
+			global = mem->arrays[p->array].kind == WL_MEM_GLOBAL;
+			bars.from = i + 1;
+			bars.to = j;
+			if (!p->known || !q->known) {
+				if (i != j && !(separated(&bars, 0, false) &&
+						separated(&bars, 1, false)) &&
+				    collide(mem, p, q, &p_reads)) {
+					struct wl_mem_race *x;
+
+					x = ma_record(mem, p, q, 0, 1, p_reads,
+						   false);
+
+					if (x)
+						x->collision = true;
+				}
+				continue;
+			}
+			if (!may_race(mem, p, q))
+				continue;
+			if (found &&
+			    found[(size_t)local[p->access] * n +
+				  (size_t)local[q->access]])
+				continue;
+			for (k = 0; k < MA_WARPS; k++) {
+				/* the whole warp passed a barrier between */
+				for (t = k * 32; t < k * 32 + 32; t++)
+					if (!separated(&bars, t, false))
+						break;
+				if (t == k * 32 + 32)
+					continue;
+				if (!meet(mem, w, &shapes, i, j, k, &bars,
+					  none_separated(&bars, k, global),
+					  &checks, &ti, &tj, &p_reads)) {
+					if (checks > MA_MAX_CHECKS)
+						goto out;
+					continue;
+				}
+				if (subsumed(mem, w, &rt, i, j, ti, p_reads))
+					break;
+				ma_record(mem, p, q, ti, tj, p_reads,
+				       across_warps(mem, w, p, q, &bars));
+				if (found)
+					found[(size_t)local[p->access] * n +
+					      (size_t)local[q->access]] = 1;
+				break;
+			}
+		}
+	}
+out:
+	release_shapes(&shapes);
+	free(found);
+	free(local);
+	free(lbar);
+	free(lsync);
+	free(lblock);
+}
+
+/* ---- the analysis ----------------------------------------------------- */
+
+/* Walk kernel @fn (instantiated as @in, or NULL) and search its trace. */
+static void search_kernel(struct wl_mem *mem, struct wl_func *fn,
+			  const struct ma_instance *in)
+{
+	struct ma_walk w;
+
+	ma_walk_kernel(mem, fn, in, &w);
+	find_races(mem, &w);
+	if (w.truncated)
+		ma_mark_cut(mem);
+	mem->truncated |= w.truncated;
+	ma_release_walk(&w);
+}
+
+void wl_mem_build(struct wl_mem *mem, struct wl_ctx *ctx)
+{
+	struct wl_model *m = &ctx->model;
+	unsigned i, k;
+
+	memset(mem, 0, sizeof(*mem));
+	mem->ctx = ctx;
+	mem->nr_access_of = m->nr_nodes;
+	mem->access_of = wl_xmalloc((m->nr_nodes + 1) * sizeof(int));
+	for (i = 0; i < m->nr_nodes; i++)
+		mem->access_of[i] = -1;
+	for (i = 0; i < m->nr_funcs; i++)
+		if (m->funcs[i]->body)
+			wl_node_walk(m->funcs[i]->body, ma_collect_access, mem);
+	if (!mem->nr_accesses)
+		return;
+	/* Roots: kernels, and device functions nobody here calls. */
+	for (i = 0; i < m->nr_funcs; i++) {
+		struct wl_func *fn = m->funcs[i];
+		struct ma_instances is;
+
+		if (!fn->body || (!(fn->flags & WL_FUNC_KERNEL) &&
+				  fn->nr_callers))
+			continue;
+		ma_collect_instances(mem, fn, &is);
+		for (k = 0; k < is.nr; k++)
+			search_kernel(mem, fn, &is.v[k]);
+		if (!is.nr)
+			search_kernel(mem, fn, NULL);
+	}
+	ma_finish_regions(mem);
+}
+
+void wl_mem_release(struct wl_mem *mem)
+{
+	unsigned i;
+
+	for (i = 0; i < mem->nr_arrays; i++)
+		free(mem->arrays[i].elem_type);
+	for (i = 0; i < mem->nr_regions; i++) {
+		free(mem->regions[i].races);
+		free(mem->regions[i].stmts);
+		free(mem->regions[i].calls);
+	}
+	free(mem->arrays);
+	free(mem->array_slots);
+	free(mem->accesses);
+	free(mem->regions);
+	free(mem->escape);
+	ma_raw_release(mem);
+	free(mem->access_of);
+	memset(mem, 0, sizeof(*mem));
+}
+
+bool wl_mem_eval(struct wl_mem *mem, struct wl_node *expr, unsigned tid,
+		 long long *value)
+{
+	struct ma_eval ev = { .mem = mem, .tid = tid };
+
+	return ma_eval(&ev, expr, NULL, value);
+}
+
+bool wl_mem_loop_values(struct wl_mem *mem, struct wl_node *loop,
+			CXCursor *var, long long *values, unsigned max,
+			unsigned *nr)
+{
+	struct wl_node *first, *cond, *inc;
+	struct ma_env e;
+	long long v, c;
+
+	*nr = 0;
+	if (loop->kind != CXCursor_ForStmt ||
+	    !ma_loop_var(loop, var, &first))
+		return false;
+	cond = wl_node_kid(loop, WL_ROLE_COND);
+	inc = wl_node_kid(loop, WL_ROLE_INC);
+	memset(&e, 0, sizeof(e));
+	if (!cond || !ma_eval_uniform(mem, first, &e, &v))
+		return false;
+	for (;;) {
+		ma_bind(&e, *var, v, false);
+		if (!ma_eval_uniform(mem, cond, &e, &c))
+			return false;
+		if (!c)
+			return true;
+		if (*nr == max)
+			return false;
+		values[(*nr)++] = v;
+		if (!ma_step(mem, inc, *var, &e, &v))
+			return false;
+	}
+}
+
+bool wl_mem_index_bound(struct wl_mem *mem, unsigned ai, unsigned tid,
+			CXCursor var, long long value, long long *element)
+{
+	struct ma_eval ev = { .mem = mem, .tid = tid };
+	struct ma_env env;
+	struct ma_loc loc;
+
+	memset(&env, 0, sizeof(env));
+	ma_bind(&env, var, value, false);
+	if (!ma_access_loc(&ev, &mem->accesses[ai], &env, &loc))
+		return false;
+	*element = loc.elem;
+	return true;
+}

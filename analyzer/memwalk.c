@@ -1,0 +1,840 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The walk of a kernel into a trace of events (see memtrace.h).
+ *
+ * Each kernel (and each device function nobody in the file calls) is
+ * walked once per known instantiation in program order into a trace of
+ * events: accesses and barriers.  Calls of the file's own device
+ * functions are walked in place with their parameters (and template
+ * parameters, and `this`) bound to the call's; loops whose trip count is
+ * the same in every thread are unrolled with their variables (the loop
+ * variable and any other variable the body steps, `k >>= 1`) bound to
+ * each trip's values.  Two accesses race when some warp has no barrier
+ * between them in the trace and two different lanes of it touch the same
+ * element, one of them writing.
+ */
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyzer/context.h"
+#include "analyzer/cursor.h"
+#include "analyzer/eval.h"
+#include "analyzer/memint.h"
+#include "analyzer/memtrace.h"
+#include "base/source.h"
+#include "base/util.h"
+
+/* ---- the walk --------------------------------------------------------- */
+
+static struct ma_event *add_event(struct ma_walk *w, int access,
+				  struct wl_node *node,
+				  const struct ma_env *env)
+{
+	struct ma_event *e;
+
+	if (w->nr_ev >= MA_MAX_EVENTS) {
+		w->truncated = true;
+		return NULL;
+	}
+	WL_GROW(w->ev, w->nr_ev, w->alloc_ev);
+	e = &w->ev[w->nr_ev++];
+	memset(e, 0, sizeof(*e));
+	e->access = access;
+	e->node = node;
+	e->env = *env;
+	e->array = -1;
+	e->loop_depth = w->loop_depth;
+	return e;
+}
+
+static void walk(struct ma_walk *w, struct wl_node *n, struct ma_env *env);
+
+bool ma_loop_var(struct wl_node *loop, CXCursor *decl,
+		 struct wl_node **first)
+{
+	struct wl_node *init = wl_node_kid(loop, WL_ROLE_INIT);
+	struct wl_node *inc = wl_node_kid(loop, WL_ROLE_INC);
+	struct wl_node *x;
+	unsigned i;
+
+	if (!init)
+		return false;
+	if (init->kind == CXCursor_DeclStmt) {
+		for (i = 0; i < init->nr_kids; i++) {
+			struct wl_node *v = init->kids[i];
+
+			if (v->kind != CXCursor_VarDecl || !v->nr_kids)
+				continue;
+			if (init->nr_kids > 1 &&
+			    (!inc || !wl_node_count_refs(inc, v->cursor)))
+				continue;
+			*decl = v->cursor;
+			*first = v->kids[v->nr_kids - 1];
+			return true;
+		}
+		return false;
+	}
+	if (init->kind == CXCursor_BinaryOperator && init->nr_kids == 2 &&
+	    wl_node_binop(init) ==
+		    CXBinaryOperator_Assign) {
+		x = ma_strip(init->kids[0]);
+		if (!x || x->kind != CXCursor_DeclRefExpr)
+			return false;
+		*decl = clang_getCursorReferenced(x->cursor);
+		*first = init->kids[1];
+		return true;
+	}
+	return false;
+}
+
+bool ma_step(struct wl_mem *mem, struct wl_node *inc, CXCursor decl,
+	     struct ma_env *env, long long *value)
+{
+	struct wl_node *x;
+	long long rhs, r;
+
+	if (!inc)
+		return false;
+	inc = wl_node_strip(inc);
+	if (inc->kind == CXCursor_UnaryOperator && inc->nr_kids == 1) {
+		enum CXUnaryOperatorKind op =
+			clang_getCursorUnaryOperatorKind(inc->cursor);
+
+		x = ma_strip(inc->kids[0]);
+		if (!x || !clang_equalCursors(
+				  clang_getCursorReferenced(x->cursor), decl))
+			return false;
+		*value += (op == CXUnaryOperator_PostInc ||
+			   op == CXUnaryOperator_PreInc) ? 1 : -1;
+		return true;
+	}
+	if ((inc->kind != CXCursor_BinaryOperator &&
+	     inc->kind != CXCursor_CompoundAssignOperator) || inc->nr_kids != 2)
+		return false;
+	x = ma_strip(inc->kids[0]);
+	if (!x || x->kind != CXCursor_DeclRefExpr ||
+	    !clang_equalCursors(clang_getCursorReferenced(x->cursor), decl))
+		return false;
+	if (!ma_eval_uniform(mem, inc->kids[1], env, &rhs))
+		return false;
+	if (inc->kind == CXCursor_BinaryOperator) {
+		if (wl_node_binop(inc) !=
+		    CXBinaryOperator_Assign)
+			return false;
+		*value = rhs;
+		return true;
+	}
+	switch (wl_node_binop(inc)) {
+	case CXBinaryOperator_AddAssign:
+	case CXBinaryOperator_SubAssign:
+	case CXBinaryOperator_MulAssign:
+	case CXBinaryOperator_DivAssign:
+	case CXBinaryOperator_ShlAssign:
+	case CXBinaryOperator_ShrAssign:
+		if (!wl_binop_fold(wl_node_binop(inc), *value, rhs, &r))
+			return false;
+		*value = r;
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* The variable an assignment or increment writes, if a plain name. */
+static struct wl_node *assigned_var(struct wl_node *n)
+{
+	struct wl_node *x = NULL;
+	bool compound;
+
+	if ((n->kind == CXCursor_BinaryOperator ||
+	     n->kind == CXCursor_CompoundAssignOperator) && n->nr_kids == 2 &&
+	    ma_is_assign_op(wl_node_binop(n),
+			 &compound))
+		x = ma_strip(n->kids[0]);
+	else if (n->kind == CXCursor_UnaryOperator && n->nr_kids == 1) {
+		enum CXUnaryOperatorKind op =
+			clang_getCursorUnaryOperatorKind(n->cursor);
+
+		if (op == CXUnaryOperator_PostInc ||
+		    op == CXUnaryOperator_PostDec ||
+		    op == CXUnaryOperator_PreInc ||
+		    op == CXUnaryOperator_PreDec)
+			x = ma_strip(n->kids[0]);
+	}
+	return x && x->kind == CXCursor_DeclRefExpr ? x : NULL;
+}
+
+/* `i++`, `i -= 4`: a step that a per-thread counter can take. */
+static bool additive_step(struct wl_node *n)
+{
+	if (n->kind == CXCursor_UnaryOperator)
+		return true;	/* assigned_var() took only ++ and -- */
+	return n->kind == CXCursor_CompoundAssignOperator &&
+	       (wl_node_binop(n) == CXBinaryOperator_AddAssign ||
+		wl_node_binop(n) == CXBinaryOperator_SubAssign);
+}
+
+/*
+ * A bound variable written as the walk passes: its new value, the same
+ * in every thread, or unbound from here on.
+ */
+static void update_binding(struct ma_walk *w, struct wl_node *n,
+			   struct ma_env *env)
+{
+	struct wl_node *x = assigned_var(n);
+	const struct ma_bind *b;
+	CXCursor d;
+	long long v;
+	bool op;
+
+	if (!x)
+		return;
+	d = clang_getCursorReferenced(x->cursor);
+	if (!(b = ma_binding(env, d)))
+		return;
+	v = b->value;
+	op = b->opaque;
+	if (b->entry && additive_step(n)) {
+		v = 0;
+		if (ma_step(w->mem, n, d, env, &v))
+			ma_step_counter(env, d, v);
+		else
+			ma_unbind(env, d);
+		return;
+	}
+	if (ma_step(w->mem, n, d, env, &v) &&
+	    (!b->entry || n->kind == CXCursor_BinaryOperator))
+		ma_bind(env, d, v, op && !b->entry);
+	else
+		ma_unbind(env, d);
+}
+
+/* `s >>= 1`, `s /= 2`, `s <<= 1`, `s *= 2`: the steps of a tree. */
+static bool tree_step(struct wl_node *inc)
+{
+	long long k;
+
+	inc = inc ? wl_node_strip(inc) : NULL;
+	if (!inc || inc->kind != CXCursor_CompoundAssignOperator ||
+	    inc->nr_kids != 2 || !wl_node_int_value(ma_strip(inc->kids[1]), &k))
+		return false;
+	switch (wl_node_binop(inc)) {
+	case CXBinaryOperator_ShrAssign:
+	case CXBinaryOperator_ShlAssign:
+		return k == 1;
+	case CXBinaryOperator_DivAssign:
+	case CXBinaryOperator_MulAssign:
+		return k == 2;
+	default:
+		return false;
+	}
+}
+
+/*
+ * The first value of a tree loop whose bound is unknown but uniform
+ * (`for (s = TILE; s > 0; s >>= 1)` with no instantiation in sight):
+ * taken as a warp's width, marked opaque, so that the first trips show
+ * how the lanes meet while no condition is decided on it.
+ */
+#define MA_PLAUSIBLE_TREE 32
+
+struct carried_scan {
+	struct wl_mem *mem;
+	struct wl_node *loop;
+	CXCursor counter;	/* the for variable, or null */
+	struct wl_var *vars[MA_MAX_CARRIED];
+	unsigned nr;
+	struct wl_var *skip;	/* last one seen written on some trips */
+	bool fail;
+};
+
+/* Whether @w runs on every trip of @loop: no branch between. */
+static bool every_trip(struct wl_node *w, struct wl_node *loop)
+{
+	struct wl_node *n;
+
+	for (n = w; n && n->parent != loop; n = n->parent)
+		if (n->role == WL_ROLE_THEN || n->role == WL_ROLE_ELSE ||
+		    n->role == WL_ROLE_BODY || n->role == WL_ROLE_AND_RHS ||
+		    n->role == WL_ROLE_OR_RHS || n->role == WL_ROLE_COND ||
+		    n->role == WL_ROLE_INC)
+			return false;
+	return n && (n->role == WL_ROLE_BODY || n->role == WL_ROLE_INC);
+}
+
+static bool find_carried(struct wl_node *n, void *data)
+{
+	struct carried_scan *cs = data;
+	struct wl_node *x = assigned_var(n);
+	struct wl_var *v;
+	unsigned i;
+
+	if (n->kind == CXCursor_LambdaExpr || cs->fail)
+		return false;
+	if (!x)
+		return true;
+	v = wl_eval_var(&cs->mem->ctx->eval, x);
+	if (!v || v->is_param || !v->decl_node ||
+	    wl_node_within(v->decl_node, cs->loop))
+		return true;	/* declared in the loop: fresh each trip */
+	for (i = 0; i < cs->nr; i++)
+		if (cs->vars[i] == v)
+			break;
+	/*
+	 * Data the loop accumulates (`input = op(input, peer)` under a
+	 * flag) stays unbound: only what every trip steps is a counter.
+	 */
+	if (!every_trip(n, cs->loop)) {
+		if (clang_equalCursors(v->decl, cs->counter))
+			cs->fail = true;
+		if (i < cs->nr)
+			cs->vars[i] = cs->vars[--cs->nr];
+		cs->skip = v;
+		return !cs->fail;
+	}
+	if (i == cs->nr && cs->nr < MA_MAX_CARRIED && v != cs->skip)
+		cs->vars[cs->nr++] = v;
+	return true;
+}
+
+/*
+ * Bind the variables a loop steps (the for variable, `k` in `k >>= 1`)
+ * to their values on entry, the same in every thread.  False when some
+ * variable the loop writes is not such a counter.
+ */
+static bool bind_counters(struct ma_walk *w, struct wl_node *n,
+			  struct ma_env *e)
+{
+	struct wl_node *init = n->kind == CXCursor_ForStmt
+				       ? wl_node_kid(n, WL_ROLE_INIT) : NULL;
+	struct carried_scan cs;
+	struct wl_node *first;
+	CXCursor decl;
+	long long v;
+	unsigned i;
+
+	memset(&cs, 0, sizeof(cs));
+	cs.mem = w->mem;
+	cs.loop = n;
+	cs.counter = clang_getNullCursor();
+	if (init && ma_loop_var(n, &decl, &first))
+		cs.counter = decl;
+	for (i = 0; i < n->nr_kids; i++)
+		if (n->kids[i] != init)
+			wl_node_walk(n->kids[i], find_carried, &cs);
+	if (cs.fail)
+		return false;
+	if (init) {
+		struct ma_eval ev = { .mem = w->mem, .tid = 0 };
+
+		if (!ma_loop_var(n, &decl, &first))
+			return false;
+		if (ma_eval_uniform(w->mem, first, e, &v))
+			ma_bind(e, decl, v, false);
+		else if (ma_eval(&ev, first, e, &v) && ev.opaque &&
+			 tree_step(wl_node_kid(n, WL_ROLE_INC)))
+			ma_bind(e, decl, MA_PLAUSIBLE_TREE, true);
+		else
+			return false;
+	}
+	for (i = 0; i < cs.nr; i++) {
+		if (init && ma_loop_var(n, &decl, &first) &&
+		    clang_equalCursors(decl, cs.vars[i]->decl))
+			continue;
+		if (ma_binding(e, cs.vars[i]->decl))
+			continue;	/* an outer loop's counter */
+		if (ma_eval_var_before(w->mem, cs.vars[i], n, e, &v))
+			ma_bind(e, cs.vars[i]->decl, v, false);
+		else
+			ma_bind_counter(e, cs.vars[i]->decl, n);
+	}
+	return e->nr_binds < MA_MAX_BINDS;
+}
+
+static void walk_kids_except(struct ma_walk *w, struct wl_node *n,
+			     struct wl_node *skip, struct ma_env *env)
+{
+	unsigned i;
+
+	for (i = 0; i < n->nr_kids; i++)
+		if (n->kids[i] != skip)
+			walk(w, n->kids[i], env);
+}
+
+/*
+ * A loop: unrolled trip by trip while its counters are known and its
+ * condition decides (a condition on unknown uniform values lets the
+ * first trips run); else walked twice, so that trips meet.
+ */
+static void walk_loop(struct ma_walk *w, struct wl_node *n,
+		      struct ma_env *env)
+{
+	struct wl_node *init = n->kind == CXCursor_ForStmt
+				       ? wl_node_kid(n, WL_ROLE_INIT) : NULL;
+	struct wl_node *cond = wl_node_kid(n, WL_ROLE_COND);
+	struct wl_node *inc = wl_node_kid(n, WL_ROLE_INC);
+	struct wl_node *body = wl_node_kid(n, WL_ROLE_BODY);
+	struct ma_env e = *env;
+	unsigned trips, i;
+	long long c;
+
+	w->loop_depth++;
+	if (n->kind != CXCursor_CXXForRangeStmt && body &&
+	    bind_counters(w, n, &e)) {
+		for (trips = 0; trips < MA_MAX_TRIPS && !w->truncated;
+		     trips++) {
+			if (n->kind != CXCursor_DoStmt || trips) {
+				/* the condition's own reads run every time */
+				if (cond)
+					walk(w, cond, &e);
+				if (cond && ma_eval_uniform(w->mem, cond, &e,
+							    &c)) {
+					if (!c)
+						break;
+				} else if (trips >= MA_FIRST_TRIPS) {
+					break;
+				}
+			}
+			walk(w, body, &e);
+			if (inc)
+				walk(w, inc, &e);
+		}
+		if (n->kind == CXCursor_DoStmt && cond && trips == MA_MAX_TRIPS)
+			walk(w, cond, &e);
+		w->loop_depth--;
+		return;
+	}
+	if (init)
+		walk(w, init, env);
+	for (i = 0; i < 2; i++)
+		walk_kids_except(w, n, init, env);
+	w->loop_depth--;
+}
+
+/* The object of a member call `obj.f()`, or NULL for `f()`, this->f(). */
+static struct wl_node *member_object(struct wl_node *call, bool *on_this)
+{
+	struct wl_node *callee = call->nr_kids ? ma_strip(call->kids[0]) : NULL;
+	struct wl_node *obj;
+
+	*on_this = false;
+	if (!callee || callee->kind != CXCursor_MemberRefExpr) {
+		*on_this = true;	/* a method calling a method */
+		return NULL;
+	}
+	obj = callee->nr_kids ? ma_strip(callee->kids[0]) : NULL;
+	if (!obj || obj->kind == CXCursor_CXXThisExpr) {
+		*on_this = true;
+		return NULL;
+	}
+	return obj;
+}
+
+struct tparams {
+	CXCursor v[16];
+	unsigned nr;
+};
+
+static enum CXChildVisitResult collect_tparam(CXCursor c, CXCursor parent,
+					      CXClientData data)
+{
+	struct tparams *tp = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	(void)parent;
+	if ((k == CXCursor_TemplateTypeParameter ||
+	     k == CXCursor_NonTypeTemplateParameter ||
+	     k == CXCursor_TemplateTemplateParameter) && tp->nr < 16)
+		tp->v[tp->nr++] = c;
+	return CXChildVisit_Continue;
+}
+
+struct raw_kids {
+	CXCursor v[17];
+	unsigned nr;
+};
+
+static enum CXChildVisitResult collect_raw(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	struct raw_kids *rk = data;
+
+	(void)parent;
+	if (rk->nr < 17)
+		rk->v[rk->nr++] = c;
+	return CXChildVisit_Continue;
+}
+
+/*
+ * Bind template parameters @tp to the arguments written in a dependent
+ * callee, `helper<B>` or `Step<S * 2, N>::run`: its raw children are
+ * the name, then one cursor per argument; each is evaluated in the
+ * caller.
+ */
+static void bind_written_args(struct ma_walk *w, struct wl_node *callee,
+			      const struct tparams *tp,
+			      const struct ma_env *caller, struct ma_env *e)
+{
+	struct raw_kids rk = { .nr = 0 };
+	unsigned i, k;
+
+	clang_visitChildren(callee->cursor, collect_raw, &rk);
+	for (i = 1; i < rk.nr && i - 1 < tp->nr; i++) {
+		struct ma_eval ev = { .mem = w->mem, .tid = 0 };
+		long long v;
+
+		if (clang_getCursorKind(tp->v[i - 1]) !=
+		    CXCursor_NonTypeTemplateParameter)
+			continue;
+		for (k = 0; k < callee->nr_kids; k++)
+			if (clang_equalCursors(callee->kids[k]->cursor,
+					       rk.v[i]))
+				break;
+		if (k < callee->nr_kids &&
+		    ma_eval(&ev, callee->kids[k], caller, &v))
+			ma_bind(e, tp->v[i - 1], v, ev.opaque);
+	}
+}
+
+/*
+ * Bind @fn's template parameters to the call's template arguments:
+ * integral values clang resolved, or the expressions written in a
+ * dependent call (`helper<B>(s, tid)`), evaluated in the caller.  A
+ * call spelled through @fn's own class template (`Step<1, N>::run`)
+ * binds the class's parameters instead.
+ */
+static void bind_template_args(struct ma_walk *w, struct wl_node *call,
+			       struct wl_func *fn, const struct ma_env *caller,
+			       struct ma_env *e)
+{
+	struct tparams tp = { .nr = 0 };
+	CXCursor ref = clang_getCursorReferenced(call->cursor);
+	CXCursor cls = wl_call_qualifier(call);
+	struct wl_node *callee = call->nr_kids ? ma_strip(call->kids[0]) : NULL;
+	unsigned i;
+	int n;
+
+	if (!clang_Cursor_isNull(cls) && callee &&
+	    clang_equalCursors(cls,
+			       clang_getCursorSemanticParent(fn->cursor))) {
+		clang_visitChildren(cls, collect_tparam, &tp);
+		bind_written_args(w, callee, &tp, caller, e);
+		return;
+	}
+	if (!(fn->flags & WL_FUNC_TEMPLATE))
+		return;
+	clang_visitChildren(fn->cursor, collect_tparam, &tp);
+	n = clang_Cursor_isNull(ref) ? -1
+				     : clang_Cursor_getNumTemplateArguments(ref);
+	for (i = 0; n > 0 && i < (unsigned)n && i < tp.nr; i++)
+		if (clang_Cursor_getTemplateArgumentKind(ref, i) ==
+			    CXTemplateArgumentKind_Integral &&
+		    clang_getCursorKind(tp.v[i]) ==
+			    CXCursor_NonTypeTemplateParameter)
+			ma_bind(e, tp.v[i],
+				clang_Cursor_getTemplateArgumentValue(ref, i),
+				false);
+	if (n > 0 || !callee || callee->kind != CXCursor_DeclRefExpr)
+		return;
+	bind_written_args(w, callee, &tp, caller, e);
+}
+
+/* A shuffle or vote, legacy or _sync: lanes meet there. */
+static bool is_collective(const char *name)
+{
+	return wl_starts_with(name, "__shfl") ||
+	       wl_starts_with(name, "__ballot") ||
+	       wl_starts_with(name, "__any") || wl_starts_with(name, "__all") ||
+	       wl_starts_with(name, "__match") ||
+	       wl_starts_with(name, "__reduce_") ||
+	       wl_starts_with(name, "__uni_sync");
+}
+
+static void walk_call(struct ma_walk *w, struct wl_node *n,
+		      struct ma_env *env)
+{
+	struct wl_model *m = &w->mem->ctx->model;
+	struct wl_func *fn;
+	struct ma_frame *f;
+	struct ma_env e;
+	enum CXCursorKind k;
+	unsigned i;
+
+	for (i = 0; i < n->nr_kids; i++)
+		walk(w, n->kids[i], env);
+	if (wl_mem_is_barrier(m, n)) {
+		struct ma_event *e = add_event(w, -1, n, env);
+
+		if (e)
+			e->warp_only = !strcmp(wl_call_name(m, n),
+					       "__syncwarp");
+		return;
+	}
+	if (is_collective(wl_call_name(m, n))) {
+		struct ma_event *e = add_event(w, -1, n, env);
+
+		if (e)
+			e->collective = true;
+		return;
+	}
+	fn = wl_call_target(m, n);
+	if (!fn) {
+		/* CTA_SYNC() of a header: a barrier inside */
+		CXCursor ref = clang_getCursorReferenced(n->cursor);
+
+		if (!clang_Cursor_isNull(ref) && ma_raw_barrier(w->mem, ref))
+			add_event(w, -1, n, env);
+		return;
+	}
+	if (!fn->body || w->depth >= MA_MAX_DEPTH)
+		return;
+	for (i = 0; i < w->depth; i++)
+		if (w->stack[i] == fn)
+			return;		/* recursion */
+	f = wl_xcalloc(1, sizeof(*f));
+	f->call = n;
+	f->fn = fn;
+	k = clang_getCursorKind(fn->cursor);
+	if (k == CXCursor_CXXMethod || (k == CXCursor_FunctionTemplate &&
+					clang_getCursorKind(
+						clang_getCursorSemanticParent(
+							fn->cursor)) !=
+						CXCursor_TranslationUnit &&
+					clang_getCursorKind(
+						clang_getCursorSemanticParent(
+							fn->cursor)) !=
+						CXCursor_Namespace))
+		f->object = member_object(n, &f->on_this);
+	f->up = env->frame;
+	f->next_alloc = w->frames;
+	w->frames = f;
+	e = *env;
+	e.frame = f;
+	bind_template_args(w, n, fn, env, &e);
+	w->stack[w->depth++] = fn;
+	walk(w, fn->body, &e);
+	w->depth--;
+}
+
+static void walk(struct ma_walk *w, struct wl_node *n, struct ma_env *env)
+{
+	unsigned i;
+	int a;
+
+	if (w->truncated)
+		return;
+
+	switch (n->kind) {
+	case CXCursor_ForStmt:
+	case CXCursor_WhileStmt:
+	case CXCursor_DoStmt:
+	case CXCursor_CXXForRangeStmt:
+		walk_loop(w, n, env);
+		return;
+	case CXCursor_CallExpr:
+		walk_call(w, n, env);
+		return;
+	case CXCursor_LambdaExpr:
+		return;
+	default:
+		break;
+	}
+	a = wl_mem_access_of(w->mem, n);
+	if (a >= 0) {
+		/* `s[i++]`: the element before the index's own step */
+		struct ma_env before = *env;
+
+		for (i = 0; i < n->nr_kids; i++)
+			walk(w, n->kids[i], env);
+		add_event(w, a, n, &before);
+		return;
+	}
+	for (i = 0; i < n->nr_kids; i++)
+		walk(w, n->kids[i], env);
+	if (env->nr_binds)
+		update_binding(w, n, env);
+}
+
+/* ---- instantiations ------------------------------------------------- */
+
+static void add_instance(struct ma_instances *is, CXCursor spec)
+{
+	struct ma_instance in;
+	int n = clang_Cursor_getNumTemplateArguments(spec);
+	unsigned i;
+
+	if (n <= 0 || is->nr == MA_MAX_INSTANCES)
+		return;
+	memset(&in, 0, sizeof(in));
+	for (i = 0; i < (unsigned)n && i < 16; i++)
+		if (clang_Cursor_getTemplateArgumentKind(spec, i) ==
+		    CXTemplateArgumentKind_Integral) {
+			in.values[i] = clang_Cursor_getTemplateArgumentValue(
+				spec, i);
+			in.is_value[i] = true;
+		}
+	in.nr = i;
+	for (i = 0; i < is->nr; i++)
+		if (!memcmp(&is->v[i], &in, sizeof(in)))
+			return;
+	is->v[is->nr++] = in;
+}
+
+static bool is_instance_of(CXCursor c, struct wl_func *fn)
+{
+	CXCursor t = clang_getSpecializedCursorTemplate(c);
+
+	return !clang_Cursor_isNull(t) &&
+	       clang_equalCursors(clang_getCanonicalCursor(t), fn->canonical);
+}
+
+static enum CXChildVisitResult find_instances(CXCursor c, CXCursor parent,
+					      CXClientData data)
+{
+	struct ma_instances *is = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	(void)parent;
+	if (k == CXCursor_FunctionDecl && is_instance_of(c, is->fn))
+		add_instance(is, c);	/* template void f<256>(...); */
+	if (k == CXCursor_CallExpr) {
+		CXCursor ref = clang_getCursorReferenced(c);
+
+		if (!clang_Cursor_isNull(ref) && is_instance_of(ref, is->fn))
+			add_instance(is, ref);	/* f<256><<<...>>>(...) */
+	}
+	return is->nr == MA_MAX_INSTANCES ? CXChildVisit_Break
+					  : CXChildVisit_Recurse;
+}
+
+/* An integer literal argument, `256` or `0x100u`. */
+static bool literal_arg(const char *p, const char *end, long long *v)
+{
+	char buf[32], *e;
+	size_t n;
+
+	while (p < end && (*p == ' ' || *p == '\t' || *p == '\n'))
+		p++;
+	while (end > p && (end[-1] == ' ' || end[-1] == '\t' ||
+			   end[-1] == '\n'))
+		end--;
+	n = (size_t)(end - p);
+	if (!n || n >= sizeof(buf) || !isdigit((unsigned char)*p))
+		return false;
+	memcpy(buf, p, n);
+	buf[n] = '\0';
+	*v = strtoll(buf, &e, 0);
+	while (*e == 'u' || *e == 'U' || *e == 'l' || *e == 'L')
+		e++;
+	return !*e;
+}
+
+/*
+ * `NAME<256, 8>` spelled in the file: an explicit instantiation or a
+ * launch, which libclang does not show as cursors when the launch does
+ * not parse or the instantiation is explicit.  Integer literal
+ * arguments only; the rest stay unbound.
+ */
+static void text_instances(struct wl_mem *mem, struct wl_func *fn,
+			   struct ma_instances *is)
+{
+	const char *t = mem->ctx->src->text, *end = t + mem->ctx->src->len;
+	size_t len = strlen(fn->name);
+	const char *p;
+
+	if (!len)
+		return;
+	for (p = t; p + len < end && is->nr < MA_MAX_INSTANCES; p++) {
+		struct ma_instance in;
+		const char *q, *arg;
+		int depth = 0;
+		bool any = false;
+
+		if (memcmp(p, fn->name, len) ||
+		    (p > t && (isalnum((unsigned char)p[-1]) || p[-1] == '_')))
+			continue;
+		for (q = p + len; q < end && (*q == ' ' || *q == '\t'); q++)
+			;
+		if (q >= end || *q != '<')
+			continue;
+		memset(&in, 0, sizeof(in));
+		for (arg = ++q; q < end && in.nr < 16; q++) {
+			if (*q == '<' || *q == '(')
+				depth++;
+			else if ((*q == '>' || *q == ')') && depth)
+				depth--;
+			else if ((*q == ',' || *q == '>') && !depth) {
+				in.is_value[in.nr] = literal_arg(
+					arg, q, &in.values[in.nr]);
+				any |= in.is_value[in.nr];
+				in.nr++;
+				arg = q + 1;
+				if (*q == '>')
+					break;
+			} else if (*q == ';' || *q == '{')
+				break;
+		}
+		if (q < end && *q == '>' && any) {
+			unsigned i;
+
+			for (i = 0; i < is->nr; i++)
+				if (!memcmp(&is->v[i], &in, sizeof(in)))
+					break;
+			if (i == is->nr)
+				is->v[is->nr++] = in;
+		}
+	}
+}
+
+void ma_collect_instances(struct wl_mem *mem, struct wl_func *fn,
+			  struct ma_instances *is)
+{
+	memset(is, 0, sizeof(*is));
+	is->fn = fn;
+	if (!(fn->flags & WL_FUNC_TEMPLATE))
+		return;
+	clang_visitChildren(clang_getTranslationUnitCursor(mem->ctx->tu),
+			    find_instances, is);
+	text_instances(mem, fn, is);
+}
+
+void ma_walk_kernel(struct wl_mem *mem, struct wl_func *fn,
+		    const struct ma_instance *in, struct ma_walk *w)
+{
+	struct ma_env env;
+
+	memset(w, 0, sizeof(*w));
+	memset(&env, 0, sizeof(env));
+	w->mem = mem;
+	if (in) {
+		struct tparams tp = { .nr = 0 };
+		unsigned i;
+
+		clang_visitChildren(fn->cursor, collect_tparam, &tp);
+		for (i = 0; i < in->nr && i < tp.nr; i++)
+			if (in->is_value[i])
+				ma_bind(&env, tp.v[i], in->values[i], false);
+	}
+	w->stack[w->depth++] = fn;
+	mem->walks++;
+	walk(w, fn->body, &env);
+}
+
+void ma_release_walk(struct ma_walk *w)
+{
+	unsigned i;
+
+	while (w->frames) {
+		struct ma_frame *f = w->frames;
+
+		w->frames = f->next_alloc;
+		free(f);
+	}
+	for (i = 0; i < w->nr_ev; i++) {
+		free(w->ev[i].elem);
+		free(w->ev[i].act);
+	}
+	free(w->ev);
+}

@@ -1,0 +1,207 @@
+/* SPDX-License-Identifier: MIT */
+/* Parsing one CUDA file with libclang, the embedded shim in front. */
+#include "analyzer/parse.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "analyzer/spelling.h"
+#include "base/embedded.h"
+#include "base/source.h"
+#include "base/util.h"
+
+/*
+ * Device-only CUDA for sm_70: the first architecture with independent
+ * thread scheduling, and the one whose __CUDA_ARCH__ guards pick the code
+ * that today's toolkit compiles.
+ */
+static const char *const base_args[] = {
+	"-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=sm_70",
+	"-nocudainc", "-nocudalib", "-Wno-unknown-cuda-version",
+	"-ferror-limit=0", "-fno-spell-checking", "-Wno-everything",
+	"-I" WL_SHIM_ROOT "/include",
+	"-include", WL_SHIM_ROOT "/warplint_cuda.h",
+};
+
+/*
+ * The CUDA toolkit's include folders, when one is installed, searched
+ * after every other folder as nvcc searches its own: real library headers
+ * (cublas_v2.h, curand_kernel.h) and Thrust/CUB, which CUDA 13 keeps in
+ * include/cccl, then parse on top of the shim's stand-ins.
+ */
+static struct {
+	pthread_once_t once;
+	char *args[4];
+	unsigned nr;
+} toolkit = { PTHREAD_ONCE_INIT, { NULL }, 0 };
+
+static bool is_dir(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static void find_toolkit(void)
+{
+	static const char *const vars[] = { "CUDA_PATH", "CUDA_HOME",
+					    "CUDA_ROOT" };
+	const char *root = NULL;
+	char *inc, *cccl;
+	unsigned i;
+
+	for (i = 0; i < WL_ARRAY_SIZE(vars) && !root; i++) {
+		const char *v = getenv(vars[i]);
+
+		if (v && *v)
+			root = v;
+	}
+	inc = wl_xasprintf("%s/include", root ? root : "/usr/local/cuda");
+	cccl = wl_xasprintf("%s/cccl", inc);
+	if (is_dir(inc)) {
+		toolkit.args[toolkit.nr++] = wl_xstrdup("-idirafter");
+		toolkit.args[toolkit.nr++] = wl_xstrdup(inc);
+	}
+	if (is_dir(cccl)) {
+		toolkit.args[toolkit.nr++] = wl_xstrdup("-idirafter");
+		toolkit.args[toolkit.nr++] = wl_xstrdup(cccl);
+	}
+	free(inc);
+	free(cccl);
+}
+
+const char *const *wl_parse_toolkit_args(unsigned *nr)
+{
+	pthread_once(&toolkit.once, find_toolkit);
+	*nr = toolkit.nr;
+	return (const char *const *)toolkit.args;
+}
+
+const char *const *wl_parse_base_args(unsigned *nr)
+{
+	*nr = WL_ARRAY_SIZE(base_args);
+	return base_args;
+}
+
+/* mkdir -p for the directories of @path (which is modified and restored). */
+static int make_parents(char *path)
+{
+	char *p;
+
+	for (p = strchr(path + 1, '/'); p; p = strchr(p + 1, '/')) {
+		*p = '\0';
+		if (mkdir(path, 0777) < 0 && errno != EEXIST) {
+			perror(path);
+			*p = '/';
+			return -1;
+		}
+		*p = '/';
+	}
+	return 0;
+}
+
+int wl_dump_shim(const char *dir)
+{
+	unsigned i;
+
+	for (i = 0; i < wl_shim_files_count; i++) {
+		char *path = wl_xasprintf("%s/%s", dir, wl_shim_files[i].name);
+		FILE *f = make_parents(path) < 0 ? NULL : fopen(path, "w");
+		int ok = f && fwrite(wl_shim_files[i].data, 1,
+				     wl_shim_files[i].len, f) ==
+					   wl_shim_files[i].len;
+
+		if (f && fclose(f) != 0)
+			ok = 0;
+		if (!ok)
+			perror(path);
+		free(path);
+		if (!ok)
+			return -1;
+	}
+	return 0;
+}
+
+const char *wl_describe_cxerror(enum CXErrorCode code)
+{
+	switch (code) {
+	case CXError_Success:
+		return "success";
+	case CXError_Failure:
+		return "libclang failed to parse it";
+	case CXError_Crashed:
+		return "libclang crashed while parsing it";
+	case CXError_InvalidArguments:
+		return "invalid arguments for libclang";
+	case CXError_ASTReadError:
+		return "libclang could not read its AST";
+	}
+	return "unknown libclang error";
+}
+
+CXTranslationUnit wl_parse(CXIndex index, const struct wl_source *src,
+			   const char *const *user_args, unsigned nr_user_args,
+			   char **err)
+{
+	unsigned nr_base = WL_ARRAY_SIZE(base_args), nr_kit, i, n = 0;
+	const char *const *kit = wl_parse_toolkit_args(&nr_kit);
+	const char **args = wl_xcalloc(nr_base + nr_kit + nr_user_args + 1,
+				       sizeof(*args));
+	struct CXUnsavedFile *files =
+		wl_xcalloc(wl_shim_files_count + 1, sizeof(*files));
+	char **names = wl_xcalloc(wl_shim_files_count + 1, sizeof(*names));
+	CXTranslationUnit tu = NULL;
+	enum CXErrorCode code;
+	char *respelled = wl_spelling_fix_launches(src->text, src->len);
+
+	for (i = 0; i < nr_base; i++)
+		args[n++] = base_args[i];
+	for (i = 0; i < nr_user_args; i++)
+		args[n++] = user_args[i];
+	/* -idirafter: after the user's folders whatever the order here. */
+	for (i = 0; i < nr_kit; i++)
+		args[n++] = kit[i];
+	for (i = 0; i < wl_shim_files_count; i++) {
+		names[i] = wl_xasprintf(WL_SHIM_ROOT "/%s", wl_shim_files[i].name);
+		files[i].Filename = names[i];
+		files[i].Contents = wl_shim_files[i].data;
+		files[i].Length = wl_shim_files[i].len;
+	}
+	/*
+	 * libclang puts the file name on the command line it builds, where
+	 * "-rf.cu" would be read as an option: name it "./-rf.cu" instead.
+	 */
+	names[i] = src->path[0] == '-' ? wl_xasprintf("./%s", src->path)
+				       : wl_xstrdup(src->path);
+	/*
+	 * Parse the text we read, so offsets match what fixes will edit;
+	 * respelled launches keep every offset.
+	 */
+	files[i].Filename = names[i];
+	files[i].Contents = respelled ? respelled : src->text;
+	files[i].Length = src->len;
+	code = clang_parseTranslationUnit2(
+		index, names[i], args, (int)n, files, wl_shim_files_count + 1,
+		CXTranslationUnit_KeepGoing |
+			CXTranslationUnit_DetailedPreprocessingRecord,
+		&tu);
+	if (code != CXError_Success || !tu) {
+		*err = wl_xstrdup(wl_describe_cxerror(code));
+		tu = NULL;
+	}
+	for (i = 0; i <= wl_shim_files_count; i++)
+		free(names[i]);
+	free(names);
+	free(files);
+	free(args);
+	free(respelled);
+	return tu;
+}

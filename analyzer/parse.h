@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: MIT */
+/* Parsing one CUDA file with libclang, the embedded shim in front. */
+#ifndef WL_ANALYZER_PARSE_H
+#define WL_ANALYZER_PARSE_H
+
+#include <clang-c/Index.h>
+
+struct wl_source;
+
+/* Where the embedded shim headers appear to clang. */
+#define WL_SHIM_ROOT "/__warplint__"
+
+/*
+ * Parse @src (its text, not what is on disk now) as CUDA device code for
+ * sm_70 with @user_args (-I, -D, -std...) added.  Returns the translation
+ * unit, or NULL with *@err set to an allocated message.
+ */
+CXTranslationUnit wl_parse(CXIndex index, const struct wl_source *src,
+			   const char *const *user_args, unsigned nr_user_args,
+			   char **err);
+
+/*
+ * The clang arguments wl_parse() puts before the user's, for tools that
+ * must parse exactly as warplint does (bench/run's parsing floor).
+ */
+const char *const *wl_parse_base_args(unsigned *nr);
+
+/*
+ * The CUDA toolkit's include folders as -idirafter arguments (after every
+ * user folder), looked up once: $CUDA_PATH, $CUDA_HOME, $CUDA_ROOT or
+ * /usr/local/cuda, its include/ and include/cccl (Thrust, CUB).  None
+ * when no toolkit is installed; the shim alone is enough to parse.
+ */
+const char *const *wl_parse_toolkit_args(unsigned *nr);
+
+/* Write the embedded shim under @dir (created), as WL_SHIM_ROOT holds it. */
+int wl_dump_shim(const char *dir);
+
+/* Describe a libclang error code in words. */
+const char *wl_describe_cxerror(enum CXErrorCode code);
+
+#endif

@@ -1,0 +1,191 @@
+/* SPDX-License-Identifier: MIT */
+/* Source buffers: reading a file whole, and byte offset <-> line:column. */
+#include "base/source.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "base/util.h"
+
+static void index_lines(struct wl_source *src)
+{
+	unsigned alloc = 0;
+	size_t i;
+
+	src->nr_lines = 0;
+	WL_GROW(src->line_starts, src->nr_lines, alloc);
+	src->line_starts[src->nr_lines++] = 0;
+	for (i = 0; i < src->len; i++) {
+		if (src->text[i] != '\n')
+			continue;
+		WL_GROW(src->line_starts, src->nr_lines, alloc);
+		src->line_starts[src->nr_lines++] = (unsigned)(i + 1);
+	}
+}
+
+void wl_source_init_mem(struct wl_source *src, const char *path,
+			const char *text, size_t len)
+{
+	memset(src, 0, sizeof(*src));
+	src->path = wl_xstrdup(path);
+	src->text = wl_xstrndup(text, len);
+	src->len = len;
+	index_lines(src);
+}
+
+static int read_all(int fd, struct wl_source *src, size_t size)
+{
+	size_t got = 0;
+
+	src->text = wl_xmalloc(size + 1);
+	while (got < size) {
+		ssize_t n = read(fd, src->text + got, size - got);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -1;
+		if (n == 0)
+			break;
+		got += (size_t)n;
+	}
+	src->len = got;
+	src->text[got] = '\0';
+	return 0;
+}
+
+int wl_source_load(struct wl_source *src, const char *path, char **err)
+{
+	struct stat st;
+	int fd;
+
+	memset(src, 0, sizeof(*src));
+	src->path = wl_xstrdup(path);
+	/*
+	 * O_NONBLOCK: opening a FIFO for reading would otherwise wait for a
+	 * writer forever (a FIFO among the inputs); we refuse anything but a regular
+	 * file below, and regular files ignore the flag.
+	 */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+	if (fd < 0) {
+		*err = wl_xasprintf("cannot open: %s", strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, &st) < 0) {
+		*err = wl_xasprintf("cannot stat: %s", strerror(errno));
+		goto fail;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		*err = wl_xstrdup("is a directory");
+		goto fail;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		*err = wl_xstrdup("not a regular file");
+		goto fail;
+	}
+	if ((unsigned long long)st.st_size > WL_SOURCE_MAX_BYTES) {
+		*err = wl_xasprintf("file too large (%lld bytes, limit %u)",
+				    (long long)st.st_size, WL_SOURCE_MAX_BYTES);
+		goto fail;
+	}
+	if (read_all(fd, src, (size_t)st.st_size) < 0) {
+		*err = wl_xasprintf("cannot read: %s", strerror(errno));
+		goto fail;
+	}
+	if (memchr(src->text, '\0', src->len)) {
+		*err = wl_xstrdup("binary file (contains NUL bytes), not "
+				  "CUDA source");
+		goto fail;
+	}
+	src->dev = st.st_dev;
+	src->ino = st.st_ino;
+	src->size = st.st_size;
+	src->mtime = st.st_mtim;
+	src->mode = st.st_mode;
+	close(fd);
+	index_lines(src);
+	return 0;
+fail:
+	close(fd);
+	return -1;
+}
+
+void wl_source_release(struct wl_source *src)
+{
+	free(src->path);
+	free(src->text);
+	free(src->line_starts);
+	memset(src, 0, sizeof(*src));
+}
+
+void wl_source_line_col(const struct wl_source *src, unsigned offset,
+			unsigned *line, unsigned *col)
+{
+	unsigned lo = 0, hi = src->nr_lines;
+
+	/* Find the last line that starts at or before @offset. */
+	while (hi - lo > 1) {
+		unsigned mid = lo + (hi - lo) / 2;
+
+		if (src->line_starts[mid] <= offset)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	*line = lo + 1;
+	*col = offset - src->line_starts[lo] + 1;
+}
+
+unsigned wl_source_offset(const struct wl_source *src, unsigned line,
+			  unsigned col)
+{
+	unsigned off;
+
+	if (line < 1)
+		return 0;
+	if (line > src->nr_lines)
+		return (unsigned)src->len;
+	off = src->line_starts[line - 1] + (col ? col - 1 : 0);
+	return off > src->len ? (unsigned)src->len : off;
+}
+
+const char *wl_source_line(const struct wl_source *src, unsigned line,
+			   size_t *len)
+{
+	const char *start, *end;
+
+	if (line < 1 || line > src->nr_lines) {
+		*len = 0;
+		return "";
+	}
+	start = src->text + src->line_starts[line - 1];
+	end = line < src->nr_lines ? src->text + src->line_starts[line] - 1
+				   : src->text + src->len;
+	if (end > start && end[-1] == '\r')
+		end--;
+	*len = (size_t)(end - start);
+	return start;
+}
+
+bool wl_source_unchanged_on_disk(const struct wl_source *src)
+{
+	struct stat st;
+
+	if (stat(src->path, &st) < 0)
+		return false;
+	return st.st_dev == src->dev && st.st_ino == src->ino &&
+	       st.st_size == src->size &&
+	       st.st_mtim.tv_sec == src->mtime.tv_sec &&
+	       st.st_mtim.tv_nsec == src->mtime.tv_nsec;
+}
+
+const char *wl_source_newline(const struct wl_source *src)
+{
+	const char *nl = memchr(src->text, '\n', src->len);
+
+	return nl && nl > src->text && nl[-1] == '\r' ? "\r\n" : "\n";
+}

@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: MIT */
+/* Source buffers: reading a file whole, and byte offset <-> line:column. */
+#ifndef WL_BASE_SOURCE_H
+#define WL_BASE_SOURCE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+#include <time.h>
+
+/* Files larger than this are refused rather than parsed. */
+#define WL_SOURCE_MAX_BYTES (64u * 1024 * 1024)
+
+struct wl_source {
+	char *path;		/* as named by the user */
+	char *text;		/* NUL-terminated copy of the contents */
+	size_t len;
+	unsigned *line_starts;	/* offset of each line's first byte */
+	unsigned nr_lines;
+	/* Identity of the file when it was read, to refuse stale fixes. */
+	dev_t dev;
+	ino_t ino;
+	off_t size;
+	struct timespec mtime;
+	mode_t mode;
+};
+
+/*
+ * Read @path whole into @src.  On failure returns -1 and sets *@err to an
+ * allocated message that names the problem (the caller adds the path).
+ */
+int wl_source_load(struct wl_source *src, const char *path, char **err);
+
+/* Take a copy of @len bytes of @text as source named @path (tests, fuzzing). */
+void wl_source_init_mem(struct wl_source *src, const char *path,
+			const char *text, size_t len);
+
+void wl_source_release(struct wl_source *src);
+
+/* 1-based line and byte column of @offset, as clang counts them. */
+void wl_source_line_col(const struct wl_source *src, unsigned offset,
+			unsigned *line, unsigned *col);
+
+/* Byte offset of 1-based @line and @col; clamped to the buffer. */
+unsigned wl_source_offset(const struct wl_source *src, unsigned line,
+			  unsigned col);
+
+/* Start of 1-based @line and its length without the line terminator. */
+const char *wl_source_line(const struct wl_source *src, unsigned line,
+			   size_t *len);
+
+/* Whether the file on disk still has the identity recorded at load time. */
+bool wl_source_unchanged_on_disk(const struct wl_source *src);
+
+/* "\r\n" if the file's first line ends that way, else "\n". */
+const char *wl_source_newline(const struct wl_source *src);
+
+#endif

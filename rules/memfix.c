@@ -1,0 +1,803 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Listing 8's fix of a racing stretch (see memfix.h): each racing
+ * statement read into a register, __syncwarp(MASK) between the reads and
+ * the writes, the masks from mask inference.
+ */
+
+#include "rules/memfix.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyzer/context.h"
+#include "analyzer/cursor.h"
+#include "analyzer/mask.h"
+#include "analyzer/memaccess.h"
+#include "base/source.h"
+#include "base/util.h"
+#include "fixits/edit.h"
+#include "rules/memtext.h"
+
+enum stmt_shape {
+	SHAPE_NONE,	/* cannot be rewritten */
+	SHAPE_READ,	/* only reads the storage: keep, sync after */
+	SHAPE_WRITE,	/* only writes it: keep, sync after */
+	SHAPE_SPLIT,	/* read phase, then write phase */
+};
+
+struct stmt_plan {
+	struct wl_node *stmt;	/* the statement as the region names it */
+	enum stmt_shape shape;
+	char *read;		/* SPLIT: "v = s[tid] + s[tid + 16]" */
+	char *write;		/* SPLIT: "s[tid] = v" */
+	bool uses_reg;
+	char *type;		/* the register's type: the element's, as
+				   written where it is accessed ("T") */
+	struct wl_node *guard;	/* a lane-dependent if around it, or NULL */
+	struct wl_node *brace;	/* a uniform if/loop it is the body of */
+	unsigned array;
+};
+
+static bool stmt_has_race_read(struct wl_mem *mem, struct wl_mem_region *r,
+			       struct wl_node *sub)
+{
+	unsigned k;
+
+	for (k = 0; k < r->nr_races; k++) {
+		struct wl_mem_access *rd = &mem->accesses[r->races[k].reader];
+		struct wl_mem_access *wr = &mem->accesses[r->races[k].writer];
+
+		if (wl_node_within(rd->expr, sub) ||
+		    wl_node_within(wr->expr, sub))
+			return true;
+	}
+	return false;
+}
+
+/* Whether the region's races are in storage @array. */
+static bool region_storage(struct wl_mem *mem, struct wl_mem_region *r,
+			   unsigned array)
+{
+	unsigned k;
+
+	for (k = 0; k < r->nr_races; k++)
+		if (r->races[k].array == array ||
+		    mem->accesses[r->races[k].reader].array == array ||
+		    mem->accesses[r->races[k].writer].array == array)
+			return true;
+	return false;
+}
+
+static bool is_local_scalar(struct wl_node *n)
+{
+	CXCursor d;
+	enum CXTypeKind k;
+
+	n = wl_node_strip(n);
+	if (!n || n->kind != CXCursor_DeclRefExpr)
+		return false;
+	d = clang_getCursorReferenced(n->cursor);
+	if (clang_getCursorKind(d) != CXCursor_VarDecl)
+		return false;
+	k = clang_getCanonicalType(clang_getCursorType(d)).kind;
+	return k != CXType_Pointer && k != CXType_ConstantArray &&
+	       k != CXType_Record;
+}
+
+static void plan_stmt(struct wl_ctx *ctx, struct wl_mem *mem,
+		      struct wl_mem_region *r, struct stmt_plan *p,
+		      const char *reg)
+{
+	struct wl_node *e = wl_node_strip(p->stmt), *lhs, *rhs;
+	enum CXBinaryOperatorKind op;
+	int a;
+	unsigned k;
+	bool writes = false, reads = false;
+
+	p->shape = SHAPE_NONE;
+	for (k = 0; k < mem->nr_accesses; k++) {
+		if (!wl_node_within(mem->accesses[k].expr, p->stmt) ||
+		    !region_storage(mem, r, mem->accesses[k].array))
+			continue;
+		writes |= !!(mem->accesses[k].flags & WL_MEM_WRITE);
+		reads |= !!(mem->accesses[k].flags & WL_MEM_READ);
+	}
+	if (e && (e->kind == CXCursor_BinaryOperator ||
+		  e->kind == CXCursor_CompoundAssignOperator) &&
+	    e->nr_kids == 2) {
+		op = wl_node_binop(e);
+		lhs = e->kids[0];
+		rhs = e->kids[1];
+		a = wl_mem_access_of(mem, wl_node_strip(lhs));
+		/* `o[i] = s[0]`: a store to other memory only reads ours */
+		if (a >= 0 && !region_storage(mem, r, mem->accesses[a].array))
+			a = -1;
+		if (a >= 0 && (op == CXBinaryOperator_Assign ||
+			       wl_memtext_compound_op(op))) {
+			char *lt = wl_memtext_of(ctx, lhs), *rt = wl_memtext_of(ctx, rhs);
+			struct wl_node *chain = wl_node_strip(rhs);
+
+			p->array = mem->accesses[a].array;
+			p->type = wl_memtext_register_type(mem, a);
+			if (op != CXBinaryOperator_Assign) {
+				p->read = wl_xasprintf(
+					"%s = %s %s %s%s%s", reg, lt,
+					wl_memtext_compound_op(op),
+					wl_memtext_is_primary(rhs) ? "" : "(", rt,
+					wl_memtext_is_primary(rhs) ? "" : ")");
+				p->write = wl_xasprintf("%s = %s", lt, reg);
+				p->uses_reg = true;
+				p->shape = SHAPE_SPLIT;
+			} else if (chain &&
+				   chain->kind == CXCursor_BinaryOperator &&
+				   chain->nr_kids == 2 &&
+				   wl_node_binop(chain) ==
+					   CXBinaryOperator_Assign &&
+				   is_local_scalar(chain->kids[0])) {
+				/* s[i] = t = t + s[i - 1]: t is the register */
+				char *tv = wl_memtext_of(ctx, chain->kids[0]);
+
+				p->read = wl_xstrdup(rt);
+				p->write = wl_xasprintf("%s = %s", lt, tv);
+				p->shape = SHAPE_SPLIT;
+				free(tv);
+			} else if (stmt_has_race_read(mem, r, rhs)) {
+				p->read = wl_xasprintf("%s = %s", reg, rt);
+				p->write = wl_xasprintf("%s = %s", lt, reg);
+				p->uses_reg = true;
+				p->shape = SHAPE_SPLIT;
+			} else {
+				p->shape = SHAPE_WRITE;
+			}
+			free(lt);
+			free(rt);
+			return;
+		}
+	}
+	if (reads && !writes)
+		p->shape = SHAPE_READ;
+	else if (writes && !reads && e && e->kind == CXCursor_CallExpr)
+		p->shape = SHAPE_WRITE;	/* store(&s[i], v) */
+	else if (writes && e && e->kind == CXCursor_DeclStmt)
+		p->shape = SHAPE_WRITE;
+	else if (e && e->kind == CXCursor_BinaryOperator && e->nr_kids == 2 &&
+		 wl_node_binop(e) ==
+			 CXBinaryOperator_Assign &&
+		 !stmt_has_race_read(mem, r, e->kids[1]))
+		p->shape = SHAPE_WRITE;	/* s[i].x = v */
+}
+
+/* Whether any race of @r joins statements @a and @b. */
+static bool stmts_race(struct wl_mem *mem, struct wl_mem_region *r,
+		       struct wl_node *a, struct wl_node *b)
+{
+	unsigned k;
+
+	for (k = 0; k < r->nr_races; k++) {
+		struct wl_node *x = mem->accesses[r->races[k].reader].stmt;
+		struct wl_node *y = mem->accesses[r->races[k].writer].stmt;
+
+		if ((x == a && y == b) || (x == b && y == a))
+			return true;
+	}
+	return false;
+}
+
+/* The if or loop whose unbraced body @s is, if any. */
+static struct wl_node *unbraced_owner(struct wl_node *s)
+{
+	if (!s->parent || s->parent->kind == CXCursor_CompoundStmt)
+		return NULL;
+	if (s->role == WL_ROLE_THEN || s->role == WL_ROLE_BODY)
+		return s->parent;
+	return NULL;
+}
+
+struct fixer {
+	struct wl_ctx *ctx;
+	struct wl_mem *mem;
+	struct wl_mem_region *r;
+	struct wl_fix *fix;
+	const char *nl;
+	char *why;		/* set: no fix, and why */
+	bool reuse_barrier;	/* WL302: the barrier after ends the write */
+};
+
+static const struct wl_mask *mask_at(struct fixer *fx, struct wl_node *n)
+{
+	const struct wl_mask *m = wl_mask_infer(fx->ctx, n);
+	unsigned i;
+
+	if (!m->text) {
+		if (!fx->why)
+			fx->why = wl_xasprintf("no mask for __syncwarp can be "
+					       "inferred: %s",
+					       m->why ? m->why : "unknown");
+		return NULL;
+	}
+	/*
+	 * The mask must not name a lane that this analysis sees ruled out
+	 * on the way (a condition on a class's lane member, which the mask
+	 * inference does not follow): such a __syncwarp would hang.
+	 */
+	if ((m->reach == WL_REACH_FULL || m->reach == WL_REACH_CONST) &&
+	    (m->bits & ~wl_mem_lanes_reaching(fx->mem, n))) {
+		if (!fx->why)
+			fx->why = wl_xstrdup("the lanes that reach the barrier "
+					     "depend on a value the mask "
+					     "inference cannot follow");
+		return NULL;
+	}
+	if (m->guessed)
+		wl_fix_mark_unsafe(fx->fix, m->note ? m->note
+						    : "the mask is guessed");
+	/*
+	 * Several barriers share one hoisted ballot or mask parameter: add
+	 * each setup edit once (the edit set rejects a fix that repeats one).
+	 */
+	for (i = 0; m->setup && i < m->setup->nr_edits; i++) {
+		const struct wl_edit *e = &m->setup->edits[i];
+		bool dup = false;
+		unsigned k;
+
+		for (k = 0; k < fx->fix->nr_edits && !dup; k++)
+			dup = fx->fix->edits[k].offset == e->offset &&
+			      fx->fix->edits[k].length == e->length &&
+			      !strcmp(fx->fix->edits[k].text, e->text);
+		if (!dup)
+			wl_fix_replace(fx->fix, e->offset, e->length, e->text);
+	}
+	return m;
+}
+
+/*
+ * The register declaration: once per function and storage, before the
+ * statement of the enclosing block that holds the first rewrite, so that
+ * every fix in the function inserts the identical text at one place.
+ */
+static void declare_register(struct fixer *fx, struct wl_node *stmt,
+			     const char *type, const char *reg)
+{
+	struct wl_mem *mem = fx->mem;
+	struct wl_node *scope = NULL, *first = stmt, *anchor;
+	unsigned i, k, at;
+	char *ind, *text;
+
+	for (i = 0; i < mem->nr_regions; i++)
+		for (k = 0; k < mem->regions[i].nr_stmts; k++) {
+			struct wl_node *s = mem->regions[i].stmts[k];
+
+			if (s->func != stmt->func)
+				continue;
+			scope = scope ? wl_node_common(scope, s) : s;
+			if (s->index < first->index)
+				first = s;
+		}
+	while (scope && scope->kind != CXCursor_CompoundStmt)
+		scope = scope->parent;
+	if (!scope)
+		return;
+	if (!type) {
+		/* see wl_memtext_register_type() */
+		fx->why = wl_xstrdup("the register's type is a template's "
+				     "dependent type that cannot be spelled "
+				     "here");
+		return;
+	}
+	for (anchor = first; anchor->parent && anchor->parent != scope;)
+		anchor = anchor->parent;
+	at = wl_memtext_line_start(fx->ctx, anchor->begin);
+	ind = wl_memtext_indent(fx->ctx, at);
+	/* `#pragma unroll` starts the loop's line: indent like the loop */
+	for (i = at; i < fx->ctx->src->len && !*ind &&
+		     fx->ctx->src->text[i] == '#';) {
+		while (i < fx->ctx->src->len && fx->ctx->src->text[i] != '\n')
+			i++;
+		free(ind);
+		ind = wl_memtext_indent(fx->ctx, ++i);
+	}
+	text = wl_xasprintf("%s%s %s;%s", ind, type, reg, fx->nl);
+	wl_fix_insert(fx->fix, at, text);
+	free(text);
+	free(ind);
+}
+
+static char *sync_text(const struct wl_mask *m)
+{
+	return wl_xasprintf("__syncwarp(%s);", m->text);
+}
+
+/*
+ * The outermost branch or loop around @s whose condition splits a warp
+ * and that does not hold the whole region: a barrier inside it would be
+ * reached by only some of the racing lanes, so it goes outside.
+ */
+static struct wl_node *divergent_owner(struct fixer *fx, struct wl_node *s)
+{
+	struct wl_node *n, *child = s, *found = NULL;
+	struct wl_cond_class cc;
+	unsigned k;
+
+	for (n = s->parent; n && n != s->func->body; child = n, n = n->parent) {
+		struct wl_node *cond;
+		bool all = true;
+
+		if (child->role != WL_ROLE_THEN &&
+		    child->role != WL_ROLE_ELSE && child->role != WL_ROLE_BODY)
+			continue;
+		if (n->kind != CXCursor_IfStmt && !wl_node_is_loop(n))
+			continue;
+		cond = wl_node_kid(n, WL_ROLE_COND);
+		if (!cond)
+			continue;
+		wl_eval_cond(&fx->ctx->eval, cond, &cc);
+		if (cc.kind == WL_COND_UNIFORM &&
+		    !wl_mem_cond_splits_warp(fx->mem, cond))
+			continue;
+		for (k = 0; k < fx->r->nr_stmts; k++)
+			if (fx->r->stmts[k]->func == s->func &&
+			    !wl_node_within(fx->r->stmts[k], n))
+				all = false;
+		if (!all)
+			found = n;
+	}
+	return found;
+}
+
+/* Rewrite one SPLIT statement in place. */
+static void rewrite_split(struct fixer *fx, struct stmt_plan *p)
+{
+	struct wl_ctx *ctx = fx->ctx;
+	struct wl_node *owner = unbraced_owner(p->stmt);
+	struct wl_node *div = divergent_owner(fx, p->stmt), *outer;
+	const struct wl_mask *m;
+	char *ind, *in2, *sync, *text, *cm;
+	struct wl_cond_class cc;
+	unsigned end;
+
+	/*
+	 * An unbraced `if (lane >= o)` around the step: split it even when
+	 * the race stays inside it, so that the barriers need no ballot.
+	 */
+	if (!div && owner && owner->kind == CXCursor_IfStmt &&
+	    wl_node_kid(owner, WL_ROLE_COND)) {
+		wl_eval_cond(&ctx->eval, wl_node_kid(owner, WL_ROLE_COND), &cc);
+		if (cc.kind != WL_COND_UNIFORM ||
+		    wl_mem_cond_splits_warp(fx->mem,
+					    wl_node_kid(owner, WL_ROLE_COND)))
+			div = owner;
+	}
+
+	if (div) {
+		/* if (lane >= 1) s[i] += s[i - 1]; -- the barriers must be
+		 * outside the lane-dependent branch: the branch is written
+		 * twice, once around the read and once around the write */
+		struct wl_node *cond = wl_node_kid(div, WL_ROLE_COND);
+		struct wl_node *then = wl_node_kid(div, WL_ROLE_THEN);
+		char *ct;
+
+		owner = div;
+		if (div->kind != CXCursor_IfStmt ||
+		    wl_node_kid(div, WL_ROLE_ELSE) || !then ||
+		    (then != p->stmt &&
+		     !(then->kind == CXCursor_CompoundStmt &&
+		       then->nr_kids == 1 && then->kids[0] == p->stmt))) {
+			if (!fx->why)
+				fx->why = wl_xstrdup("a racing statement is "
+						     "inside a lane-dependent "
+						     "branch with more in it");
+			return;
+		}
+		outer = unbraced_owner(owner);
+		if ((outer && unbraced_owner(outer)) ||
+		    !wl_eval_pure(&ctx->eval, cond)) {
+			if (!fx->why)
+				fx->why = wl_xstrdup("the condition around the "
+						     "statement cannot be "
+						     "evaluated twice");
+			return;
+		}
+		m = mask_at(fx, owner);
+		if (!m)
+			return;
+		ct = wl_memtext_of(ctx, cond);
+		sync = sync_text(m);
+		end = wl_memtext_full_end(ctx, owner);
+		cm = wl_memtext_trailing_comment(ctx, &end);
+		if (outer) {
+			/* `for (...) if (c) s[i] += s[i + o];`: the loop's
+			 * body gets braces around the written-twice branch */
+			const char *t = ctx->src->text;
+			unsigned begin = owner->begin;
+			char *oind = wl_memtext_indent(ctx, outer->begin);
+
+			ind = wl_memtext_deeper(oind);
+			while (begin > outer->begin &&
+			       (t[begin - 1] == ' ' || t[begin - 1] == '\t' ||
+				t[begin - 1] == '\n' || t[begin - 1] == '\r'))
+				begin--;
+			text = wl_xasprintf(" {%s%sif (%s) %s;%s%s%s%s%s%sif "
+					    "(%s) %s;%s%s%s%s%s}",
+					    fx->nl, ind, ct, p->read, cm, fx->nl,
+					    ind, sync, fx->nl, ind, ct, p->write,
+					    fx->nl, ind, sync, fx->nl, oind);
+			wl_fix_replace(fx->fix, begin, end - begin, text);
+			free(oind);
+		} else {
+			ind = wl_memtext_indent(ctx, owner->begin);
+			text = wl_xasprintf("if (%s) %s;%s%s%s%s%s%sif (%s) "
+					    "%s;%s%s%s",
+					    ct, p->read, cm, fx->nl, ind, sync,
+					    fx->nl, ind, ct, p->write, fx->nl,
+					    ind, sync);
+			wl_fix_replace(fx->fix, owner->begin,
+				       end - owner->begin, text);
+		}
+		free(cm);
+		free(text);
+		free(sync);
+		free(ind);
+		free(ct);
+		return;
+	}
+	m = mask_at(fx, p->stmt);
+	if (!m)
+		return;
+	sync = sync_text(m);
+	end = wl_memtext_stmt_end(ctx, p->stmt);
+	cm = wl_memtext_trailing_comment(ctx, &end);
+	if (owner) {
+		/* braces right after the if's or loop's header */
+		const char *t = ctx->src->text;
+		unsigned begin = p->stmt->begin;
+
+		while (begin > owner->begin &&
+		       (t[begin - 1] == ' ' || t[begin - 1] == '\t' ||
+			t[begin - 1] == '\n' || t[begin - 1] == '\r'))
+			begin--;
+		ind = wl_memtext_indent(ctx, owner->begin);
+		in2 = wl_memtext_deeper(ind);
+		text = wl_xasprintf(" {%s%s%s%s;%s%s%s%s%s%s;%s%s%s%s%s}", cm,
+				    fx->nl, in2, p->read, fx->nl, in2, sync,
+				    fx->nl, in2, p->write, fx->nl, in2, sync,
+				    fx->nl, ind);
+		wl_fix_replace(fx->fix, begin, end - begin, text);
+		free(in2);
+		free(cm);
+		free(text);
+		free(ind);
+		free(sync);
+		return;
+	} else {
+		ind = wl_memtext_indent(ctx, p->stmt->begin);
+		if (fx->reuse_barrier)
+			text = wl_xasprintf("%s;%s%s%s%s%s%s%s;", p->read, cm,
+					    fx->nl, ind, sync, fx->nl, ind,
+					    p->write);
+		else
+			text = wl_xasprintf("%s;%s%s%s%s%s%s%s;%s%s%s", p->read,
+					    cm, fx->nl, ind, sync, fx->nl, ind,
+					    p->write, fx->nl, ind, sync);
+	}
+	wl_fix_replace(fx->fix, p->stmt->begin, end - p->stmt->begin, text);
+	free(cm);
+	free(text);
+	free(ind);
+	free(sync);
+}
+
+/*
+ * Where a barrier after @s goes: after @s, or after the lane-dependent
+ * branch or the unbraced statement that holds it.
+ */
+static struct wl_node *sync_point(struct fixer *fx, struct wl_node *s)
+{
+	struct wl_node *div = divergent_owner(fx, s);
+	struct wl_node *owner = div ? div : unbraced_owner(s);
+
+	return owner ? owner : s;
+}
+
+/* A barrier after a statement that is kept as it is. */
+static void sync_after(struct fixer *fx, struct wl_node *s)
+{
+	struct wl_node *div = divergent_owner(fx, s);
+	struct wl_node *owner = div ? div : unbraced_owner(s);
+	struct wl_node *at = owner ? owner : s;
+	const struct wl_mask *m;
+	char *ind, *sync, *text;
+	unsigned end;
+
+	if (owner && unbraced_owner(owner)) {
+		if (!fx->why)
+			fx->why = wl_xstrdup("nested unbraced statements");
+		return;
+	}
+	m = mask_at(fx, at);
+	if (!m)
+		return;
+	ind = wl_memtext_indent(fx->ctx, at->begin);
+	sync = sync_text(m);
+	text = wl_xasprintf("%s%s%s", fx->nl, ind, sync);
+	end = wl_memtext_full_end(fx->ctx, at);
+	free(wl_memtext_trailing_comment(fx->ctx, &end));
+	wl_fix_insert(fx->fix, end, text);
+	free(text);
+	free(sync);
+	free(ind);
+}
+
+static bool param_callers_nonvolatile(struct wl_node *decl)
+{
+	struct wl_func *fn = decl->func;
+	unsigned i, k;
+
+	for (k = 0; k < fn->nr_params && fn->params[k] != decl; k++)
+		;
+	for (i = 0; i < fn->nr_callers; i++) {
+		struct wl_node *args[16];
+		unsigned n = wl_call_args(fn->callers[i], args, 16);
+		CXType t;
+
+		if (k >= n || k >= 16)
+			return false;
+		t = clang_getCursorType(wl_node_strip(args[k])->cursor);
+		if (clang_isVolatileQualifiedType(clang_getPointeeType(t)))
+			return false;
+	}
+	return true;
+}
+
+struct use_scan {
+	CXCursor decl;
+	struct wl_mem *mem;
+	bool outside;
+};
+
+/* Every use of the pointer lies in a statement some region rewrites. */
+static bool use_in_regions(struct wl_node *n, void *data)
+{
+	struct use_scan *us = data;
+	unsigned i, k;
+	bool in = false;
+
+	if (n->kind != CXCursor_DeclRefExpr ||
+	    !clang_equalCursors(clang_getCursorReferenced(n->cursor), us->decl))
+		return true;
+	for (i = 0; i < us->mem->nr_regions && !in; i++)
+		for (k = 0; k < us->mem->regions[i].nr_stmts; k++)
+			if (wl_node_within(n, us->mem->regions[i].stmts[k]))
+				in = true;
+	if (!in)
+		us->outside = true;
+	return !us->outside;
+}
+
+/* Whether an edit of @fix already lands in [@off, @off + @len]. */
+static bool touches(const struct wl_fix *fix, unsigned off, unsigned len)
+{
+	unsigned i;
+
+	for (i = 0; i < fix->nr_edits; i++)
+		if (fix->edits[i].offset <= off + len &&
+		    fix->edits[i].offset + fix->edits[i].length >= off)
+			return true;
+	return false;
+}
+
+/*
+ * Drop `volatile` from the pointer the region goes through when the
+ * rewrite leaves no access through it that relied on it.
+ */
+static void drop_volatile(struct fixer *fx)
+{
+	struct wl_mem *mem = fx->mem;
+	struct wl_node *done[8];
+	unsigned nr_done = 0, k, i;
+
+	for (k = 0; k < fx->r->nr_races; k++) {
+		unsigned ai = fx->r->races[k].reader;
+		struct wl_node *d = mem->accesses[ai].ptr_decl;
+		struct use_scan us;
+		const char *t = fx->ctx->src->text;
+		bool seen = false;
+
+		if (!d || !d->in_main || d->in_macro || nr_done == 8)
+			continue;
+		for (i = 0; i < nr_done; i++)
+			seen |= done[i] == d;
+		if (seen)
+			continue;
+		done[nr_done++] = d;
+		if (!clang_isVolatileQualifiedType(clang_getPointeeType(
+			    clang_getCursorType(d->cursor))))
+			continue;
+		if (d->kind == CXCursor_ParmDecl &&
+		    !param_callers_nonvolatile(d))
+			continue;
+		us.decl = d->cursor;
+		us.mem = mem;
+		us.outside = false;
+		if (d->func && d->func->body)
+			wl_node_walk(d->func->body, use_in_regions, &us);
+		if (us.outside)
+			continue;
+		for (i = d->begin; i + 9 <= d->end; i++)
+			if (!memcmp(t + i, "volatile", 8) &&
+			    (i == d->begin || !wl_memtext_ident_char(t[i - 1])) &&
+			    (t[i + 8] == ' ' || t[i + 8] == '\t')) {
+				if (!touches(fx->fix, i, 9))
+					wl_fix_replace(fx->fix, i, 9, "");
+				break;
+			}
+	}
+}
+
+static int cmp_stmt(const void *a, const void *b)
+{
+	const struct wl_node *x = *(struct wl_node *const *)a;
+	const struct wl_node *y = *(struct wl_node *const *)b;
+
+	return x->index < y->index ? -1 : x->index > y->index;
+}
+
+char *wl_memfix_build(struct wl_ctx *ctx, struct wl_mem *mem,
+		      struct wl_mem_region *r, struct wl_finding *f)
+{
+	struct fixer fx = { ctx, mem, r, NULL, wl_source_newline(ctx->src),
+			    NULL, false };
+	struct stmt_plan *plans = wl_xcalloc(r->nr_stmts, sizeof(*plans));
+	struct wl_node **pending = wl_xcalloc(r->nr_stmts, sizeof(*pending));
+	unsigned i, k, nr_pending = 0, reg_array = 0;
+	bool any_reg = false, need_tail = false;
+	char *reg;
+
+	for (i = 0; i < r->nr_races && !fx.why; i++)
+		if (r->races[i].collision)
+			fx.why = wl_xstrdup("lanes meet through data-dependent "
+					    "indices; use atomics on shared "
+					    "memory (atomicAdd) instead");
+		else if (r->races[i].cross_warp)
+			fx.why = wl_xstrdup("lanes of other warps meet at these "
+					    "elements too, and a __syncwarp() "
+					    "orders only its own warp: the "
+					    "block needs a __syncthreads() "
+					    "here");
+	fx.reuse_barrier = r->barrier_after;
+	fx.fix = wl_fix_new("read into a register, then __syncwarp() "
+			    "between the reads and the writes (Listing 8)");
+	if (r->unseen)
+		wl_fix_mark_unsafe(fx.fix, "the memory is taken to be shared "
+				   "by the lanes of a warp without seeing "
+				   "where it comes from");
+	qsort(r->stmts, r->nr_stmts, sizeof(*r->stmts), cmp_stmt);
+	reg = wl_memtext_fresh_name(ctx, r->stmts[0]->func->root, "v");
+	for (i = 0; i < r->nr_stmts && !fx.why; i++) {
+		plans[i].stmt = r->stmts[i];
+		if (!r->stmts[i]->in_main || r->stmts[i]->in_macro) {
+			fx.why = wl_xstrdup("the statement is written in a "
+					    "macro");
+			break;
+		}
+		plan_stmt(ctx, mem, r, &plans[i], reg);
+		if (plans[i].shape == SHAPE_NONE)
+			fx.why = wl_xstrdup("a racing access is not a plain "
+					    "read or assignment");
+		if (plans[i].uses_reg) {
+			if (any_reg && plans[i].array != reg_array)
+				fx.why = wl_xstrdup("two arrays would need "
+						    "registers");
+			any_reg = true;
+			reg_array = plans[i].array;
+		}
+	}
+	for (i = 0; i < r->nr_stmts && !fx.why; i++) {
+		struct stmt_plan *p = &plans[i];
+		bool clash = false;
+
+		for (k = 0; k < nr_pending; k++)
+			clash |= stmts_race(mem, r, pending[k], p->stmt);
+		/* a barrier after the branch would not come between them */
+		if (clash && wl_node_within(p->stmt,
+					    sync_point(&fx,
+						       pending[nr_pending - 1]))) {
+			fx.why = wl_xstrdup("two racing statements share a "
+					    "lane-dependent branch, where no "
+					    "mask for __syncwarp() names the "
+					    "lanes that arrive");
+			break;
+		}
+		if (clash) {
+			sync_after(&fx, pending[nr_pending - 1]);
+			nr_pending = 0;
+		}
+		if (p->shape == SHAPE_SPLIT) {
+			rewrite_split(&fx, p);
+			nr_pending = 0;
+			need_tail = false;
+		} else {
+			pending[nr_pending++] = p->stmt;
+			need_tail = true;
+		}
+	}
+	/* A loop brings the last statement back to meet the first. */
+	if (!fx.why && r->in_loop && need_tail && nr_pending) {
+		bool clash = false;
+
+		for (k = 0; k < nr_pending; k++)
+			for (i = 0; i < r->nr_stmts; i++)
+				clash |= stmts_race(mem, r, pending[k],
+						    r->stmts[i]);
+		if (clash)
+			sync_after(&fx, pending[nr_pending - 1]);
+	}
+	for (i = 0; i < r->nr_stmts && !fx.why && any_reg; i++)
+		if (plans[i].uses_reg) {
+			declare_register(&fx, plans[i].stmt, plans[i].type,
+					 reg);
+			break;
+		}
+	if (!fx.why)
+		drop_volatile(&fx);
+	if (fx.why)
+		wl_fix_free(fx.fix);
+	else
+		f->fix = fx.fix;
+	for (i = 0; i < r->nr_stmts; i++) {
+		free(plans[i].read);
+		free(plans[i].write);
+		free(plans[i].type);
+	}
+	free(plans);
+	free(pending);
+	free(reg);
+	return fx.why;
+}
+
+void wl_memfix_each_function(struct wl_ctx *ctx, struct wl_mem *mem,
+			     struct wl_mem_region *r, const int *at)
+{
+	struct wl_node **stmts = wl_xcalloc(r->nr_stmts, sizeof(*stmts));
+	struct wl_mem_race *races = wl_xcalloc(r->nr_races, sizeof(*races));
+	unsigned i, k;
+
+	for (i = 0; i < r->nr_stmts; i++) {
+		struct wl_func *fn = r->stmts[i]->func;
+		struct wl_mem_region part = *r;
+		int owner = -1;
+		bool seen = false;
+		char *why;
+
+		for (k = 0; k < i && !seen; k++)
+			seen = r->stmts[k]->func == fn;
+		if (seen)
+			continue;
+		part.stmts = stmts;
+		part.races = races;
+		part.nr_stmts = part.nr_races = 0;
+		for (k = 0; k < r->nr_stmts; k++)
+			if (r->stmts[k]->func == fn) {
+				part.stmts[part.nr_stmts++] = r->stmts[k];
+				if (owner < 0)
+					owner = at[k];
+			}
+		part.first = part.stmts[0];
+		for (k = 0; k < r->nr_races; k++)
+			if (mem->accesses[r->races[k].reader].stmt->func == fn &&
+			    mem->accesses[r->races[k].writer].stmt->func == fn)
+				part.races[part.nr_races++] = r->races[k];
+		if (!part.nr_races || owner < 0)
+			continue;
+		why = wl_memfix_build(ctx, mem, &part, &ctx->findings.v[owner]);
+		if (!why)
+			wl_finding_note(&ctx->findings.v[owner],
+					"the fix covers the races within "
+					"'%s' only",
+					fn->name);
+		free(why);
+	}
+	free(stmts);
+	free(races);
+}
