@@ -32,306 +32,10 @@
 #include <sys/stat.h>
 
 #include "analyzer/parse.h"
+#include "analyzer/prefilter_text.h"
 #include "base/embedded.h"
 #include "base/source.h"
 #include "base/util.h"
-
-/*
- * The triggers: what the rules look for, as substrings, so that one
- * covers a family (a name inside a comment or a string costs a parse):
- *   shfl                __shfl*, asm shfl., cooperative groups' shfl*()
- *   vote                asm vote.
- *   _sync               every *_sync collective, __syncwarp, __syncthreads*
- *   __ballot __any __all  legacy votes
- *   activemask          __activemask() (WL201, WL303)
- *   __shared            __shared__ memory (WL301, WL302, WL401)
- *   volatile            volatile reduction tails (WL301)
- *   threadIdx           lanes exchanging through global memory, or a
- *                       pointer an unseen caller hands in (WL301): the
- *                       lane index is all such a race needs
- *   asm                 asm, __asm, __asm__ (WL103, WL104)
- *   warplint NOLINT     suppression comments (WL901)
- *   cooperative_groups  groups' sync()/ballot()/any()/all()
- *   __nvvm              the NVVM builtins under every primitive
- * and what could assemble a name unseen:
- *   ##                  token pasting
- *   %:                  the digraph for # (so also for ##)
- *   ??= ??/             trigraphs for # and for a line splice
- */
-/* Whether the literal @lit starts at @p. */
-#define AT(lit) \
-	(end - p >= (long)sizeof(lit) - 1 && !memcmp(p, lit, sizeof(lit) - 1))
-
-/*
- * Whether a trigger starts at @p.  A switch on the first two bytes, so
- * that common letters cost one or two compares.
- */
-static bool trigger_at(const char *p, const char *end)
-{
-	switch (p[0]) {
-	case 's':
-		return AT("shfl");
-	case 'v':
-		return AT("vote") || AT("volatile");
-	case '_':
-		if (end - p < 2)
-			return false;
-		if (p[1] == 's')
-			return AT("_sync");
-		if (p[1] != '_')
-			return false;
-		return AT("__ballot") || AT("__any") || AT("__all") ||
-		       AT("__shared") || AT("__nvvm");
-	case 'a':
-		return AT("asm") || AT("activemask");
-	case 'w':
-		return AT("warplint");
-	case 'N':
-		return AT("NOLINT");
-	case 'c':
-		return AT("cooperative_groups");
-	case 't':
-		return AT("threadIdx");
-	case '#':
-		return AT("##");
-	case '%':
-		return AT("%:");
-	case '?':
-		return AT("?\?=") || AT("?\?/");
-	}
-	return false;
-}
-
-#undef AT
-
-/*
- * One pass over the text: only bytes that can start a trigger are looked
- * at closely, which keeps the scan near memory speed on clean code.
- */
-static bool has_trigger(const char *s, size_t n)
-{
-	static const unsigned char first[256] = {
-		['s'] = 1, ['v'] = 1, ['_'] = 1, ['a'] = 1, ['w'] = 1,
-		['c'] = 1, ['N'] = 1, ['#'] = 1, ['%'] = 1, ['?'] = 1,
-		['t'] = 1,
-	};
-	const char *end = s + n, *p;
-
-	for (p = s; p < end; p++)
-		if (first[(unsigned char)*p] && trigger_at(p, end))
-			return true;
-	return false;
-}
-
-/* Length of a line splice (backslash, blanks, newline) at @p, or 0. */
-static size_t splice_at(const char *p, const char *end)
-{
-	const char *q = p + 1;
-
-	if (*p != '\\')
-		return 0;
-	while (q < end && (*q == ' ' || *q == '\t' || *q == '\f' ||
-			   *q == '\v' || *q == '\r'))
-		q++;
-	return q < end && *q == '\n' ? (size_t)(q + 1 - p) : 0;
-}
-
-/*
- * The text with line splices removed, as the preprocessor sees it (a
- * splice may split a name: __sh\<newline>fl).  Returns NULL when there is
- * none, the common case, so that nothing is copied.
- */
-static char *unsplice(const char *s, size_t n, size_t *out_len)
-{
-	const char *end = s + n, *p = memchr(s, '\\', n);
-	char *out = NULL, *o = NULL;
-	size_t k;
-
-	for (; p; p = memchr(p, '\\', (size_t)(end - p))) {
-		k = splice_at(p, end);
-		if (!k) {
-			p++;
-			continue;
-		}
-		if (!out) {
-			out = wl_xmalloc(n + 1);
-			memcpy(out, s, (size_t)(p - s));
-			o = out + (p - s);
-		}
-		p += k;
-		/* Copy up to the next splice. */
-		{
-			const char *next = p;
-
-			while (next < end && !(*next == '\\' && splice_at(next, end)))
-				next++;
-			memcpy(o, p, (size_t)(next - p));
-			o += next - p;
-			p = next;
-		}
-		if (p >= end)
-			break;
-	}
-	if (out) {
-		*o = '\0';
-		*out_len = (size_t)(o - out);
-	}
-	return out;
-}
-
-bool wl_prefilter_text_is_dirty(const char *text, size_t len)
-{
-	size_t n = 0;
-	char *flat = unsplice(text, len, &n);
-	bool dirty;
-
-	if (!flat)
-		return has_trigger(text, len);
-	dirty = has_trigger(flat, n);
-	free(flat);
-	return dirty;
-}
-
-/* One #include directive of a file. */
-struct incl {
-	char *name;
-	bool angle;
-};
-
-/* What a file says on its own: a trigger, and what it includes. */
-struct scan {
-	bool dirty;
-	struct incl *v;
-	unsigned nr, alloc;
-	bool all_lines;		/* go on past a dirty line (the includes only) */
-};
-
-static void scan_release(struct scan *sc)
-{
-	unsigned i;
-
-	for (i = 0; i < sc->nr; i++)
-		free(sc->v[i].name);
-	free(sc->v);
-	memset(sc, 0, sizeof(*sc));
-}
-
-/* Skip blanks and block comments that stay on this line. */
-static const char *skip_blanks(const char *p, const char *end)
-{
-	for (;;) {
-		while (p < end && (*p == ' ' || *p == '\t' || *p == '\f' ||
-				   *p == '\v' || *p == '\r'))
-			p++;
-		if (end - p >= 2 && p[0] == '/' && p[1] == '*') {
-			const char *q = p + 2;
-
-			while (end - q >= 2 && !(q[0] == '*' && q[1] == '/'))
-				q++;
-			if (end - q < 2)
-				return end;
-			p = q + 2;
-			continue;
-		}
-		return p;
-	}
-}
-
-/*
- * Read the directive starting at @p (just after the '#').  An include we
- * can follow is added to @sc; one we cannot (computed, #include_next,
- * #import) makes the file dirty.
- */
-static void scan_directive(struct scan *sc, const char *p, const char *end)
-{
-	const char *w, *close;
-	size_t n;
-	char want;
-
-	p = skip_blanks(p, end);
-	w = p;
-	while (p < end && ((*p >= 'a' && *p <= 'z') || *p == '_'))
-		p++;
-	n = (size_t)(p - w);
-	if ((n == 12 && !memcmp(w, "include_next", 12)) ||
-	    (n == 6 && !memcmp(w, "import", 6))) {
-		/* Which file these find depends on where the includer was. */
-		sc->dirty = true;
-		return;
-	}
-	if (n != 7 || memcmp(w, "include", 7))
-		return;
-	p = skip_blanks(p, end);
-	if (p >= end || (*p != '"' && *p != '<')) {
-		sc->dirty = true;	/* #include MACRO */
-		return;
-	}
-	want = *p == '"' ? '"' : '>';
-	for (close = p + 1; close < end && *close != want && *close != '\n';
-	     close++)
-		;
-	if (close >= end || *close != want || close == p + 1) {
-		sc->dirty = true;
-		return;
-	}
-	WL_GROW(sc->v, sc->nr, sc->alloc);
-	sc->v[sc->nr].name = wl_xstrndup(p + 1, (size_t)(close - p - 1));
-	sc->v[sc->nr].angle = want == '>';
-	sc->nr++;
-}
-
-/* Every line that starts with '#', up to the first dirty one. */
-static void scan_lines(struct scan *sc, const char *p, const char *end)
-{
-	while (p < end && (!sc->dirty || sc->all_lines)) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		const char *q = skip_blanks(p, nl ? nl : end);
-
-		if (q < end && *q == '#')
-			scan_directive(sc, q + 1, nl ? nl : end);
-		p = nl ? nl + 1 : end;
-	}
-}
-
-/*
- * Scan a whole file's text: triggers first (a dirty file needs nothing
- * more), then every line that starts with '#'.  Directives in dead #if
- * branches are followed too: more headers only means more caution.
- */
-static void scan_text(struct scan *sc, const char *text, size_t len)
-{
-	size_t n = len;
-	char *flat = unsplice(text, len, &n);
-	const char *s = flat ? flat : text;
-
-	memset(sc, 0, sizeof(*sc));
-	if (has_trigger(s, n)) {
-		sc->dirty = true;
-		free(flat);
-		return;
-	}
-	scan_lines(sc, s, s + n);
-	free(flat);
-}
-
-void wl_prefilter_includes(const char *text, size_t len,
-			   void (*fn)(const char *name, void *data),
-			   void *data)
-{
-	size_t n = len;
-	char *flat = unsplice(text, len, &n);
-	const char *s = flat ? flat : text;
-	struct scan sc;
-	unsigned i;
-
-	memset(&sc, 0, sizeof(sc));
-	sc.all_lines = true;
-	scan_lines(&sc, s, s + n);
-	for (i = 0; i < sc.nr; i++)
-		fn(sc.v[i].name, data);
-	scan_release(&sc);
-	free(flat);
-}
 
 /* A small chained hash map from strings to what the filter learnt. */
 enum state {
@@ -356,7 +60,7 @@ struct entry {
 	unsigned depth;		/* of a ST_BUSY visit */
 	enum res_kind res;
 	char *path;		/* RES_FILE */
-	struct scan scan;	/* own contents of a header */
+	struct wl_prefilter_scan scan;	/* own contents of a header */
 };
 
 struct map {
@@ -424,7 +128,7 @@ static void map_release(struct map *m)
 			next = e->next;
 			free(e->key);
 			free(e->path);
-			scan_release(&e->scan);
+			wl_prefilter_scan_release(&e->scan);
 			free(e);
 		}
 	}
@@ -720,7 +424,8 @@ static bool in_shim(const char *name, enum res_kind *kind)
  * Called with the lock held; cached.
  */
 static struct entry *resolve(struct wl_prefilter *pf, struct search *sp,
-			     const char *dir, const struct incl *inc)
+			     const char *dir,
+			     const struct wl_prefilter_incl *inc)
 {
 	char *key = wl_xasprintf("%s\x01%c%s\x01%s", sp->key,
 				 inc->angle ? '<' : '"',
@@ -773,7 +478,7 @@ static struct entry *resolve(struct wl_prefilter *pf, struct search *sp,
 }
 
 /* A header's own scan, read once per run.  Lock held. */
-static const struct scan *header_scan(struct wl_prefilter *pf,
+static const struct wl_prefilter_scan *header_scan(struct wl_prefilter *pf,
 				      const char *path)
 {
 	struct entry *e = map_get(&pf->scans, path);
@@ -788,7 +493,7 @@ static const struct scan *header_scan(struct wl_prefilter *pf,
 		e->state = ST_DIRTY;
 		return NULL;
 	}
-	scan_text(&e->scan, src.text, src.len);
+	wl_prefilter_scan_text(&e->scan, src.text, src.len);
 	wl_source_release(&src);
 	e->state = ST_CLEAN;
 	return &e->scan;
@@ -798,7 +503,7 @@ static const struct scan *header_scan(struct wl_prefilter *pf,
 #define MAX_DEPTH 200
 
 static bool closure_dirty(struct wl_prefilter *pf, struct search *sp,
-			  const char *dir, const struct scan *sc,
+			  const char *dir, const struct wl_prefilter_scan *sc,
 			  unsigned depth, unsigned *low);
 
 /*
@@ -812,7 +517,7 @@ static bool header_dirty(struct wl_prefilter *pf, struct search *sp,
 {
 	char *key = wl_xasprintf("%s\x01%s", sp->key, path);
 	struct entry *e = map_get(&pf->verdicts, key);
-	const struct scan *sc;
+	const struct wl_prefilter_scan *sc;
 	unsigned my_low = depth;
 	char *dir;
 	bool dirty;
@@ -848,7 +553,7 @@ static bool header_dirty(struct wl_prefilter *pf, struct search *sp,
 
 /* Whether any include of @sc (a file in @dir) leads to a dirty header. */
 static bool closure_dirty(struct wl_prefilter *pf, struct search *sp,
-			  const char *dir, const struct scan *sc,
+			  const char *dir, const struct wl_prefilter_scan *sc,
 			  unsigned depth, unsigned *low)
 {
 	unsigned i;
@@ -881,8 +586,8 @@ static bool forced_dirty(struct wl_prefilter *pf, struct search *sp,
 	unsigned i, low = 0;
 
 	for (i = 0; i < sp->forced.nr; i++) {
-		struct incl inc = { sp->forced.v[i], false };
-		struct scan one = { false, &inc, 1, 1, false };
+		struct wl_prefilter_incl inc = { sp->forced.v[i], false };
+		struct wl_prefilter_scan one = { false, &inc, 1, 1, false };
 
 		if (is_regular(inc.name)) {
 			if (header_dirty(pf, sp, inc.name, 1, &low))
@@ -920,15 +625,15 @@ bool wl_prefilter_can_skip(struct wl_prefilter *pf, const struct wl_source *src,
 			   const char *const *args, unsigned nr_args)
 {
 	struct search sp;
-	struct scan sc;
+	struct wl_prefilter_scan sc;
 	bool dirty;
 	unsigned low = 0;
 	char *dir;
 
 	/* The main file, outside the lock: this is most of the bytes. */
-	scan_text(&sc, src->text, src->len);
+	wl_prefilter_scan_text(&sc, src->text, src->len);
 	if (sc.dirty) {
-		scan_release(&sc);
+		wl_prefilter_scan_release(&sc);
 		pthread_mutex_lock(&pf->lock);
 		pf->parsed++;
 		pthread_mutex_unlock(&pf->lock);
@@ -947,7 +652,7 @@ bool wl_prefilter_can_skip(struct wl_prefilter *pf, const struct wl_source *src,
 	pthread_mutex_unlock(&pf->lock);
 	free(dir);
 	search_release(&sp);
-	scan_release(&sc);
+	wl_prefilter_scan_release(&sc);
 	return !dirty;
 }
 

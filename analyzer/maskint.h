@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Private to mask inference: the divergence points and caches mask.c
+ * keeps, and the source text masktext.c writes for them.
+ */
+#ifndef WL_ANALYZER_MASKINT_H
+#define WL_ANALYZER_MASKINT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "analyzer/context.h"
+#include "analyzer/mask.h"
+
+#define FULL 0xffffffffu
+#define MAX_CONDS 16
+#define MAX_POINTS 64
+
+/* A divergence point: a place on the way where some lanes may leave. */
+struct point {
+	struct wl_node *anchor;	/* statement a ballot would go before */
+	bool wrap;		/* the anchor is an unbraced body */
+	struct wl_node *conds[MAX_CONDS];
+	bool negs[MAX_CONDS];
+	unsigned nr;
+	bool exit;		/* lanes for which the AND holds leave */
+	struct wl_cond_class cls;
+};
+
+struct cached {
+	struct wl_node *site;
+	struct wl_mask *mask;	/* allocated alone: pointers stay valid */
+};
+
+struct ballot {
+	struct wl_func *fn;
+	unsigned anchor;
+	char *key;		/* mask and predicate text */
+	char *name;
+};
+
+struct entry_state {
+	struct wl_func *fn;
+	bool busy, done;
+	enum wl_reach reach;
+	uint32_t bits;
+	char *note;
+	char *why;		/* UNKNOWN: why no mask */
+	char *param;		/* a mask parameter threaded in, or NULL */
+	struct wl_fix *edits;	/* the signature and call-site edits */
+};
+
+/* What a function's callers say about the lanes that enter it. */
+struct entry {
+	enum wl_reach reach;
+	uint32_t bits;
+	char *note;		/* owned: a guess and why */
+	const char *why;	/* UNKNOWN: why there is no mask */
+	const char *param;	/* the threaded mask parameter, or NULL */
+	const struct wl_fix *edits;
+};
+
+struct wl_mask_cache {
+	struct cached *v;
+	unsigned nr, alloc;
+	struct ballot *ballots;
+	unsigned nr_ballots, alloc_ballots;
+	struct entry_state *entries;
+	unsigned nr_entries, alloc_entries;
+};
+
+/* The predicate "lanes that go on past these points", as source text. */
+char *wl_mask_predicate_text(struct wl_ctx *ctx, struct point *pts, unsigned n);
+
+/* A name for a new mask variable in @fn, unused there so far. */
+char *wl_mask_fresh_name(struct wl_ctx *ctx, struct wl_func *fn);
+
+/*
+ * The name of a ballot of @pred among the lanes of @mask, placed before
+ * @anchor in @fn (inside braces @wrap adds), its declaration added to
+ * @setup once per place and predicate.
+ */
+const char *wl_mask_plan_ballot(struct wl_ctx *ctx, struct wl_func *fn,
+				struct wl_node *anchor, bool wrap,
+				const char *mask, const char *pred,
+				struct wl_fix *setup);
+
+/* The mask text: @bits of variable @var (NULL: the constant @bits). */
+char *wl_mask_render(struct wl_ctx *ctx, const char *var, uint32_t bits);
+
+#endif

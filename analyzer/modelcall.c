@@ -1,0 +1,340 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The model's calls: the function each call reaches (also through an
+ * overloaded operator, a dependent member or a functor type), the callers
+ * of each function, a call's name and its arguments as written.
+ */
+#include <string.h>
+
+#include "analyzer/cursor.h"
+#include "analyzer/model.h"
+#include "analyzer/modelint.h"
+#include "base/util.h"
+
+/* A hash of @funcs by canonical cursor (open addressing), in *@slots. */
+static void index_table(struct wl_func **funcs, unsigned nr,
+			struct wl_func ***slots, unsigned *nr_slots)
+{
+	unsigned i;
+
+	*nr_slots = 16;
+	while (*nr_slots < 2 * nr)
+		*nr_slots *= 2;
+	*slots = wl_xcalloc(*nr_slots, sizeof(**slots));
+	for (i = 0; i < nr; i++) {
+		unsigned h = clang_hashCursor(funcs[i]->canonical);
+
+		while ((*slots)[h % *nr_slots])
+			h++;
+		(*slots)[h % *nr_slots] = funcs[i];
+	}
+}
+
+void wl_model_index_functions(struct wl_model *m)
+{
+	index_table(m->funcs, m->nr_funcs, &m->func_slots, &m->nr_func_slots);
+	if (m->context)
+		index_table(m->ctx_funcs, m->nr_ctx_funcs, &m->ctx_slots,
+			    &m->nr_ctx_slots);
+}
+
+static struct wl_func *lookup(struct wl_func **slots, unsigned nr_slots,
+			      CXCursor decl)
+{
+	CXCursor canon = clang_getCanonicalCursor(decl);
+	unsigned h = clang_hashCursor(canon);
+	struct wl_func *fn;
+
+	while ((fn = slots[h % nr_slots])) {
+		if (clang_equalCursors(fn->canonical, canon))
+			return fn;
+		h++;
+	}
+	return NULL;
+}
+
+static struct wl_func *function_of(struct wl_model *m, CXCursor decl)
+{
+	return lookup(m->func_slots, m->nr_func_slots, decl);
+}
+
+/*
+ * The callee of a dependent call spelled through a class template,
+ * `Step<S * 2, N>::run(...)`: a nameless DeclRefExpr whose first raw
+ * child refers to the template.  Null otherwise.
+ */
+static CXCursor unnamed_callee(const struct wl_node *call)
+{
+	struct wl_node *callee = call->nr_kids ? call->kids[0] : NULL;
+
+	while (callee && callee->kind == CXCursor_UnexposedExpr &&
+	       callee->nr_kids == 1)
+		callee = callee->kids[0];
+	if (!callee || callee->kind != CXCursor_DeclRefExpr ||
+	    !clang_Cursor_isNull(clang_getCursorReferenced(callee->cursor)))
+		return clang_getNullCursor();
+	return callee->cursor;
+}
+
+CXCursor wl_call_qualifier(const struct wl_node *call)
+{
+	CXCursor callee = unnamed_callee(call), first;
+
+	if (clang_Cursor_isNull(callee))
+		return callee;
+	first = wl_cursor_first_child(callee);
+	if (clang_getCursorKind(first) != CXCursor_TemplateRef)
+		return clang_getNullCursor();
+	return clang_getCursorReferenced(first);
+}
+
+/*
+ * A callee libclang leaves unnamed: a dependent call spelled through a
+ * class template (`Step<S * 2, N>::run`), or a member call on an object
+ * of a dependent type (`op.reduce`, `obj.template get<T>`).
+ */
+static CXCursor unnamed_member_or_qualified(struct wl_model *m,
+					    const struct wl_node *call)
+{
+	CXCursor callee = unnamed_callee(call);
+	struct wl_node *k = call->nr_kids ? call->kids[0] : NULL;
+
+	if (!clang_Cursor_isNull(callee))
+		return callee;
+	while (k && k->kind == CXCursor_UnexposedExpr && k->nr_kids == 1)
+		k = k->kids[0];
+	if (k && k->kind == CXCursor_MemberRefExpr &&
+	    !*wl_model_spelling(m, k->cursor))
+		return k->cursor;
+	return clang_getNullCursor();
+}
+
+static bool token_is(CXTranslationUnit tu, CXToken t, const char *what)
+{
+	CXString sp = clang_getTokenSpelling(tu, t);
+	bool is = !strcmp(clang_getCString(sp), what);
+
+	clang_disposeString(sp);
+	return is;
+}
+
+/*
+ * The name such a callee spells: the first identifier after its last
+ * `::`, `.` or `->` outside template arguments (`run`, `reduce`, `get`).
+ */
+static const char *unnamed_callee_name(struct wl_model *m,
+				       const struct wl_node *call)
+{
+	CXCursor callee = unnamed_member_or_qualified(m, call);
+	CXToken *tokens = NULL;
+	unsigned nr = 0, i, from = 0;
+	const char *name = "";
+	int angle = 0;
+
+	if (clang_Cursor_isNull(callee))
+		return name;
+	clang_tokenize(m->tu, clang_getCursorExtent(callee), &tokens, &nr);
+	for (i = 0; i < nr; i++) {
+		if (clang_getTokenKind(tokens[i]) != CXToken_Punctuation)
+			continue;
+		if (token_is(m->tu, tokens[i], "<"))
+			angle++;
+		else if (token_is(m->tu, tokens[i], ">") && angle > 0)
+			angle--;
+		else if (token_is(m->tu, tokens[i], ">>") && angle > 1)
+			angle -= 2;
+		else if (!angle && (token_is(m->tu, tokens[i], "::") ||
+				    token_is(m->tu, tokens[i], ".") ||
+				    token_is(m->tu, tokens[i], "->")))
+			from = i + 1;
+	}
+	for (i = from; i < nr; i++) {
+		if (clang_getTokenKind(tokens[i]) == CXToken_Identifier) {
+			CXString sp = clang_getTokenSpelling(m->tu, tokens[i]);
+
+			name = wl_arena_strdup(&m->arena, clang_getCString(sp));
+			clang_disposeString(sp);
+			break;
+		}
+	}
+	clang_disposeTokens(m->tu, tokens, nr);
+	return name;
+}
+
+static struct wl_func *resolve_target(struct wl_model *m,
+				      const struct wl_node *call)
+{
+	CXCursor ref = clang_getCursorReferenced(call->cursor);
+	CXCursor cls = wl_call_qualifier(call);
+	const char *name;
+	unsigned i, nargs;
+
+	if (!clang_Cursor_isNull(ref)) {
+		CXCursor tmpl = clang_getSpecializedCursorTemplate(ref);
+
+		return function_of(m, clang_Cursor_isNull(tmpl) ? ref : tmpl);
+	}
+	/*
+	 * A dependent call in a template: match by name, preferring an
+	 * overload that takes as many arguments as the call passes.
+	 */
+	name = wl_call_name(m, call);
+	if (!*name)
+		return NULL;
+	nargs = wl_call_args(call, NULL, 0);
+	/* `Step<1, N>::run`: a member of that class template first */
+	for (i = 0; !clang_Cursor_isNull(cls) && i < m->nr_funcs; i++)
+		if (!strcmp(m->funcs[i]->name, name) &&
+		    m->funcs[i]->nr_params == nargs &&
+		    clang_equalCursors(clang_getCursorSemanticParent(
+					       m->funcs[i]->cursor), cls))
+			return m->funcs[i];
+	for (i = 0; i < m->nr_funcs; i++)
+		if (!strcmp(m->funcs[i]->name, name) &&
+		    m->funcs[i]->nr_params == nargs)
+			return m->funcs[i];
+	for (i = 0; i < m->nr_funcs; i++)
+		if (!strcmp(m->funcs[i]->name, name))
+			return m->funcs[i];
+	return NULL;
+}
+
+struct wl_func *wl_call_target(struct wl_model *m, const struct wl_node *call)
+{
+	struct wl_node *n = (struct wl_node *)call;
+
+	if (!n->target_known) {
+		n->target = resolve_target(m, call);
+		n->target_known = true;
+	}
+	return n->target;
+}
+
+/* The context function a call resolves to, like resolve_target(). */
+static struct wl_func *context_target(struct wl_model *m,
+				      const struct wl_node *call)
+{
+	CXCursor ref = clang_getCursorReferenced(call->cursor);
+	CXCursor tmpl;
+	const char *name;
+	unsigned i;
+
+	if (!m->nr_ctx_funcs)
+		return NULL;
+	if (!clang_Cursor_isNull(ref)) {
+		tmpl = clang_getSpecializedCursorTemplate(ref);
+		return lookup(m->ctx_slots, m->nr_ctx_slots,
+			      clang_Cursor_isNull(tmpl) ? ref : tmpl);
+	}
+	name = wl_call_name(m, call);
+	for (i = 0; *name && i < m->nr_ctx_funcs; i++)
+		if (!strcmp(m->ctx_funcs[i]->name, name))
+			return m->ctx_funcs[i];
+	return NULL;
+}
+
+static void link_call(struct wl_model *m, struct wl_node *call)
+{
+	struct wl_func *fn = wl_call_target(m, call);
+
+	if (!fn && m->context)
+		fn = context_target(m, call);
+	if (!fn)
+		return;
+	WL_GROW(fn->callers, fn->nr_callers, fn->alloc_callers);
+	fn->callers[fn->nr_callers++] = call;
+}
+
+void wl_model_link_callers(struct wl_model *m)
+{
+	unsigned i;
+
+	for (i = 0; i < m->nr_calls; i++)
+		link_call(m, m->calls[i]);
+	for (i = 0; i < m->nr_ctx_calls; i++)
+		link_call(m, m->ctx_calls[i]);
+}
+
+static struct wl_node *find_named_ref(struct wl_node *n, int depth)
+{
+	unsigned i;
+
+	if (n->kind == CXCursor_OverloadedDeclRef ||
+	    n->kind == CXCursor_DeclRefExpr || n->kind == CXCursor_MemberRefExpr) {
+		CXString s = clang_getCursorSpelling(n->cursor);
+		bool named = clang_getCString(s)[0] != '\0';
+
+		clang_disposeString(s);
+		if (named)
+			return n;
+	}
+	if (depth == 0)
+		return NULL;
+	for (i = 0; i < n->nr_kids && i < 1; i++) {
+		struct wl_node *r = find_named_ref(n->kids[i], depth - 1);
+
+		if (r)
+			return r;
+	}
+	return NULL;
+}
+
+const char *wl_call_name(struct wl_model *m, const struct wl_node *call)
+{
+	struct wl_node *n = (struct wl_node *)call;
+	const char *name;
+	struct wl_node *ref;
+
+	if (n->call_name)
+		return n->call_name;
+	name = wl_model_spelling(m, call->cursor);
+	if (!*name)
+		name = unnamed_callee_name(m, call);
+	if (!*name && call->nr_kids) {
+		ref = find_named_ref(call->kids[0], 3);
+		name = ref ? wl_model_spelling(m, ref->cursor) : "";
+	}
+	n->call_name = name;
+	return name;
+}
+
+static CXFile file_of(const struct wl_node *n)
+{
+	CXFile f = NULL;
+
+	clang_getExpansionLocation(
+		clang_getRangeStart(clang_getCursorExtent(n->cursor)), &f, NULL,
+		NULL, NULL);
+	return f;
+}
+
+/*
+ * An argument written at the call, not a default argument spelled at
+ * the declaration.  A call in another file (a caller of a header's
+ * helper in the file that includes it) has its arguments there too.
+ */
+static bool written_at_call(const struct wl_node *call,
+			    const struct wl_node *arg)
+{
+	if (call->in_main)
+		return arg->in_main;
+	return !arg->in_main && arg->begin >= call->begin &&
+	       arg->end <= call->end && file_of(arg) == file_of(call);
+}
+
+unsigned wl_call_args(const struct wl_node *call, struct wl_node **args,
+		      unsigned max)
+{
+	unsigned i, n = 0;
+
+	for (i = 1; i < call->nr_kids; i++) {
+		struct wl_node *k = call->kids[i];
+
+		if (!written_at_call(call, k))
+			continue;	/* a default argument, spelled elsewhere */
+		if (n < max)
+			args[n] = k;
+		n++;
+	}
+	return n;
+}

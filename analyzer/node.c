@@ -1,0 +1,298 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Questions asked of the model's nodes: kids by role, stripping, loops,
+ * walks, text, integer literals, built-in variables; and the text of the
+ * files the parse read.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyzer/cursor.h"
+#include "analyzer/model.h"
+#include "analyzer/modelint.h"
+#include "base/source.h"
+#include "base/util.h"
+
+bool wl_same_file(CXFile a, CXFile b)
+{
+	CXString na, nb;
+	bool same;
+
+	if (!a || !b)
+		return false;
+	if (a == b)
+		return true;
+	if (!clang_File_isEqual(a, b))
+		return false;
+	na = clang_getFileName(a);
+	nb = clang_getFileName(b);
+	same = !strcmp(clang_getCString(na), clang_getCString(nb));
+	clang_disposeString(na);
+	clang_disposeString(nb);
+	return same;
+}
+
+const char *wl_model_file_text(struct wl_model *m, CXFile file, size_t *size)
+{
+	struct wl_file_text *t;
+	unsigned i;
+
+	for (i = 0; i < m->nr_texts; i++)
+		if (wl_same_file(m->texts[i].file, file)) {
+			*size = m->texts[i].size;
+			return m->texts[i].text;
+		}
+	WL_GROW(m->texts, m->nr_texts, m->alloc_texts);
+	t = &m->texts[m->nr_texts++];
+	t->file = file;
+	t->size = 0;
+	t->text = clang_getFileContents(m->tu, file, &t->size);
+	*size = t->size;
+	return t->text;
+}
+
+enum CXBinaryOperatorKind wl_node_binop(const struct wl_node *n)
+{
+	return n->binop ? (enum CXBinaryOperatorKind)(n->binop - 1)
+			: clang_getCursorBinaryOperatorKind(n->cursor);
+}
+
+const char *wl_model_spelling(struct wl_model *m, CXCursor cursor)
+{
+	CXString s = clang_getCursorSpelling(cursor);
+	const char *p = wl_arena_strdup(&m->arena, clang_getCString(s));
+
+	clang_disposeString(s);
+	return p;
+}
+
+struct wl_node *wl_node_kid(const struct wl_node *node, enum wl_role role)
+{
+	unsigned i;
+
+	for (i = 0; i < node->nr_kids; i++)
+		if (node->kids[i]->role == role)
+			return node->kids[i];
+	return NULL;
+}
+
+struct wl_node *wl_node_deciding_cond(const struct wl_node *child)
+{
+	struct wl_node *p = child->parent;
+
+	if (!p)
+		return NULL;
+	switch (child->role) {
+	case WL_ROLE_THEN:
+	case WL_ROLE_ELSE:
+	case WL_ROLE_BODY:
+	case WL_ROLE_INC:
+		return wl_node_kid(p, WL_ROLE_COND);
+	case WL_ROLE_AND_RHS:
+	case WL_ROLE_OR_RHS:
+		return p->kids[0];
+	default:
+		return NULL;
+	}
+}
+
+struct wl_node *wl_node_strip(struct wl_node *node)
+{
+	while (node && node->nr_kids == 1 &&
+	       (node->kind == CXCursor_UnexposedExpr ||
+		node->kind == CXCursor_ParenExpr ||
+		node->kind == CXCursor_CStyleCastExpr ||
+		node->kind == CXCursor_CXXStaticCastExpr ||
+		node->kind == CXCursor_CXXFunctionalCastExpr))
+		node = node->kids[0];
+	/* A C-style cast keeps its type reference out of the kids we kept. */
+	while (node && node->kind == CXCursor_CStyleCastExpr &&
+	       node->nr_kids >= 1)
+		node = node->kids[node->nr_kids - 1];
+	return node;
+}
+
+bool wl_node_within(const struct wl_node *node, const struct wl_node *anc)
+{
+	for (; node; node = node->parent)
+		if (node == anc)
+			return true;
+	return false;
+}
+
+struct wl_node *wl_node_common(struct wl_node *a, struct wl_node *b)
+{
+	struct wl_node *x;
+
+	for (x = a; x; x = x->parent)
+		if (wl_node_within(b, x))
+			return x;
+	return NULL;
+}
+
+bool wl_node_is_loop(const struct wl_node *node)
+{
+	switch (node->kind) {
+	case CXCursor_ForStmt:
+	case CXCursor_WhileStmt:
+	case CXCursor_DoStmt:
+	case CXCursor_CXXForRangeStmt:
+		return true;
+	default:
+		return false;
+	}
+}
+
+CXCursor wl_node_referenced(const struct wl_node *node)
+{
+	return clang_getCursorReferenced(node->cursor);
+}
+
+bool wl_node_walk(struct wl_node *node, wl_node_fn fn, void *data)
+{
+	unsigned i;
+
+	if (!fn(node, data))
+		return false;
+	for (i = 0; i < node->nr_kids; i++)
+		if (!wl_node_walk(node->kids[i], fn, data))
+			return false;
+	return true;
+}
+
+struct ref_count {
+	CXCursor decl;
+	unsigned nr;
+};
+
+static bool count_ref(struct wl_node *n, void *data)
+{
+	struct ref_count *rc = data;
+
+	if (n->kind == CXCursor_DeclRefExpr &&
+	    clang_equalCursors(clang_getCursorReferenced(n->cursor), rc->decl))
+		rc->nr++;
+	return true;
+}
+
+unsigned wl_node_count_refs(struct wl_node *node, CXCursor decl)
+{
+	struct ref_count rc = { decl, 0 };
+
+	wl_node_walk(node, count_ref, &rc);
+	return rc.nr;
+}
+
+char *wl_node_text(const struct wl_model *m, const struct wl_node *node)
+{
+	if (!node->in_main || node->end < node->begin)
+		return NULL;
+	return wl_xstrndup(m->src->text + node->begin, node->end - node->begin);
+}
+
+static bool int_value_uncached(const struct wl_node *node, long long *value)
+{
+	CXEvalResult r;
+	bool ok = false;
+
+	if (node->kind == CXCursor_DeclRefExpr) {
+		/* Evaluate only constant variables, never a plain int. */
+		CXCursor d = clang_getCursorReferenced(node->cursor);
+		CXType t = clang_getCursorType(d);
+
+		if (clang_getCursorKind(d) != CXCursor_EnumConstantDecl &&
+		    !clang_isConstQualifiedType(t))
+			return false;
+	}
+	r = clang_Cursor_Evaluate(node->cursor);
+	if (!r)
+		return false;
+	if (clang_EvalResult_getKind(r) == CXEval_Int) {
+		*value = clang_EvalResult_isUnsignedInt(r)
+				 ? (long long)clang_EvalResult_getAsUnsigned(r)
+				 : clang_EvalResult_getAsLongLong(r);
+		ok = true;
+	}
+	clang_EvalResult_dispose(r);
+	return ok;
+}
+
+bool wl_node_int_value(const struct wl_node *node, long long *value)
+{
+	struct wl_node *n = (struct wl_node *)node;
+
+	/* The lane analysis asks this for each of 1024 threads. */
+	if (!n->int_state)
+		n->int_state = int_value_uncached(n, &n->int_value) ? 1 : -1;
+	*value = n->int_value;
+	return n->int_state > 0;
+}
+
+/*
+ * The member name of threadIdx.x and friends: clang models them as
+ * properties, which libclang neither names nor resolves, so read the one
+ * character where the member is spelled (also inside a macro or header).
+ */
+static const char *member_name(struct wl_model *m, const struct wl_node *node)
+{
+	static const char *const names[] = { "x", "y", "z" };
+	CXSourceRange r = clang_getCursorExtent(node->cursor);
+	CXFile file = NULL;
+	unsigned off = 0;
+	size_t size = 0;
+	const char *text;
+
+	/* The extent ends just past the member's one letter. */
+	clang_getSpellingLocation(clang_getRangeEnd(r), &file, NULL, NULL, &off);
+	if (!file || off == 0)
+		return NULL;
+	off--;
+	text = wl_model_file_text(m, file, &size);
+	if (!text || off >= size || text[off] < 'x' || text[off] > 'z')
+		return NULL;
+	if (off > 0 && text[off - 1] != '.' && text[off - 1] != ' ' &&
+	    text[off - 1] != '\t')
+		return NULL;
+	return names[text[off] - 'x'];
+}
+
+static const char *builtin_var(struct wl_model *m, const struct wl_node *node);
+
+const char *wl_node_builtin_var(struct wl_model *m, const struct wl_node *node)
+{
+	struct wl_node *n = (struct wl_node *)node;
+
+	if (!n->builtin_known) {
+		n->builtin = builtin_var(m, node);
+		n->builtin_known = true;
+	}
+	return n->builtin;
+}
+
+static const char *builtin_var(struct wl_model *m, const struct wl_node *node)
+{
+	static const char *const vars[4][4] = {
+		{ "threadIdx", "threadIdx.x", "threadIdx.y", "threadIdx.z" },
+		{ "blockIdx", "blockIdx.x", "blockIdx.y", "blockIdx.z" },
+		{ "blockDim", "blockDim.x", "blockDim.y", "blockDim.z" },
+		{ "gridDim", "gridDim.x", "gridDim.y", "gridDim.z" },
+	};
+	const struct wl_node *base;
+	const char *var, *field;
+	unsigned i;
+
+	if (node->kind != CXCursor_MemberRefExpr || node->nr_kids != 1)
+		return NULL;
+	base = wl_node_strip((struct wl_node *)node->kids[0]);
+	if (!base || base->kind != CXCursor_DeclRefExpr)
+		return NULL;
+	var = wl_model_spelling(m, base->cursor);
+	field = member_name(m, node);
+	if (!field)
+		return NULL;
+	for (i = 0; i < WL_ARRAY_SIZE(vars); i++)
+		if (!strcmp(var, vars[i][0]))
+			return vars[i][1 + field[0] - 'x'];
+	return NULL;
+}
