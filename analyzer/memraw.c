@@ -154,7 +154,6 @@ bool ma_raw_lane_id(struct wl_mem *mem, CXCursor fn)
 
 /* ---- values ------------------------------------------------------------ */
 
-
 /*
  * threadIdx.x and friends: clang models them as properties, which
  * libclang neither names nor resolves; the member is the one letter
@@ -177,7 +176,7 @@ static bool builtin_value(struct wl_mem *mem, CXCursor c,
 		return false;
 	clang_getSpellingLocation(clang_getRangeEnd(r), &file, NULL, NULL,
 				  &off);
-	text = file ? clang_getFileContents(mem->ctx->tu, file, &size) : NULL;
+	text = file ? wl_model_file_text(&mem->ctx->model, file, &size) : NULL;
 	if (!text || !off || off > size)
 		return false;
 	member = text[off - 1];
@@ -246,7 +245,7 @@ static bool raw_eval(struct wl_mem *mem, CXCursor c, unsigned tid,
 		return k.nr == 2 && raw_eval(mem, k.v[0], tid, &a, depth + 1) &&
 		       raw_eval(mem, k.v[1], tid, &b, depth + 1) &&
 		       wl_binop_fold(clang_getCursorBinaryOperatorKind(c), a,
-				      b, out);
+				     b, out);
 	case CXCursor_UnaryOperator:
 		k = wl_cursor_kids(c);
 		if (k.nr != 1 || !raw_eval(mem, k.v[0], tid, &a, depth + 1))

@@ -23,6 +23,7 @@
 #include "analyzer/eval.h"
 #include "analyzer/memint.h"
 #include "analyzer/memtrace.h"
+#include "analyzer/parse.h"
 #include "base/source.h"
 #include "base/util.h"
 
@@ -690,13 +691,38 @@ static bool is_instance_of(CXCursor c, struct wl_func *fn)
 	       clang_equalCursors(clang_getCanonicalCursor(t), fn->canonical);
 }
 
+/* Whether @c is declared in a system header or in the shim. */
+static bool outside_project(CXCursor c)
+{
+	CXSourceLocation loc = clang_getCursorLocation(c);
+	CXFile file = NULL;
+	CXString name;
+	bool shim;
+
+	if (clang_Location_isInSystemHeader(loc))
+		return true;
+	clang_getSpellingLocation(loc, &file, NULL, NULL, NULL);
+	if (!file)
+		return false;
+	name = clang_getFileName(file);
+	shim = wl_starts_with(clang_getCString(name), WL_SHIM_ROOT "/");
+	clang_disposeString(name);
+	return shim;
+}
+
 static enum CXChildVisitResult find_instances(CXCursor c, CXCursor parent,
 					      CXClientData data)
 {
 	struct ma_instances *is = data;
 	enum CXCursorKind k = clang_getCursorKind(c);
 
-	(void)parent;
+	/*
+	 * The file's templates are instantiated in the file or in a header
+	 * of the project: the shim and the system headers (thousands of
+	 * declarations) cannot name them, so their subtrees are not walked.
+	 */
+	if (clang_equalCursors(parent, is->tu_cursor) && outside_project(c))
+		return CXChildVisit_Continue;
 	if (k == CXCursor_FunctionDecl && is_instance_of(c, is->fn))
 		add_instance(is, c);	/* template void f<256>(...); */
 	if (k == CXCursor_CallExpr) {
@@ -795,8 +821,8 @@ void ma_collect_instances(struct wl_mem *mem, struct wl_func *fn,
 	is->fn = fn;
 	if (!(fn->flags & WL_FUNC_TEMPLATE))
 		return;
-	clang_visitChildren(clang_getTranslationUnitCursor(mem->ctx->tu),
-			    find_instances, is);
+	is->tu_cursor = clang_getTranslationUnitCursor(mem->ctx->tu);
+	clang_visitChildren(is->tu_cursor, find_instances, is);
 	text_instances(mem, fn, is);
 }
 

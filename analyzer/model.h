@@ -176,6 +176,13 @@ void wl_model_release(struct wl_model *model);
  */
 bool wl_same_file(CXFile a, CXFile b);
 
+/*
+ * The text of @file as parsed, *@size bytes.  clang_getFileContents()
+ * looks the file up by a scan of every source location entry of the TU
+ * (millions with Thrust), so each file's answer is kept in @m.
+ */
+const char *wl_model_file_text(struct wl_model *m, CXFile file, size_t *size);
+
 /* The spelling of @cursor in a buffer owned by @model's arena. */
 const char *wl_model_spelling(struct wl_model *model, CXCursor cursor);
 

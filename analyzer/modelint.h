@@ -15,13 +15,6 @@ struct wl_file_text {
 	size_t size;
 };
 
-/*
- * The text of @file as parsed, *@size bytes.  clang_getFileContents()
- * looks the file up by a scan of every source location entry of the TU
- * (millions with Thrust), so each file's answer is kept.
- */
-const char *wl_model_file_text(struct wl_model *m, CXFile file, size_t *size);
-
 /* Index the functions by their canonical cursor for wl_call_target(). */
 void wl_model_index_functions(struct wl_model *m);
 

@@ -105,7 +105,7 @@ static char *spelled_text(struct wl_ctx *ctx, const struct wl_node *n)
 	clang_getSpellingLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &o2);
 	if (!f1 || !f2 || !clang_File_isEqual(f1, f2) || o2 <= o1)
 		return NULL;
-	text = clang_getFileContents(ctx->tu, f1, &size);
+	text = wl_model_file_text(&ctx->model, f1, &size);
 	if (!text || o2 > size)
 		return NULL;
 	return wl_xstrndup(text + o1, o2 - o1);

@@ -356,7 +356,7 @@ static char *spelled_text(struct wl_ctx *ctx, struct wl_node *node)
 	clang_getSpellingLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &e);
 	if (!f1 || !f2 || !wl_same_file(f1, f2) || e < b)
 		return NULL;
-	text = clang_getFileContents(ctx->tu, f1, &size);
+	text = wl_model_file_text(&ctx->model, f1, &size);
 	/* The range ends at its last token's start: add that token. */
 	clang_tokenize(ctx->tu,
 		       clang_getRange(clang_getLocationForOffset(ctx->tu, f1, e),
