@@ -10,6 +10,10 @@
 set -u
 cd "${SOURCE_DIR:?}" || exit 1
 lib=${BUILD_DIR:?}/base/libwl_core.a
+if [ ! -s "$lib" ] || ! nm "$lib" >/dev/null 2>&1; then
+	echo "FAIL: no symbols to read in $lib (build it first)" >&2
+	exit 1
+fi
 layers=(base fixits analyzer rules driver gpu_verify)
 # One recursion that stays split in three files, each one idea: the
 # uniformity of a value (eval.c) rests on the trip counts of the loops
