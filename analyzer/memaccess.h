@@ -186,6 +186,16 @@ struct wl_mem {
 	/* Access of each model node, by preorder index (-1: none). */
 	int *access_of;
 	unsigned nr_access_of;
+	/*
+	 * Every specialization of a function template the file names, with
+	 * its template: found in one walk of the TU, then filtered for each
+	 * template kernel (see memwalk.c, ma_collect_instances()).
+	 */
+	struct wl_mem_spec {
+		CXCursor spec, tmpl;
+	} *specs;
+	unsigned nr_specs, alloc_specs;
+	bool specs_done;
 };
 
 /* Collect the accesses of @ctx's model and find the races. */

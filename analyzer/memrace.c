@@ -740,6 +740,7 @@ void wl_mem_release(struct wl_mem *mem)
 	free(mem->accesses);
 	free(mem->regions);
 	free(mem->escape);
+	free(mem->specs);
 	ma_raw_release(mem);
 	free(mem->access_of);
 	memset(mem, 0, sizeof(*mem));

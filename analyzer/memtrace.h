@@ -81,7 +81,6 @@ struct ma_instance {
 
 struct ma_instances {
 	struct wl_func *fn;
-	CXCursor tu_cursor;	/* the search starts there */
 	struct ma_instance v[MA_MAX_INSTANCES];
 	unsigned nr;
 };

@@ -683,14 +683,6 @@ static void add_instance(struct ma_instances *is, CXCursor spec)
 	is->v[is->nr++] = in;
 }
 
-static bool is_instance_of(CXCursor c, struct wl_func *fn)
-{
-	CXCursor t = clang_getSpecializedCursorTemplate(c);
-
-	return !clang_Cursor_isNull(t) &&
-	       clang_equalCursors(clang_getCanonicalCursor(t), fn->canonical);
-}
-
 /* Whether @c is declared in a system header or in the shim. */
 static bool outside_project(CXCursor c)
 {
@@ -710,29 +702,45 @@ static bool outside_project(CXCursor c)
 	return shim;
 }
 
-static enum CXChildVisitResult find_instances(CXCursor c, CXCursor parent,
-					      CXClientData data)
+struct spec_search {
+	struct wl_mem *mem;
+	CXCursor tu;
+};
+
+/*
+ * A function template's specialization named at @c: an explicit
+ * instantiation (`template void f<256>(...);`) or a call of one
+ * (`f<256><<<...>>>(...)`).
+ */
+static enum CXChildVisitResult find_specs(CXCursor c, CXCursor parent,
+					  CXClientData data)
 {
-	struct ma_instances *is = data;
+	struct spec_search *ss = data;
 	enum CXCursorKind k = clang_getCursorKind(c);
+	CXCursor spec = clang_getNullCursor(), tmpl;
 
 	/*
 	 * The file's templates are instantiated in the file or in a header
 	 * of the project: the shim and the system headers (thousands of
 	 * declarations) cannot name them, so their subtrees are not walked.
 	 */
-	if (clang_equalCursors(parent, is->tu_cursor) && outside_project(c))
+	if (clang_equalCursors(parent, ss->tu) && outside_project(c))
 		return CXChildVisit_Continue;
-	if (k == CXCursor_FunctionDecl && is_instance_of(c, is->fn))
-		add_instance(is, c);	/* template void f<256>(...); */
-	if (k == CXCursor_CallExpr) {
-		CXCursor ref = clang_getCursorReferenced(c);
+	if (k == CXCursor_FunctionDecl)
+		spec = c;
+	else if (k == CXCursor_CallExpr)
+		spec = clang_getCursorReferenced(c);
+	if (clang_Cursor_isNull(spec))
+		return CXChildVisit_Recurse;
+	tmpl = clang_getSpecializedCursorTemplate(spec);
+	if (!clang_Cursor_isNull(tmpl)) {
+		struct wl_mem *mem = ss->mem;
 
-		if (!clang_Cursor_isNull(ref) && is_instance_of(ref, is->fn))
-			add_instance(is, ref);	/* f<256><<<...>>>(...) */
+		WL_GROW(mem->specs, mem->nr_specs, mem->alloc_specs);
+		mem->specs[mem->nr_specs].spec = spec;
+		mem->specs[mem->nr_specs++].tmpl = clang_getCanonicalCursor(tmpl);
 	}
-	return is->nr == MA_MAX_INSTANCES ? CXChildVisit_Break
-					  : CXChildVisit_Recurse;
+	return CXChildVisit_Recurse;
 }
 
 /* An integer literal argument, `256` or `0x100u`. */
@@ -817,12 +825,23 @@ static void text_instances(struct wl_mem *mem, struct wl_func *fn,
 void ma_collect_instances(struct wl_mem *mem, struct wl_func *fn,
 			  struct ma_instances *is)
 {
+	unsigned i;
+
 	memset(is, 0, sizeof(*is));
 	is->fn = fn;
 	if (!(fn->flags & WL_FUNC_TEMPLATE))
 		return;
-	is->tu_cursor = clang_getTranslationUnitCursor(mem->ctx->tu);
-	clang_visitChildren(is->tu_cursor, find_instances, is);
+	if (!mem->specs_done) {
+		struct spec_search ss = {
+			mem, clang_getTranslationUnitCursor(mem->ctx->tu)
+		};
+
+		clang_visitChildren(ss.tu, find_specs, &ss);
+		mem->specs_done = true;
+	}
+	for (i = 0; i < mem->nr_specs && is->nr < MA_MAX_INSTANCES; i++)
+		if (clang_equalCursors(mem->specs[i].tmpl, fn->canonical))
+			add_instance(is, mem->specs[i].spec);
 	text_instances(mem, fn, is);
 }
 
