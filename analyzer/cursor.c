@@ -360,3 +360,20 @@ bool wl_binop_fold(enum CXBinaryOperatorKind op, long long a, long long b,
 		return false;
 	}
 }
+
+bool wl_cursor_int_value(CXCursor c, long long *out)
+{
+	CXEvalResult r = clang_Cursor_Evaluate(c);
+	bool ok = false;
+
+	if (!r)
+		return false;
+	if (clang_EvalResult_getKind(r) == CXEval_Int) {
+		*out = clang_EvalResult_isUnsignedInt(r)
+			       ? (long long)clang_EvalResult_getAsUnsigned(r)
+			       : clang_EvalResult_getAsLongLong(r);
+		ok = true;
+	}
+	clang_EvalResult_dispose(r);
+	return ok;
+}

@@ -98,4 +98,7 @@ CXType wl_type_non_reference(CXType t);
 bool wl_binop_fold(enum CXBinaryOperatorKind op, long long a, long long b,
 		   long long *r);
 
+/* The integer libclang evaluates @c to (clang_Cursor_Evaluate), if any. */
+bool wl_cursor_int_value(CXCursor c, long long *out);
+
 #endif

@@ -201,23 +201,6 @@ static bool builtin_value(struct wl_mem *mem, CXCursor c,
 static bool raw_eval(struct wl_mem *mem, CXCursor c, unsigned tid,
 		     long long *out, int depth);
 
-static bool constant(CXCursor c, long long *out)
-{
-	CXEvalResult r = clang_Cursor_Evaluate(c);
-	bool ok = false;
-
-	if (!r)
-		return false;
-	if (clang_EvalResult_getKind(r) == CXEval_Int) {
-		*out = clang_EvalResult_isUnsignedInt(r)
-			       ? (long long)clang_EvalResult_getAsUnsigned(r)
-			       : clang_EvalResult_getAsLongLong(r);
-		ok = true;
-	}
-	clang_EvalResult_dispose(r);
-	return ok;
-}
-
 static bool raw_eval(struct wl_mem *mem, CXCursor c, unsigned tid,
 		     long long *out, int depth)
 {
@@ -231,7 +214,7 @@ static bool raw_eval(struct wl_mem *mem, CXCursor c, unsigned tid,
 	case CXCursor_IntegerLiteral:
 	case CXCursor_CharacterLiteral:
 	case CXCursor_CXXBoolLiteralExpr:
-		return constant(c, out);
+		return wl_cursor_int_value(c, out);
 	case CXCursor_ParenExpr:
 	case CXCursor_UnexposedExpr:
 	case CXCursor_CStyleCastExpr:
@@ -277,7 +260,7 @@ static bool raw_eval(struct wl_mem *mem, CXCursor c, unsigned tid,
 		if (clang_getCursorKind(ref) != CXCursor_EnumConstantDecl &&
 		    !clang_isConstQualifiedType(clang_getCursorType(ref)))
 			return false;
-		return constant(c, out);
+		return wl_cursor_int_value(c, out);
 	}
 	case CXCursor_CallExpr:
 		ref = clang_getCursorReferenced(c);

@@ -193,9 +193,6 @@ char *wl_node_text(const struct wl_model *m, const struct wl_node *node)
 
 static bool int_value_uncached(const struct wl_node *node, long long *value)
 {
-	CXEvalResult r;
-	bool ok = false;
-
 	if (node->kind == CXCursor_DeclRefExpr) {
 		/* Evaluate only constant variables, never a plain int. */
 		CXCursor d = clang_getCursorReferenced(node->cursor);
@@ -205,17 +202,7 @@ static bool int_value_uncached(const struct wl_node *node, long long *value)
 		    !clang_isConstQualifiedType(t))
 			return false;
 	}
-	r = clang_Cursor_Evaluate(node->cursor);
-	if (!r)
-		return false;
-	if (clang_EvalResult_getKind(r) == CXEval_Int) {
-		*value = clang_EvalResult_isUnsignedInt(r)
-				 ? (long long)clang_EvalResult_getAsUnsigned(r)
-				 : clang_EvalResult_getAsLongLong(r);
-		ok = true;
-	}
-	clang_EvalResult_dispose(r);
-	return ok;
+	return wl_cursor_int_value(node->cursor, value);
 }
 
 bool wl_node_int_value(const struct wl_node *node, long long *value)
