@@ -121,8 +121,11 @@ def snapshot(warplint):
                  ["-I", "include"])]
         for name, cwd, files, inc in sets:
             for fmt, args in RUNS.items():
+                # Where the checkout lies is no behaviour (SARIF names
+                # it as the source root).
                 report = run(warplint, args + inc, files, cwd,
-                             env).replace(tmp, "<tmp>")
+                             env).replace(tmp, "<tmp>").replace(ROOT,
+                                                                "<root>")
                 if fmt == "text":
                     parts = split_text(report, files)
                 elif fmt == "sarif":
