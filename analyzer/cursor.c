@@ -216,7 +216,7 @@ static enum CXChildVisitResult find_param(CXCursor c, CXCursor parent,
 	(void)parent;
 	if (clang_getCursorKind(c) != CXCursor_ParmDecl)
 		return CXChildVisit_Continue;
-	if (clang_equalCursors(c, pf->param)) {
+	if (wl_cursor_equal(c, pf->param)) {
 		pf->found = pf->seen;
 		return CXChildVisit_Break;
 	}

@@ -24,6 +24,18 @@ struct wl_cursor_kids {
 
 struct wl_cursor_kids wl_cursor_kids(CXCursor c);
 
+/*
+ * clang_equalCursors(), with its cheap disproof inline: equal cursors
+ * have the same kind and first data word (the declaration, or an
+ * expression's parent), and the analyses' lookups compare mostly unequal
+ * ones, many times a lane.
+ */
+static inline bool wl_cursor_equal(CXCursor a, CXCursor b)
+{
+	return a.kind == b.kind && a.data[0] == b.data[0] &&
+	       clang_equalCursors(a, b);
+}
+
 /* @c's first child, whatever it is, or a null cursor. */
 CXCursor wl_cursor_first_child(CXCursor c);
 

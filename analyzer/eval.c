@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyzer/cursor.h"
 #include "analyzer/evalcall.h"
 #include "base/util.h"
 
@@ -99,7 +100,7 @@ static struct wl_var **slot_for(struct wl_eval_cache *c, CXCursor decl)
 
 	while (c->slots[i].var) {
 		if (c->slots[i].hash == h &&
-		    clang_equalCursors(c->slots[i].var->decl, decl))
+		    wl_cursor_equal(c->slots[i].var->decl, decl))
 			break;
 		i = (i + 1) % c->nr_slots;
 	}
@@ -126,7 +127,7 @@ static struct wl_var *lookup_var(struct wl_eval_cache *c, CXCursor decl)
 
 	while (c->slots[i].var) {
 		if (c->slots[i].hash == h &&
-		    clang_equalCursors(c->slots[i].var->decl, decl))
+		    wl_cursor_equal(c->slots[i].var->decl, decl))
 			return c->slots[i].var;
 		i = (i + 1) % c->nr_slots;
 	}
@@ -234,7 +235,7 @@ static struct wl_var *written_var(struct wl_eval *ev, struct wl_node *lhs)
 	}
 	if (!lhs || lhs->kind != CXCursor_DeclRefExpr)
 		return NULL;
-	return lookup_var(ev->cache, clang_getCursorReferenced(lhs->cursor));
+	return lookup_var(ev->cache, wl_node_referenced(lhs));
 }
 
 static void add_write(struct wl_var *v, struct wl_node *write)
@@ -298,7 +299,7 @@ static bool binds_reference(struct wl_eval *ev, struct wl_node *call,
 		return i < fn->nr_params &&
 		       is_writable_reference(
 			       clang_getCursorType(fn->params[i]->cursor));
-	callee = clang_getCursorReferenced(call->cursor);
+	callee = wl_node_referenced(call);
 	ft = clang_getCursorType(callee);
 	n = clang_getNumArgTypes(ft);
 	if (!clang_Cursor_isNull(callee) && n >= 0) {
@@ -497,7 +498,7 @@ static void ensure_func(struct wl_eval *ev, struct wl_func *fn)
 
 struct wl_var *wl_eval_var(struct wl_eval *ev, const struct wl_node *ref)
 {
-	CXCursor decl = clang_getCursorReferenced(ref->cursor);
+	CXCursor decl = wl_node_referenced(ref);
 
 	if (ref->func)
 		ensure_func(ev, ref->func);
@@ -875,7 +876,7 @@ static enum wl_dep reaching_dep(struct wl_eval *ev, struct wl_node *src)
 
 static enum wl_dep declref_dep(struct wl_eval *ev, struct wl_node *n)
 {
-	CXCursor d = clang_getCursorReferenced(n->cursor);
+	CXCursor d = wl_node_referenced(n);
 	enum CXCursorKind k = clang_getCursorKind(d);
 	struct wl_var *v;
 

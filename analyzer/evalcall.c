@@ -125,7 +125,7 @@ bool wl_evalcall_dependent_member(const struct wl_node *ref)
 	bool qualified = false;
 
 	if (ref->kind != CXCursor_DeclRefExpr ||
-	    !clang_Cursor_isNull(clang_getCursorReferenced(ref->cursor)))
+	    !clang_Cursor_isNull(wl_node_referenced(ref)))
 		return false;
 	/* `T::kSize`: the qualifier is the only child, a type reference. */
 	clang_visitChildren(ref->cursor, find_type_qualifier, &qualified);
@@ -329,7 +329,7 @@ static enum wl_dep extern_dep(struct wl_eval *ev, CXCursor callee, int depth)
 	m = ev->externs;
 	def = clang_getCanonicalCursor(def);
 	for (i = 0; i < m->nr; i++)
-		if (clang_equalCursors(m->v[i].fn, def))
+		if (wl_cursor_equal(m->v[i].fn, def))
 			/* Recursion: not worth following. */
 			return m->v[i].busy ? WL_DEP_LANE : m->v[i].dep;
 	WL_GROW(m->v, m->nr, m->alloc);

@@ -47,14 +47,14 @@ static bool same_value(struct wl_eval *ev, struct wl_node *a,
 static struct wl_node *bound_arg(const struct wl_node *ref,
 				 const struct env **e)
 {
-	CXCursor d = clang_getCursorReferenced(ref->cursor);
+	CXCursor d = wl_node_referenced(ref);
 	struct wl_node *args[16];
 	unsigned i, n;
 
 	if (!*e || clang_getCursorKind(d) != CXCursor_ParmDecl)
 		return NULL;
 	for (i = 0; i < (*e)->fn->nr_params; i++) {
-		if (!clang_equalCursors((*e)->fn->params[i]->cursor, d))
+		if (!wl_cursor_equal((*e)->fn->params[i]->cursor, d))
 			continue;
 		n = wl_call_args((*e)->call, args, 16);
 		if (i >= n || i >= 16)
@@ -128,8 +128,8 @@ static bool same_value(struct wl_eval *ev, struct wl_node *a,
 	if (a->kind != b->kind)
 		return false;
 	if (a->kind == CXCursor_DeclRefExpr)
-		return clang_equalCursors(clang_getCursorReferenced(a->cursor),
-					  clang_getCursorReferenced(b->cursor));
+		return wl_cursor_equal(wl_node_referenced(a),
+					  wl_node_referenced(b));
 	if (a->kind == CXCursor_BinaryOperator && a->nr_kids == 2 &&
 	    b->nr_kids == 2) {
 		enum CXBinaryOperatorKind op =
@@ -488,7 +488,7 @@ static bool parse_increment(struct wl_node *inc, struct loop_shape *ls)
 	lhs = wl_node_strip(inc->kids[0]);
 	if (!lhs || lhs->kind != CXCursor_DeclRefExpr)
 		return false;
-	ls->var = clang_getCursorReferenced(lhs->cursor);
+	ls->var = wl_node_referenced(lhs);
 	if (inc->kind == CXCursor_CompoundAssignOperator && inc->nr_kids == 2 &&
 	    wl_node_binop(inc) ==
 		    CXBinaryOperator_AddAssign) {
@@ -506,14 +506,14 @@ static bool parse_increment(struct wl_node *inc, struct loop_shape *ls)
 			return false;
 		a = wl_node_strip(r->kids[0]);
 		if (a && a->kind == CXCursor_DeclRefExpr &&
-		    clang_equalCursors(clang_getCursorReferenced(a->cursor),
+		    wl_cursor_equal(wl_node_referenced(a),
 				       ls->var)) {
 			ls->step = r->kids[1];
 			return true;
 		}
 		a = wl_node_strip(r->kids[1]);
 		if (a && a->kind == CXCursor_DeclRefExpr &&
-		    clang_equalCursors(clang_getCursorReferenced(a->cursor),
+		    wl_cursor_equal(wl_node_referenced(a),
 				       ls->var)) {
 			ls->step = r->kids[0];
 			return true;
@@ -526,7 +526,7 @@ static bool refers_to(const struct wl_node *n, CXCursor var)
 {
 	n = wl_node_strip((struct wl_node *)n);
 	return n && n->kind == CXCursor_DeclRefExpr &&
-	       clang_equalCursors(clang_getCursorReferenced(n->cursor), var);
+	       wl_cursor_equal(wl_node_referenced(n), var);
 }
 
 /*
@@ -562,7 +562,7 @@ static bool parse_loop(struct wl_eval *ev, struct wl_node *loop,
 	if (!ref)
 		return false;
 	if (init->kind == CXCursor_DeclStmt && init->nr_kids == 1 &&
-	    clang_equalCursors(init->kids[0]->cursor, ls->var) &&
+	    wl_cursor_equal(init->kids[0]->cursor, ls->var) &&
 	    init->kids[0]->nr_kids) {
 		ls->start = init->kids[0]->kids[init->kids[0]->nr_kids - 1];
 	} else if (init->kind == CXCursor_BinaryOperator && init->nr_kids == 2 &&

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "analyzer/context.h"
+#include "analyzer/cursor.h"
 #include "analyzer/maskint.h"
 #include "analyzer/maskparam.h"
 #include "base/source.h"
@@ -451,7 +452,7 @@ static char *thread_mask(struct wl_ctx *ctx, struct wl_func *fn,
 
 	*unseen = !fn->nr_callers || !wl_maskparam_callers_all_seen(ctx, fn);
 	if (!fn->root->in_main || !fn->body ||
-	    !clang_equalCursors(clang_getCanonicalCursor(fn->cursor), fn->cursor))
+	    !wl_cursor_equal(clang_getCanonicalCursor(fn->cursor), fn->cursor))
 		return wl_xasprintf("'%s' is declared before its definition, "
 				    "and a new parameter would have to be "
 				    "added to every declaration", fn->name);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "analyzer/context.h"
+#include "analyzer/cursor.h"
 #include "base/source.h"
 #include "base/util.h"
 #include "fixits/edit.h"
@@ -18,7 +19,7 @@ bool wl_maskparam_callers_all_seen(struct wl_ctx *ctx, struct wl_func *fn)
 	 * out of other files' reach.
 	 */
 	return !wl_path_is_header(ctx->src->path) &&
-	       clang_equalCursors(clang_getCanonicalCursor(fn->cursor),
+	       wl_cursor_equal(clang_getCanonicalCursor(fn->cursor),
 				  fn->cursor);
 }
 

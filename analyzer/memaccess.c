@@ -219,7 +219,7 @@ static struct wl_node *pointer_decl(struct wl_mem *mem, struct wl_node *base)
 
 	if (!base || base->kind != CXCursor_DeclRefExpr || !base->func)
 		return NULL;
-	d = clang_getCursorReferenced(base->cursor);
+	d = wl_node_referenced(base);
 	k = clang_getCursorKind(d);
 	if (clang_getCanonicalType(clang_getCursorType(d)).kind !=
 	    CXType_Pointer)
@@ -298,7 +298,7 @@ static CXCursor element_field(struct wl_node *n)
 	if (!p || p->kind != CXCursor_MemberRefExpr || !p->nr_kids ||
 	    p->kids[0] != u)
 		return clang_getNullCursor();
-	return clang_getCursorReferenced(p->cursor);
+	return wl_node_referenced(p);
 }
 
 bool ma_collect_access(struct wl_node *n, void *data)

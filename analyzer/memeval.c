@@ -46,7 +46,7 @@ const struct ma_bind *ma_binding(const struct ma_env *env, CXCursor decl)
 	unsigned i;
 
 	for (i = env ? env->nr_binds : 0; i-- > 0;)
-		if (clang_equalCursors(env->binds[i].decl, decl))
+		if (wl_cursor_equal(env->binds[i].decl, decl))
 			return &env->binds[i];
 	return NULL;
 }
@@ -69,7 +69,7 @@ static struct ma_bind *bind_slot(struct ma_env *env, CXCursor decl)
 	unsigned i;
 
 	for (i = 0; i < env->nr_binds; i++)
-		if (clang_equalCursors(env->binds[i].decl, decl))
+		if (wl_cursor_equal(env->binds[i].decl, decl))
 			return &env->binds[i];
 	if (i == MA_MAX_BINDS)
 		return NULL;
@@ -100,7 +100,7 @@ void ma_step_counter(struct ma_env *env, CXCursor decl, long long delta)
 
 	for (i = 0; i < env->nr_binds; i++)
 		if (env->binds[i].entry &&
-		    clang_equalCursors(env->binds[i].decl, decl))
+		    wl_cursor_equal(env->binds[i].decl, decl))
 			env->binds[i].value += delta;
 }
 
@@ -109,7 +109,7 @@ void ma_unbind(struct ma_env *env, CXCursor decl)
 	unsigned i;
 
 	for (i = 0; i < env->nr_binds; i++)
-		if (clang_equalCursors(env->binds[i].decl, decl)) {
+		if (wl_cursor_equal(env->binds[i].decl, decl)) {
 			env->binds[i] = env->binds[--env->nr_binds];
 			return;
 		}
@@ -127,7 +127,7 @@ int ma_param_index(struct wl_func *fn, CXCursor decl)
 	unsigned i;
 
 	for (i = 0; fn && i < fn->nr_params; i++)
-		if (clang_equalCursors(fn->params[i]->cursor, decl))
+		if (wl_cursor_equal(fn->params[i]->cursor, decl))
 			return (int)i;
 	return -1;
 }
@@ -202,7 +202,7 @@ static bool find_escape(struct wl_node *n, void *data)
 		return false;
 	}
 	if (n->kind != CXCursor_DeclRefExpr ||
-	    !clang_equalCursors(clang_getCursorReferenced(n->cursor),
+	    !wl_cursor_equal(wl_node_referenced(n),
 				es->decl))
 		return true;
 	for (u = n; u->parent && u->parent->kind == CXCursor_ParenExpr;)
@@ -495,7 +495,7 @@ static bool find_decl(struct wl_node *n, void *data)
 
 	if (df->found)
 		return false;
-	if (n->kind == CXCursor_VarDecl && clang_equalCursors(n->cursor,
+	if (n->kind == CXCursor_VarDecl && wl_cursor_equal(n->cursor,
 							      df->decl))
 		df->found = n;
 	return !df->found;
@@ -513,7 +513,7 @@ static struct wl_node *local_decl(struct wl_mem *mem, struct wl_func *fn,
 
 	for (i = 0; i < mem->nr_raw; i++)
 		if (mem->raw[i].what == MA_CACHE_DECL && mem->raw[i].hash == h &&
-		    clang_equalCursors(mem->raw[i].fn, decl))
+		    wl_cursor_equal(mem->raw[i].fn, decl))
 			return mem->raw[i].node;
 	if (fn && fn->body)
 		wl_node_walk(fn->body, find_decl, &df);
@@ -548,7 +548,7 @@ static struct wl_node *construction(struct wl_mem *mem, struct wl_node *obj,
 	}
 	if (obj->kind != CXCursor_DeclRefExpr)
 		return NULL;
-	d = clang_getCursorReferenced(obj->cursor);
+	d = wl_node_referenced(obj);
 	if (clang_getCursorKind(d) == CXCursor_VarDecl) {
 		struct wl_node *dn = local_decl(mem, obj->func, d);
 		unsigned i;
@@ -587,7 +587,7 @@ static struct wl_node *ctor_init_of(struct wl_func *ctor, CXCursor field)
 		struct wl_node *k = root->kids[i];
 
 		if (k->kind == CXCursor_MemberRef &&
-		    clang_equalCursors(clang_getCursorReferenced(k->cursor),
+		    wl_cursor_equal(wl_node_referenced(k),
 				       field))
 			return root->kids[i + 1];
 	}
@@ -602,7 +602,7 @@ static struct wl_node *ctor_init_of(struct wl_func *ctor, CXCursor field)
 			continue;
 		l = ma_strip(s->kids[0]);
 		if (l && l->kind == CXCursor_MemberRefExpr &&
-		    clang_equalCursors(clang_getCursorReferenced(l->cursor),
+		    wl_cursor_equal(wl_node_referenced(l),
 				       field))
 			return s->kids[1];
 	}
@@ -641,7 +641,7 @@ struct wl_node *ma_field_init(struct wl_mem *mem, CXCursor field,
 		struct wl_func *fn = m->funcs[i];
 
 		if (clang_getCursorKind(fn->cursor) != CXCursor_Constructor ||
-		    !clang_equalCursors(clang_getCursorSemanticParent(
+		    !wl_cursor_equal(clang_getCursorSemanticParent(
 						fn->cursor),
 					cls))
 			continue;
@@ -862,7 +862,7 @@ static bool eval_call(struct ma_eval *ev, struct wl_node *n,
 	if (fn)
 		return eval_model_call(ev, n, fn, env, out);
 	/* A header's function: LaneId() reads %laneid in asm. */
-	ref = clang_getCursorReferenced(n->cursor);
+	ref = wl_node_referenced(n);
 	if (!clang_Cursor_isNull(ref) && ma_raw_lane_id(ev->mem, ref)) {
 		*out = ev->tid & 31;
 		return true;
@@ -927,7 +927,7 @@ static bool eval_counter(struct ma_eval *ev, struct wl_node *n,
 static bool eval_declref(struct ma_eval *ev, struct wl_node *n,
 			 const struct ma_env *env, long long *out)
 {
-	CXCursor d = clang_getCursorReferenced(n->cursor);
+	CXCursor d = wl_node_referenced(n);
 	enum CXCursorKind k = clang_getCursorKind(d);
 	const struct ma_bind *b = ma_binding(env, d);
 
@@ -981,7 +981,7 @@ static bool eval_member(struct ma_eval *ev, struct wl_node *n,
 		return true;
 	if (wl_node_int_value(n, out))
 		return true;
-	d = clang_getCursorReferenced(n->cursor);
+	d = wl_node_referenced(n);
 	if (clang_Cursor_isNull(d))
 		return false;
 	if (clang_getCursorKind(d) == CXCursor_FieldDecl &&

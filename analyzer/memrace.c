@@ -105,7 +105,7 @@ static bool fields_may_meet(const struct wl_mem_access *a,
 {
 	return clang_Cursor_isNull(a->field) ||
 	       clang_Cursor_isNull(b->field) ||
-	       clang_equalCursors(a->field, b->field);
+	       wl_cursor_equal(a->field, b->field);
 }
 
 /*

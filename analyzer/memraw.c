@@ -30,7 +30,7 @@ static struct wl_mem_cache_entry *cached(struct wl_mem *mem, CXCursor fn,
 
 	for (i = 0; i < mem->nr_raw; i++)
 		if (mem->raw[i].hash == h && mem->raw[i].what == what &&
-		    clang_equalCursors(mem->raw[i].fn, fn))
+		    wl_cursor_equal(mem->raw[i].fn, fn))
 			return &mem->raw[i];
 	return NULL;
 }
@@ -408,8 +408,8 @@ static enum CXChildVisitResult find_spec(CXCursor c, CXCursor parent,
 	    k != CXCursor_ClassTemplate)
 		return CXChildVisit_Continue;
 	t = clang_getSpecializedCursorTemplate(c);
-	if (clang_equalCursors(c, ss->tmpl) ||
-	    (!clang_Cursor_isNull(t) && clang_equalCursors(t, ss->tmpl)))
+	if (wl_cursor_equal(c, ss->tmpl) ||
+	    (!clang_Cursor_isNull(t) && wl_cursor_equal(t, ss->tmpl)))
 		clang_visitChildren(c, spec_method, ss);
 	return ss->found ? CXChildVisit_Break : CXChildVisit_Continue;
 }
@@ -443,7 +443,7 @@ bool ma_raw_member_shared(struct wl_mem *mem, CXType obj, const char *method,
 		const struct wl_mem_cache_entry *e = &mem->raw[i];
 
 		if (e->what == MA_CACHE_MEMBER && e->hash == h &&
-		    clang_equalCursors(e->fn, ss.tmpl) &&
+		    wl_cursor_equal(e->fn, ss.tmpl) &&
 		    !strcmp(e->method, method)) {
 			*shared = e->shared;
 			return e->answer;

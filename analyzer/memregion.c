@@ -184,7 +184,7 @@ static bool barrier_follows(struct wl_mem *mem, struct wl_node *s)
 	if (wl_mem_is_barrier(m, next))
 		return true;
 	return !wl_call_target(m, next) &&
-	       ma_raw_barrier(mem, clang_getCursorReferenced(next->cursor));
+	       ma_raw_barrier(mem, wl_node_referenced(next));
 }
 
 void ma_finish_regions(struct wl_mem *mem)

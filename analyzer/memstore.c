@@ -131,8 +131,8 @@ static unsigned array_hash(CXCursor decl, CXCursor field, const char *view)
 static bool array_is(const struct wl_mem_array *a, CXCursor decl,
 		     CXCursor field, const char *view)
 {
-	return clang_equalCursors(a->decl, decl) &&
-	       clang_equalCursors(a->field, field) &&
+	return wl_cursor_equal(a->decl, decl) &&
+	       wl_cursor_equal(a->field, field) &&
 	       (a->view && view ? !strcmp(a->view, view) : a->view == view);
 }
 
@@ -355,7 +355,7 @@ static bool decl_loc(struct ma_eval *ev, struct wl_node *ref,
 		     const struct ma_env *env, struct ma_loc *out)
 {
 	struct wl_mem *mem = ev->mem;
-	CXCursor d = clang_getCursorReferenced(ref->cursor);
+	CXCursor d = wl_node_referenced(ref);
 	enum CXCursorKind k = clang_getCursorKind(d);
 	CXType t = clang_getCursorType(d);
 	bool ptr = is_pointer_type(t), refty = is_reference_type(t);
@@ -525,7 +525,7 @@ static bool call_loc(struct ma_eval *ev, struct wl_node *call,
 	}
 	if (fn)
 		return false;
-	switch (ma_raw_returns(clang_getCursorReferenced(call->cursor),
+	switch (ma_raw_returns(wl_node_referenced(call),
 			       &shared)) {
 	case MA_RET_SHARED:
 		return own_storage(mem, shared, WL_MEM_SHARED, out);
@@ -584,7 +584,7 @@ static bool field_value_loc(struct ma_eval *ev, struct wl_node *n,
  */
 CXCursor wl_mem_member_field(struct wl_mem *mem, struct wl_node *n)
 {
-	CXCursor field = clang_getCursorReferenced(n->cursor);
+	CXCursor field = wl_node_referenced(n);
 	CXTranslationUnit tu = mem->ctx->tu;
 	struct wl_node *base;
 	CXToken *tokens = NULL;

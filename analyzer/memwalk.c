@@ -83,7 +83,7 @@ bool ma_loop_var(struct wl_node *loop, CXCursor *decl,
 		x = ma_strip(init->kids[0]);
 		if (!x || x->kind != CXCursor_DeclRefExpr)
 			return false;
-		*decl = clang_getCursorReferenced(x->cursor);
+		*decl = wl_node_referenced(x);
 		*first = init->kids[1];
 		return true;
 	}
@@ -104,8 +104,8 @@ bool ma_step(struct wl_mem *mem, struct wl_node *inc, CXCursor decl,
 			clang_getCursorUnaryOperatorKind(inc->cursor);
 
 		x = ma_strip(inc->kids[0]);
-		if (!x || !clang_equalCursors(
-				  clang_getCursorReferenced(x->cursor), decl))
+		if (!x || !wl_cursor_equal(
+				  wl_node_referenced(x), decl))
 			return false;
 		*value += (op == CXUnaryOperator_PostInc ||
 			   op == CXUnaryOperator_PreInc) ? 1 : -1;
@@ -116,7 +116,7 @@ bool ma_step(struct wl_mem *mem, struct wl_node *inc, CXCursor decl,
 		return false;
 	x = ma_strip(inc->kids[0]);
 	if (!x || x->kind != CXCursor_DeclRefExpr ||
-	    !clang_equalCursors(clang_getCursorReferenced(x->cursor), decl))
+	    !wl_cursor_equal(wl_node_referenced(x), decl))
 		return false;
 	if (!ma_eval_uniform(mem, inc->kids[1], env, &rhs))
 		return false;
@@ -192,7 +192,7 @@ static void update_binding(struct ma_walk *w, struct wl_node *n,
 
 	if (!x)
 		return;
-	d = clang_getCursorReferenced(x->cursor);
+	d = wl_node_referenced(x);
 	if (!(b = ma_binding(env, d)))
 		return;
 	v = b->value;
@@ -288,7 +288,7 @@ static bool find_carried(struct wl_node *n, void *data)
 	 * flag) stays unbound: only what every trip steps is a counter.
 	 */
 	if (!every_trip(n, cs->loop)) {
-		if (clang_equalCursors(v->decl, cs->counter))
+		if (wl_cursor_equal(v->decl, cs->counter))
 			cs->fail = true;
 		if (i < cs->nr)
 			cs->vars[i] = cs->vars[--cs->nr];
@@ -342,7 +342,7 @@ static bool bind_counters(struct ma_walk *w, struct wl_node *n,
 	}
 	for (i = 0; i < cs.nr; i++) {
 		if (init && ma_loop_var(n, &decl, &first) &&
-		    clang_equalCursors(decl, cs.vars[i]->decl))
+		    wl_cursor_equal(decl, cs.vars[i]->decl))
 			continue;
 		if (ma_binding(e, cs.vars[i]->decl))
 			continue;	/* an outer loop's counter */
@@ -490,7 +490,7 @@ static void bind_written_args(struct ma_walk *w, struct wl_node *callee,
 		    CXCursor_NonTypeTemplateParameter)
 			continue;
 		for (k = 0; k < callee->nr_kids; k++)
-			if (clang_equalCursors(callee->kids[k]->cursor,
+			if (wl_cursor_equal(callee->kids[k]->cursor,
 					       rk.v[i]))
 				break;
 		if (k < callee->nr_kids &&
@@ -511,14 +511,14 @@ static void bind_template_args(struct ma_walk *w, struct wl_node *call,
 			       struct ma_env *e)
 {
 	struct tparams tp = { .nr = 0 };
-	CXCursor ref = clang_getCursorReferenced(call->cursor);
+	CXCursor ref = wl_node_referenced(call);
 	CXCursor cls = wl_call_qualifier(call);
 	struct wl_node *callee = call->nr_kids ? ma_strip(call->kids[0]) : NULL;
 	unsigned i;
 	int n;
 
 	if (!clang_Cursor_isNull(cls) && callee &&
-	    clang_equalCursors(cls,
+	    wl_cursor_equal(cls,
 			       clang_getCursorSemanticParent(fn->cursor))) {
 		clang_visitChildren(cls, collect_tparam, &tp);
 		bind_written_args(w, callee, &tp, caller, e);
@@ -583,7 +583,7 @@ static void walk_call(struct ma_walk *w, struct wl_node *n,
 	fn = wl_call_target(m, n);
 	if (!fn) {
 		/* CTA_SYNC() of a header: a barrier inside */
-		CXCursor ref = clang_getCursorReferenced(n->cursor);
+		CXCursor ref = wl_node_referenced(n);
 
 		if (!clang_Cursor_isNull(ref) && ma_raw_barrier(w->mem, ref))
 			add_event(w, -1, n, env);
@@ -724,7 +724,7 @@ static enum CXChildVisitResult find_specs(CXCursor c, CXCursor parent,
 	 * of the project: the shim and the system headers (thousands of
 	 * declarations) cannot name them, so their subtrees are not walked.
 	 */
-	if (clang_equalCursors(parent, ss->tu) && outside_project(c))
+	if (wl_cursor_equal(parent, ss->tu) && outside_project(c))
 		return CXChildVisit_Continue;
 	if (k == CXCursor_FunctionDecl)
 		spec = c;
@@ -840,7 +840,7 @@ void ma_collect_instances(struct wl_mem *mem, struct wl_func *fn,
 		mem->specs_done = true;
 	}
 	for (i = 0; i < mem->nr_specs && is->nr < MA_MAX_INSTANCES; i++)
-		if (clang_equalCursors(mem->specs[i].tmpl, fn->canonical))
+		if (wl_cursor_equal(mem->specs[i].tmpl, fn->canonical))
 			add_instance(is, mem->specs[i].spec);
 	text_instances(mem, fn, is);
 }

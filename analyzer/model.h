@@ -54,6 +54,8 @@ struct wl_node {
 	int type_kind;		/* canonical CXTypeKind + 1; 0 unknown */
 	const char *builtin;	/* wl_node_builtin_var() */
 	bool builtin_known;
+	bool referenced_known;
+	CXCursor referenced;	/* wl_node_referenced(), once asked */
 	unsigned char pred_known;	/* bit per wl_eval_cond() polarity */
 	unsigned char pred_kind[4];
 	bool pred_block[4];
@@ -230,7 +232,11 @@ struct wl_node *wl_node_common(struct wl_node *a, struct wl_node *b);
 /* Whether @node is a loop statement. */
 bool wl_node_is_loop(const struct wl_node *node);
 
-/* The declaration a DeclRefExpr/MemberRefExpr refers to, as a cursor. */
+/*
+ * The declaration a DeclRefExpr/MemberRefExpr refers to, as a cursor;
+ * asked of libclang once, as the memory walk resolves the same names for
+ * every lane of every trip.
+ */
 CXCursor wl_node_referenced(const struct wl_node *node);
 
 /* Visit @node and every descendant in preorder; stop when @fn returns false. */

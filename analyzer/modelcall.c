@@ -46,7 +46,7 @@ static struct wl_func *lookup(struct wl_func **slots, unsigned nr_slots,
 	struct wl_func *fn;
 
 	while ((fn = slots[h % nr_slots])) {
-		if (clang_equalCursors(fn->canonical, canon))
+		if (wl_cursor_equal(fn->canonical, canon))
 			return fn;
 		h++;
 	}
@@ -71,7 +71,7 @@ static CXCursor unnamed_callee(const struct wl_node *call)
 	       callee->nr_kids == 1)
 		callee = callee->kids[0];
 	if (!callee || callee->kind != CXCursor_DeclRefExpr ||
-	    !clang_Cursor_isNull(clang_getCursorReferenced(callee->cursor)))
+	    !clang_Cursor_isNull(wl_node_referenced(callee)))
 		return clang_getNullCursor();
 	return callee->cursor;
 }
@@ -164,7 +164,7 @@ static const char *unnamed_callee_name(struct wl_model *m,
 static struct wl_func *resolve_target(struct wl_model *m,
 				      const struct wl_node *call)
 {
-	CXCursor ref = clang_getCursorReferenced(call->cursor);
+	CXCursor ref = wl_node_referenced(call);
 	CXCursor cls = wl_call_qualifier(call);
 	const char *name;
 	unsigned i, nargs;
@@ -186,7 +186,7 @@ static struct wl_func *resolve_target(struct wl_model *m,
 	for (i = 0; !clang_Cursor_isNull(cls) && i < m->nr_funcs; i++)
 		if (!strcmp(m->funcs[i]->name, name) &&
 		    m->funcs[i]->nr_params == nargs &&
-		    clang_equalCursors(clang_getCursorSemanticParent(
+		    wl_cursor_equal(clang_getCursorSemanticParent(
 					       m->funcs[i]->cursor), cls))
 			return m->funcs[i];
 	for (i = 0; i < m->nr_funcs; i++)
@@ -214,7 +214,7 @@ struct wl_func *wl_call_target(struct wl_model *m, const struct wl_node *call)
 static struct wl_func *context_target(struct wl_model *m,
 				      const struct wl_node *call)
 {
-	CXCursor ref = clang_getCursorReferenced(call->cursor);
+	CXCursor ref = wl_node_referenced(call);
 	CXCursor tmpl;
 	const char *name;
 	unsigned i;

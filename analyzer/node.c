@@ -146,7 +146,13 @@ bool wl_node_is_loop(const struct wl_node *node)
 
 CXCursor wl_node_referenced(const struct wl_node *node)
 {
-	return clang_getCursorReferenced(node->cursor);
+	struct wl_node *n = (struct wl_node *)node;
+
+	if (!n->referenced_known) {
+		n->referenced = clang_getCursorReferenced(n->cursor);
+		n->referenced_known = true;
+	}
+	return n->referenced;
 }
 
 bool wl_node_walk(struct wl_node *node, wl_node_fn fn, void *data)
@@ -171,7 +177,7 @@ static bool count_ref(struct wl_node *n, void *data)
 	struct ref_count *rc = data;
 
 	if (n->kind == CXCursor_DeclRefExpr &&
-	    clang_equalCursors(clang_getCursorReferenced(n->cursor), rc->decl))
+	    wl_cursor_equal(wl_node_referenced(n), rc->decl))
 		rc->nr++;
 	return true;
 }
@@ -195,7 +201,7 @@ static bool int_value_uncached(const struct wl_node *node, long long *value)
 {
 	if (node->kind == CXCursor_DeclRefExpr) {
 		/* Evaluate only constant variables, never a plain int. */
-		CXCursor d = clang_getCursorReferenced(node->cursor);
+		CXCursor d = wl_node_referenced(node);
 		CXType t = clang_getCursorType(d);
 
 		if (clang_getCursorKind(d) != CXCursor_EnumConstantDecl &&

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "analyzer/context.h"
+#include "analyzer/cursor.h"
 #include "analyzer/parse.h"
 #include "base/source.h"
 #include "base/util.h"
@@ -186,7 +187,7 @@ static bool modelled(const struct wl_model *m, CXCursor c)
 	unsigned i;
 
 	for (i = 0; i < m->nr_funcs; i++)
-		if (clang_equalCursors(m->funcs[i]->cursor, c))
+		if (wl_cursor_equal(m->funcs[i]->cursor, c))
 			return true;
 	return false;
 }

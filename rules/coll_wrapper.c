@@ -63,7 +63,7 @@ bool wl_coll_wrapper_of(struct wl_ctx *ctx, struct wl_node *call,
 	ref = clang_getCursorReferenced(mask);
 	clang_visitChildren(def, collect_param, &ps);
 	for (i = 0; i < ps.nr; i++)
-		if (clang_equalCursors(ps.v[i], ref)) {
+		if (wl_cursor_equal(ps.v[i], ref)) {
 			out->coll = c;
 			out->param = ps.v[i];
 			out->mask_param = i;

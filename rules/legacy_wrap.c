@@ -128,7 +128,7 @@ static bool is_function(CXCursor c)
 static unsigned candidates(const struct wl_node *call, CXCursor *out,
 			   unsigned max)
 {
-	CXCursor ref = clang_getCursorReferenced(call->cursor);
+	CXCursor ref = wl_node_referenced(call);
 	const struct wl_node *n = call;
 	unsigned depth, i, nr;
 
@@ -150,7 +150,7 @@ static unsigned candidates(const struct wl_node *call, CXCursor *out,
 		/* A dependent name is a nameless DeclRefExpr over it. */
 		if (n->kind == CXCursor_DeclRefExpr ||
 		    n->kind == CXCursor_MemberRefExpr) {
-			ref = clang_getCursorReferenced(n->cursor);
+			ref = wl_node_referenced(n);
 			if (is_function(ref)) {
 				out[0] = ref;
 				return 1;

@@ -172,7 +172,7 @@ char *wl_arg_text(struct wl_ctx *ctx, const struct wl_node *call,
 	/* In a macro body the argument's range is the whole expansion. */
 	if (s && s->kind == CXCursor_DeclRefExpr)
 		return wl_xstrdup(wl_model_spelling(
-			&ctx->model, clang_getCursorReferenced(s->cursor)));
+			&ctx->model, wl_node_referenced(s)));
 	if (s && wl_node_int_value(s, &v))
 		return wl_xasprintf("0x%08x", (uint32_t)v);
 	return wl_xstrdup("...");

@@ -78,7 +78,7 @@ static bool is_local_scalar(struct wl_node *n)
 	n = wl_node_strip(n);
 	if (!n || n->kind != CXCursor_DeclRefExpr)
 		return false;
-	d = clang_getCursorReferenced(n->cursor);
+	d = wl_node_referenced(n);
 	if (clang_getCursorKind(d) != CXCursor_VarDecl)
 		return false;
 	k = clang_getCanonicalType(clang_getCursorType(d)).kind;
@@ -564,7 +564,7 @@ static bool use_in_regions(struct wl_node *n, void *data)
 	bool in = false;
 
 	if (n->kind != CXCursor_DeclRefExpr ||
-	    !clang_equalCursors(clang_getCursorReferenced(n->cursor), us->decl))
+	    !wl_cursor_equal(wl_node_referenced(n), us->decl))
 		return true;
 	for (i = 0; i < us->mem->nr_regions && !in; i++)
 		for (k = 0; k < us->mem->regions[i].nr_stmts; k++)

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "analyzer/context.h"
+#include "analyzer/cursor.h"
 #include "analyzer/eval.h"
 #include "analyzer/mask.h"
 #include "base/source.h"
@@ -75,7 +76,7 @@ static struct wl_node *asm_writing(struct wl_ctx *ctx, struct wl_func *fn,
 			continue;
 		for (k = 0; k < a->nr_kids; k++)
 			if (a->kids[k]->kind == CXCursor_DeclRefExpr &&
-			    clang_equalCursors(wl_node_referenced(a->kids[k]), v)) {
+			    wl_cursor_equal(wl_node_referenced(a->kids[k]), v)) {
 				*position = k;
 				return a;
 			}
@@ -205,7 +206,7 @@ static bool find_assign(struct wl_node *n, void *data)
 	}
 	lhs = lhs ? wl_node_strip(lhs) : NULL;
 	if (lhs && lhs->kind == CXCursor_DeclRefExpr &&
-	    clang_equalCursors(wl_node_referenced(lhs), la->var)) {
+	    wl_cursor_equal(wl_node_referenced(lhs), la->var)) {
 		la->found = n;
 		la->rhs = rhs;
 	}
@@ -323,7 +324,7 @@ static bool same_source(struct wl_ctx *ctx, struct half *a, struct half *b)
 
 	if (!clang_Cursor_isNull(a->base) || !clang_Cursor_isNull(b->base))
 		return !clang_Cursor_isNull(a->base) &&
-		       clang_equalCursors(a->base, b->base) &&
+		       wl_cursor_equal(a->base, b->base) &&
 		       strcmp(a->key, b->key);
 	if (!strcmp(a->key, b->key) || !a->whole || !b->whole)
 		return false;
@@ -465,7 +466,7 @@ static bool is_join(struct wl_ctx *ctx, struct wl_node *e, const struct half *h)
 	x = viewed_object(e);
 	return x && x->kind == CXCursor_DeclRefExpr &&
 	       !clang_Cursor_isNull(h->base) &&
-	       clang_equalCursors(wl_node_referenced(x), h->base);
+	       wl_cursor_equal(wl_node_referenced(x), h->base);
 }
 
 static char *join_prefix(struct wl_ctx *ctx, struct wl_node *stmt,
@@ -553,7 +554,7 @@ static bool names_var(struct wl_node *e, CXCursor var)
 {
 	e = e ? strip_casts(e) : NULL;
 	return e && e->kind == CXCursor_DeclRefExpr &&
-	       clang_equalCursors(wl_node_referenced(e), var);
+	       wl_cursor_equal(wl_node_referenced(e), var);
 }
 
 /* The operand numbers of the first "{%a, %b}" in an asm's template. */
@@ -626,8 +627,8 @@ static bool rejoined_in_order(struct wl_ctx *ctx, struct wl_node *c1,
 		return false;
 	if (!clang_Cursor_isNull(h1->base))
 		/* a.x = shfl(a.x): each member written back into itself. */
-		return clang_equalCursors(d1, h1->base) && !strcmp(k1, h1->key) &&
-		       clang_equalCursors(d2, h2->base) && !strcmp(k2, h2->key);
+		return wl_cursor_equal(d1, h1->base) && !strcmp(k1, h1->key) &&
+		       wl_cursor_equal(d2, h2->base) && !strcmp(k2, h2->key);
 	if (k1[0] || k2[0])
 		return false;
 	if (h1->key[0] == '%') {
@@ -646,7 +647,7 @@ static bool rejoined_in_order(struct wl_ctx *ctx, struct wl_node *c1,
 			return false;
 		dlo = first_is_lo ? d1 : d2;
 		dhi = first_is_lo ? d2 : d1;
-		return clang_equalCursors(vlo, dlo) && clang_equalCursors(vhi, dhi);
+		return wl_cursor_equal(vlo, dlo) && wl_cursor_equal(vhi, dhi);
 	}
 	/* __double2hiint/__double2loint, joined by __hiloint2double(hi, lo). */
 	hi = !strcmp(h1->key, "hiint") ? h1 : h2;

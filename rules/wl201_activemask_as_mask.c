@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "analyzer/context.h"
+#include "analyzer/cursor.h"
 #include "analyzer/mask.h"
 #include "analyzer/maskval.h"
 #include "base/source.h"
@@ -47,7 +48,7 @@ static bool refers_to(struct wl_node *n, void *data)
 	if (us->found)
 		return false;
 	if (n->kind == CXCursor_DeclRefExpr &&
-	    clang_equalCursors(clang_getCursorReferenced(n->cursor), us->decl))
+	    wl_cursor_equal(wl_node_referenced(n), us->decl))
 		us->found = true;
 	return !us->found;
 }
@@ -81,7 +82,7 @@ static bool election_use(struct wl_node *n, void *data)
 static bool elects_leader(struct wl_ctx *ctx, struct wl_node *ref,
 			  bool leader_only)
 {
-	struct use_scan us = { ctx, clang_getCursorReferenced(ref->cursor),
+	struct use_scan us = { ctx, wl_node_referenced(ref),
 			       false, leader_only };
 
 	if (!ref->func || !ref->func->body)
@@ -104,7 +105,7 @@ static bool find_other_use(struct wl_node *n, void *data)
 	if (mu->other)
 		return false;
 	if (n->kind != CXCursor_DeclRefExpr ||
-	    !clang_equalCursors(clang_getCursorReferenced(n->cursor), mu->decl))
+	    !wl_cursor_equal(wl_node_referenced(n), mu->decl))
 		return true;
 	for (p = n->parent; p && wl_node_strip(p) == n; p = p->parent)
 		;

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "analyzer/context.h"
+#include "analyzer/cursor.h"
 #include "analyzer/mask.h"
 #include "analyzer/maskval.h"
 #include "fixits/edit.h"
@@ -29,8 +30,8 @@ static bool same_variable(struct wl_node *a, struct wl_node *b)
 	b = wl_node_strip(b);
 	return a && b && a->kind == CXCursor_DeclRefExpr &&
 	       b->kind == CXCursor_DeclRefExpr &&
-	       clang_equalCursors(clang_getCursorReferenced(a->cursor),
-				  clang_getCursorReferenced(b->cursor));
+	       wl_cursor_equal(wl_node_referenced(a),
+				  wl_node_referenced(b));
 }
 
 static void fix_legacy_order(struct wl_ctx *ctx, struct wl_finding *f,
