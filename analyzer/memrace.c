@@ -562,6 +562,96 @@ static bool may_race(const struct wl_mem *mem, const struct ma_event *p,
 	       ((fp & WL_MEM_WRITE) && (fq & WL_MEM_READ));
 }
 
+/*
+ * The events each access event can race with, by array and in walk order:
+ * every access to its array if it writes, only the writes if it reads
+ * (two reads never race; collide() too wants a write).  The search visits
+ * these instead of every later event: a read-heavy kernel at the walk's
+ * size bound had 8 million pairs to skip, one by one.
+ */
+struct ma_partners {
+	unsigned *all, *writes;		/* event numbers, bucketed by array */
+	unsigned *all_at, *writes_at;	/* bucket a: [at[a], at[a + 1]) */
+};
+
+static unsigned partner_bucket(const struct wl_mem *mem,
+			       const struct ma_event *e)
+{
+	return e->array >= 0 ? (unsigned)e->array : mem->nr_arrays;
+}
+
+static bool event_writes(const struct wl_mem *mem, const struct ma_event *e)
+{
+	return mem->accesses[e->access].flags & WL_MEM_WRITE;
+}
+
+static void find_partners(const struct wl_mem *mem, const struct ma_walk *w,
+			  struct ma_partners *pt)
+{
+	unsigned nb = mem->nr_arrays + 1, i, b;
+	unsigned *all_next, *writes_next;
+
+	pt->all = wl_xmalloc((w->nr_ev + 1) * sizeof(*pt->all));
+	pt->writes = wl_xmalloc((w->nr_ev + 1) * sizeof(*pt->writes));
+	pt->all_at = wl_xcalloc(nb + 1, sizeof(*pt->all_at));
+	pt->writes_at = wl_xcalloc(nb + 1, sizeof(*pt->writes_at));
+	for (i = 0; i < w->nr_ev; i++) {
+		if (w->ev[i].access < 0)
+			continue;
+		b = partner_bucket(mem, &w->ev[i]);
+		pt->all_at[b + 1]++;
+		pt->writes_at[b + 1] += event_writes(mem, &w->ev[i]);
+	}
+	for (b = 0; b < nb; b++) {
+		pt->all_at[b + 1] += pt->all_at[b];
+		pt->writes_at[b + 1] += pt->writes_at[b];
+	}
+	all_next = wl_xmalloc(nb * sizeof(*all_next));
+	writes_next = wl_xmalloc(nb * sizeof(*writes_next));
+	memcpy(all_next, pt->all_at, nb * sizeof(*all_next));
+	memcpy(writes_next, pt->writes_at, nb * sizeof(*writes_next));
+	for (i = 0; i < w->nr_ev; i++) {
+		if (w->ev[i].access < 0)
+			continue;
+		b = partner_bucket(mem, &w->ev[i]);
+		pt->all[all_next[b]++] = i;
+		if (event_writes(mem, &w->ev[i]))
+			pt->writes[writes_next[b]++] = i;
+	}
+	free(all_next);
+	free(writes_next);
+}
+
+/* Event @i's partners from @i on: *@list, *@end. */
+static void partners_of(const struct wl_mem *mem, const struct ma_walk *w,
+			const struct ma_partners *pt, unsigned i,
+			const unsigned **list, const unsigned **end)
+{
+	unsigned b = partner_bucket(mem, &w->ev[i]);
+	const unsigned *v = event_writes(mem, &w->ev[i]) ? pt->all : pt->writes;
+	const unsigned *at = v == pt->all ? pt->all_at : pt->writes_at;
+	unsigned lo = at[b], hi = at[b + 1];
+
+	while (lo < hi) {	/* the first at or after @i */
+		unsigned mid = lo + (hi - lo) / 2;
+
+		if (v[mid] < i)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	*list = v + lo;
+	*end = v + at[b + 1];
+}
+
+static void release_partners(struct ma_partners *pt)
+{
+	free(pt->all);
+	free(pt->writes);
+	free(pt->all_at);
+	free(pt->writes_at);
+}
+
 static void find_races(struct wl_mem *mem, struct ma_walk *w)
 {
 	unsigned short *lbar = wl_xcalloc((size_t)(w->nr_ev + 1) * MA_TIDS,
@@ -581,6 +671,7 @@ static void find_races(struct wl_mem *mem, struct ma_walk *w)
 	unsigned char *found;
 	struct ma_shapes shapes;
 	struct ma_retouch rt = { .i = UINT_MAX };
+	struct ma_partners partners;
 	unsigned i, j, k, t, checks = 0;
 
 	for (i = 0; i < mem->nr_accesses; i++)
@@ -606,18 +697,19 @@ static void find_races(struct wl_mem *mem, struct ma_walk *w)
 					       (passes && !w->ev[i].collective &&
 						!w->ev[i].warp_only);
 		}
+	find_partners(mem, w, &partners);
 	for (i = 0; i < w->nr_ev; i++) {
 		struct ma_event *p = &w->ev[i];
+		const unsigned *next, *end;
 
 		if (p->access < 0)
 			continue;
-		for (j = i; j < w->nr_ev; j++) {
-			struct ma_event *q = &w->ev[j];
+		partners_of(mem, w, &partners, i, &next, &end);
+		for (; next < end; next++) {
+			struct ma_event *q = &w->ev[j = *next];
 			unsigned ti, tj;
 			bool p_reads, global;
 
-			if (q->access < 0 || q->array != p->array)
-				continue;
 			global = mem->arrays[p->array].kind == WL_MEM_GLOBAL;
 			bars.from = i + 1;
 			bars.to = j;
@@ -667,6 +759,7 @@ static void find_races(struct wl_mem *mem, struct ma_walk *w)
 		}
 	}
 out:
+	release_partners(&partners);
 	release_shapes(&shapes);
 	free(found);
 	free(local);
