@@ -15,8 +15,9 @@
 #include "analyzer/model.h"
 #include "analyzer/ppcond.h"
 
-struct wl_source;
 struct wl_mask_cache;
+struct wl_mem;
+struct wl_source;
 
 /* Which fix a rule with two styles should offer (WL301/WL401). */
 enum wl_fix_style {
@@ -38,6 +39,12 @@ struct wl_ctx {
 	 */
 	struct wl_eval barrier_eval;
 	struct wl_mask_cache *masks;
+	/*
+	 * The memory analysis, built for the first rule that asks
+	 * (wl_mem_of()): WL301, WL302 and WL401 read the same races, and
+	 * the walk is the costliest part of a file's analysis.
+	 */
+	struct wl_mem *mem;
 	struct wl_findings findings;
 	struct wl_findings discarded;	/* on nodes of other files */
 	bool enabled[WL_NR_RULES];

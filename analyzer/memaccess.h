@@ -202,6 +202,13 @@ struct wl_mem {
 void wl_mem_build(struct wl_mem *mem, struct wl_ctx *ctx);
 void wl_mem_release(struct wl_mem *mem);
 
+/*
+ * @ctx's memory analysis, built on the first call; wl_mem_drop() frees
+ * it with the context.
+ */
+struct wl_mem *wl_mem_of(struct wl_ctx *ctx);
+void wl_mem_drop(struct wl_ctx *ctx);
+
 /* The access whose lvalue is @expr, or -1. */
 int wl_mem_access_of(const struct wl_mem *mem, const struct wl_node *expr);
 

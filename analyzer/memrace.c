@@ -817,6 +817,24 @@ void wl_mem_build(struct wl_mem *mem, struct wl_ctx *ctx)
 	ma_finish_regions(mem);
 }
 
+struct wl_mem *wl_mem_of(struct wl_ctx *ctx)
+{
+	if (!ctx->mem) {
+		ctx->mem = wl_xmalloc(sizeof(*ctx->mem));
+		wl_mem_build(ctx->mem, ctx);
+	}
+	return ctx->mem;
+}
+
+void wl_mem_drop(struct wl_ctx *ctx)
+{
+	if (!ctx->mem)
+		return;
+	wl_mem_release(ctx->mem);
+	free(ctx->mem);
+	ctx->mem = NULL;
+}
+
 void wl_mem_release(struct wl_mem *mem)
 {
 	unsigned i;

@@ -13,6 +13,7 @@
 #include "analyzer/dump.h"
 #include "analyzer/incguess.h"
 #include "analyzer/mask.h"
+#include "analyzer/memaccess.h"
 #include "analyzer/parse.h"
 #include "analyzer/parse_errors.h"
 #include "analyzer/prefilter.h"
@@ -77,6 +78,7 @@ static void run_pass(CXTranslationUnit tu, const struct wl_source *src,
 	}
 	free(ctx.findings.v);
 	wl_findings_release(&ctx.discarded);
+	wl_mem_drop(&ctx);
 	wl_mask_cache_release(&ctx);
 	wl_eval_release(&ctx.eval);
 	wl_eval_release(&ctx.barrier_eval);

@@ -398,12 +398,11 @@ void wl_memrules_check(struct wl_ctx *ctx, enum wl_rule_id rule)
 	unsigned *later = NULL, nr_later, alloc_later = 0;
 	int *at = NULL;		/* the finding of each statement, or -1 */
 	unsigned alloc_at = 0;
-	struct wl_mem mem;
+	struct wl_mem *mem = wl_mem_of(ctx);
 	unsigned i, k, line, col;
 
-	wl_mem_build(&mem, ctx);
-	for (i = 0; i < mem.nr_regions; i++) {
-		struct wl_mem_region *r = &mem.regions[i];
+	for (i = 0; i < mem->nr_regions; i++) {
+		struct wl_mem_region *r = &mem->regions[i];
 		struct wl_finding *first;
 		int first_at = -1;	/* findings move as more are added */
 		bool whole = true;
@@ -426,17 +425,17 @@ void wl_memrules_check(struct wl_ctx *ctx, enum wl_rule_id rule)
 			bool as_writer;
 			char *msg;
 
-			race = race_at(&mem, r, s, &as_writer);
+			race = race_at(mem, r, s, &as_writer);
 			if (!race)
 				continue;
-			msg = stmt_message(ctx, &mem, rule, race, s,
+			msg = stmt_message(ctx, mem, rule, race, s,
 					   as_writer);
 			f = wl_report(ctx, rule, s, "%s", msg);
 			free(msg);
 			at[k] = (int)(f - ctx->findings.v);
 			if (first_at < 0) {
 				first_at = (int)(f - ctx->findings.v);
-				note_unseen(ctx, &mem, r, f);
+				note_unseen(ctx, mem, r, f);
 				continue;
 			}
 			WL_GROW(later, nr_later, alloc_later);
@@ -445,7 +444,7 @@ void wl_memrules_check(struct wl_ctx *ctx, enum wl_rule_id rule)
 		/* a call is reported once, for the first stretch it runs */
 		for (k = 0; k < r->nr_calls; k++)
 			if (!seen_call(calls_done, nr_done, r->calls[k]) &&
-			    report_call(ctx, &mem, rule, r, r->calls[k])) {
+			    report_call(ctx, mem, rule, r, r->calls[k])) {
 				WL_GROW(calls_done, nr_done, alloc_done);
 				calls_done[nr_done++] = r->calls[k];
 			}
@@ -453,11 +452,11 @@ void wl_memrules_check(struct wl_ctx *ctx, enum wl_rule_id rule)
 			continue;
 		first = &ctx->findings.v[first_at];
 		if (ctx->fix_style == WL_FIX_STYLE_SHUFFLE &&
-		    wl_memrules_shuffle_takes(ctx, &mem, r))
+		    wl_memrules_shuffle_takes(ctx, mem, r))
 			wl_finding_note(first,
 					"fixed by WL401's shuffle rewrite");
 		else
-			whole = fix_region(ctx, &mem, r, first_at, at);
+			whole = fix_region(ctx, mem, r, first_at, at);
 		wl_source_line_col(ctx->src, r->first->begin, &line, &col);
 		note_same_stretch(ctx, later, nr_later,
 				  whole && ctx->findings.v[first_at].fix,
@@ -466,5 +465,4 @@ void wl_memrules_check(struct wl_ctx *ctx, enum wl_rule_id rule)
 	free(later);
 	free(at);
 	free(calls_done);
-	wl_mem_release(&mem);
 }

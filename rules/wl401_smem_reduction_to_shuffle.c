@@ -682,11 +682,10 @@ static void build_fix(struct wl_ctx *ctx, struct wl_mem *mem, struct tail *t,
 void wl401_check(struct wl_ctx *ctx)
 {
 	struct tails ts = { NULL, 0, 0 };
-	struct wl_mem mem;
+	struct wl_mem *mem = wl_mem_of(ctx);
 	unsigned i;
 
-	wl_mem_build(&mem, ctx);
-	find_tails(ctx, &mem, &ts);
+	find_tails(ctx, mem, &ts);
 	for (i = 0; i < ts.nr; i++) {
 		struct tail *t = &ts.v[i];
 		struct wl_finding *f;
@@ -704,8 +703,7 @@ void wl401_check(struct wl_ctx *ctx)
 		else if (ctx->fix_style != WL_FIX_STYLE_SHUFFLE)
 			wl_finding_note(f, "--fix-style=shuffle rewrites it");
 		else
-			build_fix(ctx, &mem, t, f);
+			build_fix(ctx, mem, t, f);
 	}
 	release_tails(&ts);
-	wl_mem_release(&mem);
 }
