@@ -148,11 +148,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	wl_source_init_mem(&src, "fuzz.cu", (const char *)data, size);
 	fixed = pass(&opts, &src, &first, &fixed_len);
-	if (fixed && !memchr(fixed, '\0', fixed_len) && !any_rejected(&first)) {
+	/*
+	 * Text no fix changed needs no second pass: it would repeat the
+	 * first, and the slowest inputs (a kernel that runs the memory walk
+	 * to its size bound) have no fix to check.
+	 */
+	if (fixed && !memchr(fixed, '\0', fixed_len) && !any_rejected(&first) &&
+	    (fixed_len != size || memcmp(fixed, data, size))) {
 		wl_source_init_mem(&again, "fuzz.cu", fixed, fixed_len);
 		refixed = pass(&opts, &again, &second, &refixed_len);
-		if (refixed && !parse_error(&first) && parse_error(&second) &&
-		    (fixed_len != size || memcmp(fixed, data, size))) {
+		if (refixed && !parse_error(&first) && parse_error(&second)) {
 			fprintf(stderr, "--- fixed\n%.*s\n", (int)fixed_len,
 				fixed);
 			die("a fix broke a file that parsed", &again,
