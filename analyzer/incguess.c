@@ -527,7 +527,7 @@ CXTranslationUnit wl_incguess_reparse(struct wl_incguess *g, CXIndex index,
 			flags[i - first] = wl_xasprintf("-I%s", (*dirs)[i]);
 			all[k++] = flags[i - first];
 		}
-		again = wl_parse(index, src, all, n, err);
+		again = wl_parse(index, src, all, n, NULL, err);
 		for (i = 0; i < *nr_dirs - first; i++)
 			free(flags[i]);
 		free(flags);

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "analyzer/pch.h"
 #include "analyzer/spelling.h"
 #include "base/embedded.h"
 #include "base/source.h"
@@ -30,6 +31,12 @@ static const char *const base_args[] = {
 	"-I" WL_SHIM_ROOT "/include",
 	"-include", WL_SHIM_ROOT "/warplint_cuda.h",
 };
+
+/* The base arguments before the shim's -include. */
+static unsigned nr_base_shim(void)
+{
+	return WL_ARRAY_SIZE(base_args) - 2;
+}
 
 /*
  * The CUDA toolkit's include folders, when one is installed, searched
@@ -147,34 +154,72 @@ const char *wl_describe_cxerror(enum CXErrorCode code)
 	return "unknown libclang error";
 }
 
-CXTranslationUnit wl_parse(CXIndex index, const struct wl_source *src,
-			   const char *const *user_args, unsigned nr_user_args,
-			   char **err)
+/*
+ * The arguments of a parse: the base's, the user's, the toolkit's; with
+ * the shim's -include (the base's last two) left off when @no_shim.
+ */
+static const char **parse_args(const char *const *user_args,
+			       unsigned nr_user_args, bool no_shim,
+			       unsigned *nr)
 {
 	unsigned nr_base = WL_ARRAY_SIZE(base_args), nr_kit, i, n = 0;
 	const char *const *kit = wl_parse_toolkit_args(&nr_kit);
-	const char **args = wl_xcalloc(nr_base + nr_kit + nr_user_args + 1,
+	const char **args = wl_xcalloc(nr_base + nr_kit + nr_user_args + 3,
 				       sizeof(*args));
-	struct CXUnsavedFile *files =
-		wl_xcalloc(wl_shim_files_count + 1, sizeof(*files));
-	char **names = wl_xcalloc(wl_shim_files_count + 1, sizeof(*names));
-	CXTranslationUnit tu = NULL;
-	enum CXErrorCode code;
-	char *respelled = wl_spelling_fix_launches(src->text, src->len);
 
-	for (i = 0; i < nr_base; i++)
+	for (i = 0; i < nr_base - (no_shim ? 2 : 0); i++)
 		args[n++] = base_args[i];
 	for (i = 0; i < nr_user_args; i++)
 		args[n++] = user_args[i];
 	/* -idirafter: after the user's folders whatever the order here. */
 	for (i = 0; i < nr_kit; i++)
 		args[n++] = kit[i];
+	*nr = n;
+	return args;
+}
+
+static CXTranslationUnit parse_with(CXIndex index, const char *name,
+				    const char *const *args, unsigned nr_args,
+				    struct CXUnsavedFile *files,
+				    unsigned nr_files, enum CXErrorCode *code)
+{
+	CXTranslationUnit tu = NULL;
+
+	*code = clang_parseTranslationUnit2(
+		index, name, args, (int)nr_args, files, nr_files,
+		CXTranslationUnit_KeepGoing |
+			CXTranslationUnit_DetailedPreprocessingRecord,
+		&tu);
+	if (*code != CXError_Success && tu) {
+		clang_disposeTranslationUnit(tu);
+		tu = NULL;
+	}
+	return tu;
+}
+
+CXTranslationUnit wl_parse(CXIndex index, const struct wl_source *src,
+			   const char *const *user_args, unsigned nr_user_args,
+			   struct wl_pch *pch, char **err)
+{
+	unsigned n, i;
+	const char **args;
+	struct CXUnsavedFile *files =
+		wl_xcalloc(wl_shim_files_count + 1, sizeof(*files));
+	char **names = wl_xcalloc(wl_shim_files_count + 1, sizeof(*names));
+	CXTranslationUnit tu = NULL;
+	enum CXErrorCode code;
+	char *respelled = wl_spelling_fix_launches(src->text, src->len);
+	const char *shim = WL_SHIM_ROOT "/warplint_cuda.h", *pch_path;
+
 	for (i = 0; i < wl_shim_files_count; i++) {
 		names[i] = wl_xasprintf(WL_SHIM_ROOT "/%s", wl_shim_files[i].name);
 		files[i].Filename = names[i];
 		files[i].Contents = wl_shim_files[i].data;
 		files[i].Length = wl_shim_files[i].len;
 	}
+	args = parse_args(user_args, nr_user_args, true, &n);
+	pch_path = wl_pch_get(pch, index, shim, args, n, files,
+			      wl_shim_files_count);
 	/*
 	 * libclang puts the file name on the command line it builds, where
 	 * "-rf.cu" would be read as an option: name it "./-rf.cu" instead.
@@ -188,15 +233,28 @@ CXTranslationUnit wl_parse(CXIndex index, const struct wl_source *src,
 	files[i].Filename = names[i];
 	files[i].Contents = respelled ? respelled : src->text;
 	files[i].Length = src->len;
-	code = clang_parseTranslationUnit2(
-		index, names[i], args, (int)n, files, wl_shim_files_count + 1,
-		CXTranslationUnit_KeepGoing |
-			CXTranslationUnit_DetailedPreprocessingRecord,
-		&tu);
-	if (code != CXError_Success || !tu) {
-		*err = wl_xstrdup(wl_describe_cxerror(code));
-		tu = NULL;
+	if (pch_path) {
+		/* where the shim's -include was: the same order of headers */
+		memmove(args + nr_base_shim() + 2, args + nr_base_shim(),
+			(n - nr_base_shim()) * sizeof(*args));
+		args[nr_base_shim()] = "-include-pch";
+		args[nr_base_shim() + 1] = pch_path;
+		tu = parse_with(index, names[i], args, n + 2, files,
+				wl_shim_files_count + 1, &code);
+		if (wl_pch_failed(pch, pch_path, tu)) {
+			if (tu)
+				clang_disposeTranslationUnit(tu);
+			tu = NULL;
+		}
 	}
+	if (!tu) {
+		free(args);
+		args = parse_args(user_args, nr_user_args, false, &n);
+		tu = parse_with(index, names[i], args, n, files,
+				wl_shim_files_count + 1, &code);
+	}
+	if (!tu)
+		*err = wl_xstrdup(wl_describe_cxerror(code));
 	for (i = 0; i <= wl_shim_files_count; i++)
 		free(names[i]);
 	free(names);

@@ -5,6 +5,7 @@
 
 #include <clang-c/Index.h>
 
+struct wl_pch;
 struct wl_source;
 
 /* Where the embedded shim headers appear to clang. */
@@ -12,12 +13,13 @@ struct wl_source;
 
 /*
  * Parse @src (its text, not what is on disk now) as CUDA device code for
- * sm_70 with @user_args (-I, -D, -std...) added.  Returns the translation
+ * sm_70 with @user_args (-I, -D, -std...) added, the shim precompiled in
+ * @pch when it can be (NULL: parsed as text).  Returns the translation
  * unit, or NULL with *@err set to an allocated message.
  */
 CXTranslationUnit wl_parse(CXIndex index, const struct wl_source *src,
 			   const char *const *user_args, unsigned nr_user_args,
-			   char **err);
+			   struct wl_pch *pch, char **err);
 
 /*
  * The clang arguments wl_parse() puts before the user's, for tools that

@@ -297,7 +297,7 @@ static bool probe_parses(struct wl_prefilter *pf, struct search *sp,
 		pf->probe_index = clang_createIndex(0, 0);
 	wl_source_init_mem(&src, "/__warplint_probe__/probe.cu", text,
 			   strlen(text));
-	tu = wl_parse(pf->probe_index, &src, sp->args, sp->nr_args, &err);
+	tu = wl_parse(pf->probe_index, &src, sp->args, sp->nr_args, NULL, &err);
 	if (tu) {
 		ok = true;
 		n = clang_getNumDiagnostics(tu);

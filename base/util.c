@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static void die_oom(size_t size)
@@ -258,4 +259,22 @@ void wl_strvec_release(struct wl_strvec *vec)
 	free(vec->v);
 	vec->v = NULL;
 	vec->nr = vec->alloc = 0;
+}
+
+int wl_make_dirs(const char *path)
+{
+	char *p = wl_xstrdup(path), *s = p;
+	int ret = 0;
+
+	do {
+		s = strchr(s + 1, '/');
+		if (s)
+			*s = '\0';
+		if (mkdir(p, 0777) < 0 && errno != EEXIST)
+			ret = -1;
+		if (s)
+			*s = '/';
+	} while (s && !ret);
+	free(p);
+	return ret;
 }

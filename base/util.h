@@ -27,6 +27,9 @@ void *wl_xcalloc(size_t nmemb, size_t size);
 void *wl_xrealloc(void *ptr, size_t size);
 char *wl_xstrdup(const char *s);
 char *wl_xstrndup(const char *s, size_t n);
+
+/* mkdir -p @path; 0, or -1 with errno set. */
+int wl_make_dirs(const char *path);
 char *wl_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 char *wl_xvasprintf(const char *fmt, va_list ap);
 

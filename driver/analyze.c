@@ -188,7 +188,7 @@ static CXTranslationUnit parse_guessing(CXIndex index,
 {
 	CXTranslationUnit tu;
 
-	tu = wl_parse(index, src, opts->args, opts->nr_args, err);
+	tu = wl_parse(index, src, opts->args, opts->nr_args, opts->pch, err);
 	if (tu && opts->guess)
 		tu = wl_incguess_reparse(opts->guess, index, src, opts->args,
 					 opts->nr_args, tu, &out->guessed,

@@ -30,6 +30,8 @@ struct wl_analyze_opts {
 	void *want_header_data;
 	/* Include folders to guess for missing headers; NULL: none. */
 	struct wl_incguess *guess;
+	/* The shim precompiled (analyzer/pch.h); NULL: parsed as text. */
+	struct wl_pch *pch;
 	FILE *verbose;			/* --verbose: every parse error */
 };
 

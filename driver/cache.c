@@ -88,31 +88,12 @@ char *wl_cache_build_id(void)
 			    (unsigned long long)h.low64);
 }
 
-/* mkdir -p; 0 or -1 with errno. */
-static int make_dirs(const char *path)
-{
-	char *p = wl_xstrdup(path), *s = p;
-	int ret = 0;
-
-	do {
-		s = strchr(s + 1, '/');
-		if (s)
-			*s = '\0';
-		if (mkdir(p, 0777) < 0 && errno != EEXIST)
-			ret = -1;
-		if (s)
-			*s = '/';
-	} while (s && !ret);
-	free(p);
-	return ret;
-}
-
 struct wl_cache *wl_cache_open(const char *dir, size_t max_bytes, char **err)
 {
 	struct wl_cache *c;
 	char *results = wl_xasprintf("%s/results", dir);
 
-	if (make_dirs(results) < 0 || access(results, W_OK) < 0) {
+	if (wl_make_dirs(results) < 0 || access(results, W_OK) < 0) {
 		*err = wl_xasprintf("cannot use the cache folder %s: %s", dir,
 				    strerror(errno));
 		free(results);

@@ -16,6 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "analyzer/pch.h"
 #include "base/util.h"
 #include "driver/analyze.h"
 #include "driver/tu_blob.h"
@@ -32,14 +33,16 @@ static _Noreturn void child_main(int fd, const struct wl_source *src,
 				 const struct wl_analyze_opts *opts)
 {
 	CXIndex index = clang_createIndex(0, 0);
+	struct wl_analyze_opts own = *opts;
 	struct wl_tu_result result;
 	struct wl_buf b = WL_BUF_INIT;
 	char *err = NULL;
 	uint64_t len;
 	int status;
 
+	own.pch = wl_pch_for_child(opts->pch);
 	memset(&result, 0, sizeof(result));
-	status = wl_analyze_tu(index, src, opts, &result, &err);
+	status = wl_analyze_tu(index, src, &own, &result, &err);
 	wl_tu_result_pack(&b, status, err, &result);
 	len = b.len;
 	/* --dump-model printed to our copy of stdout. */

@@ -52,6 +52,9 @@ const char wl_usage[] =
 	"                         $WARPLINT_CACHE_DIR, else\n"
 	"                         $XDG_CACHE_HOME/warplint, else\n"
 	"                         ~/.cache/warplint)\n"
+	"  --no-pch               parse the CUDA shim as text for every file;\n"
+	"                         by default it is precompiled once per set\n"
+	"                         of flags, in the cache folder's pch/\n"
 	"  --shard=I/N            analyze only shard I of N (1-based) of the\n"
 	"                         files, for CI matrices; the split is a hash\n"
 	"                         of each path; 'warplint merge' joins the\n"
@@ -351,6 +354,8 @@ int wl_options_parse(struct wl_options *opts, int argc, char **argv)
 			opts->no_prefilter = true;
 		} else if (!strcmp(arg, "--no-cache")) {
 			opts->no_cache = true;
+		} else if (!strcmp(arg, "--no-pch")) {
+			opts->no_pch = true;
 		} else if (!strcmp(arg, "--print-parse-args")) {
 			/* Hidden: the clang arguments, for bench/run. */
 			opts->action = WL_ACTION_PRINT_PARSE_ARGS;

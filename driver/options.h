@@ -54,6 +54,7 @@ struct wl_options {
 	struct wl_analyze_opts analyze;
 	bool no_prefilter;		/* parse every file */
 	bool no_cache;			/* no incremental cache */
+	bool no_pch;			/* the shim parsed as text */
 	const char *dump_shim;		/* --dump-shim=DIR */
 	/* Rules named by --enable/--disable: they win over .warplint. */
 	bool rule_from_cli[WL_NR_RULES];

@@ -23,6 +23,7 @@ struct wl_baseline;
 struct wl_cache;
 struct wl_compdb;
 struct wl_incguess;
+struct wl_pch;
 struct wl_prefilter;
 
 struct job {
@@ -71,6 +72,7 @@ struct run_state {
 	unsigned nr_dbs, alloc_dbs;
 	struct wl_report report;
 	struct wl_cache *cache;		/* NULL: --no-cache, or none usable */
+	struct wl_pch *pch;		/* NULL: --no-pch, or no cache folder */
 	char *salt;			/* what every file's key shares */
 };
 
@@ -82,11 +84,15 @@ void run_analyze_all(struct run_state *rs);
 /*
  * The incremental cache, unless --no-cache, $WARPLINT_NO_CACHE, or a
  * model dump (which wants the parse).  A folder that cannot be used makes
- * a run without one.
+ * a run without one.  Also the precompiled shim, unless --no-pch or
+ * $WARPLINT_NO_PCH.
  */
 void run_open_cache(struct run_state *rs);
 
-/* Close the cache (trimming it); with --verbose, its hits and misses. */
+/*
+ * Close the cache (trimming it) and the precompiled shim; with --verbose,
+ * the cache's hits and misses.
+ */
 void run_close_cache(struct run_state *rs);
 
 /*

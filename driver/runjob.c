@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "analyzer/pch.h"
 #include "analyzer/prefilter.h"
 #include "base/util.h"
 #include "driver/cache.h"
@@ -205,6 +206,7 @@ static void run_job(CXIndex index, struct run_state *rs, struct job *job)
 		aopts.want_header_data = &rs->filter;
 	}
 	aopts.guess = rs->guess;
+	aopts.pch = rs->pch;
 	aopts.verbose = rs->opts->verbose ? stderr : NULL;
 	if (wl_source_load(&job->src, job->path, &job->error) < 0)
 		return;
@@ -329,6 +331,25 @@ void run_analyze_all(struct run_state *rs)
 }
 
 
+/*
+ * The shim precompiled, in the cache folder's pch/: also under --no-cache,
+ * which is about results; a PCH changes no result, only the time a parse
+ * takes.
+ */
+static void open_pch(struct run_state *rs)
+{
+	const char *off = getenv("WARPLINT_NO_PCH");
+	char *dir, *pch_dir;
+
+	if (rs->opts->no_pch || (off && *off))
+		return;
+	dir = wl_cache_default_dir();
+	pch_dir = dir ? wl_xasprintf("%s/pch", dir) : NULL;
+	rs->pch = wl_pch_new(pch_dir);
+	free(pch_dir);
+	free(dir);
+}
+
 void run_open_cache(struct run_state *rs)
 {
 	const struct wl_options *opts = rs->opts;
@@ -337,6 +358,7 @@ void run_open_cache(struct run_state *rs)
 	const char *off = getenv("WARPLINT_NO_CACHE");
 	CXString clang;
 
+	open_pch(rs);
 	if (opts->no_cache || opts->analyze.dump_model || (off && *off))
 		return;
 	dir = wl_cache_default_dir();
@@ -367,6 +389,8 @@ void run_close_cache(struct run_state *rs)
 {
 	unsigned hits, misses, stores;
 
+	wl_pch_free(rs->pch);
+	rs->pch = NULL;
 	if (!rs->cache)
 		return;
 	if (rs->opts->verbose) {

@@ -4,6 +4,7 @@
  * written inside it (see corpus/README.md), then its fixed twin.
  *
  *   corpus_runner FILE.cu [--include DIR] [--nvcc PATH] [--ptxas PATH]
+ *                 [--pch DIR]
  *
  * 1. Every finding must be expected and every expectation found, both
  *    ways, with message substrings where given.
@@ -18,6 +19,7 @@
  *    own for sm_90: nvcc leaves out device functions nothing calls, and a
  *    macro body is only assembled where it is used.
  * FILE.shuffle.fixed.cu does the same with --fix-style=shuffle and WL401.
+ * --pch DIR: the shim precompiled in DIR, as warplint keeps it.
  * Exit 0 on success, 1 on any failure (each one explained on stderr).
  */
 #define _GNU_SOURCE
@@ -29,6 +31,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "analyzer/pch.h"
 #include "base/source.h"
 #include "base/util.h"
 #include "driver/analyze.h"
@@ -496,7 +499,7 @@ int main(int argc, char **argv)
 {
 	struct corpus_file cf;
 	struct wl_findings findings = { NULL, 0, 0 };
-	const char *nvcc = NULL, *file = NULL;
+	const char *nvcc = NULL, *file = NULL, *pch_dir = NULL;
 	char *err = NULL;
 	CXIndex index;
 	int i;
@@ -507,6 +510,8 @@ int main(int argc, char **argv)
 			nvcc = argv[++i];
 		} else if (!strcmp(argv[i], "--ptxas") && i + 1 < argc) {
 			cf.ptxas = argv[++i];
+		} else if (!strcmp(argv[i], "--pch") && i + 1 < argc) {
+			pch_dir = argv[++i];
 		} else if (!strcmp(argv[i], "--include") && i + 1 < argc) {
 			char *inc = wl_xasprintf("-I%s", argv[++i]);
 
@@ -518,7 +523,7 @@ int main(int argc, char **argv)
 	}
 	if (!file) {
 		fprintf(stderr, "usage: corpus_runner FILE.cu [--include DIR] "
-				"[--nvcc PATH] [--ptxas PATH]\n");
+				"[--nvcc PATH] [--ptxas PATH] [--pch DIR]\n");
 		return 2;
 	}
 	if (wl_source_load(&cf.src, file, &err) < 0) {
@@ -530,6 +535,7 @@ int main(int argc, char **argv)
 	parse_annotations(&cf);
 	cf.opts.args = (const char *const *)cf.args.v;
 	cf.opts.nr_args = cf.args.nr;
+	cf.opts.pch = wl_pch_new(pch_dir);
 	index = clang_createIndex(0, 0);
 	if (wl_analyze(index, &cf.src, &cf.opts, &findings, &err) < 0) {
 		fail(&cf, "analysis failed: %s", err);
@@ -546,6 +552,7 @@ int main(int argc, char **argv)
 	}
 	wl_findings_release(&findings);
 	clang_disposeIndex(index);
+	wl_pch_free(cf.opts.pch);
 	for (i = 0; i < (int)cf.nr_exp; i++)
 		free(cf.exp[i].substring);
 	free(cf.exp);

@@ -35,7 +35,7 @@ static void parse(void **state, const char *code, struct parsed *p)
 	wl_source_init_mem(&p->src, "/virtual/test_maskval.cu", code,
 			   strlen(code));
 	p->ctx.src = &p->src;
-	p->ctx.tu = wl_parse(fx->index, &p->src, NULL, 0, &err);
+	p->ctx.tu = wl_parse(fx->index, &p->src, NULL, 0, NULL, &err);
 	if (!p->ctx.tu)
 		fail_msg("parse failed: %s", err ? err : "?");
 	wl_model_build(&p->ctx.model, p->ctx.tu, &p->src);

@@ -32,7 +32,7 @@ static void parse(void **state, const char *code, struct parsed *p)
 	char *err = NULL;
 
 	wl_source_init_mem(&p->src, PATH, code, strlen(code));
-	p->tu = wl_parse(fx->index, &p->src, NULL, 0, &err);
+	p->tu = wl_parse(fx->index, &p->src, NULL, 0, NULL, &err);
 	assert_non_null(p->tu);
 	wl_ppcond_build(&p->pp, p->tu, clang_getFile(p->tu, PATH), &p->src);
 }

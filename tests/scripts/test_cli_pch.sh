@@ -1,0 +1,115 @@
+#!/bin/bash
+# The precompiled shim (issue 15): the shim is parsed once per set of
+# flags and kept in the cache folder's pch/; the report is byte for byte
+# the report of a run that parses it as text, whatever state the folder
+# is in: empty, reused, stale, damaged, unusable, shared by concurrent
+# runs, or full.  --no-pch and WARPLINT_NO_PCH turn it off.
+#
+# Needs WARPLINT and SOURCE_DIR (set by ctest).
+
+set -u
+: "${WARPLINT:?}" "${SOURCE_DIR:?}"
+WARPLINT=$(realpath "$WARPLINT")
+unset WARPLINT_NO_PCH
+
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+failures=0
+
+fail()
+{
+	echo "FAIL: $*" >&2
+	failures=$((failures + 1))
+}
+
+cd "$SOURCE_DIR" || exit 1
+files=(corpus/WL101/*.cu corpus/WL301/*.cu corpus/WL202/*.cu)
+files=("${files[@]:0:24}")
+
+# run DIR OUT [ARGS...]: a JSON report with the cache folder DIR.
+run()
+{
+	local dir=$1 out=$2
+	shift 2
+	WARPLINT_CACHE_DIR=$dir "$WARPLINT" --no-cache --format=json -j2 \
+		--extra-arg=-Icorpus/include "$@" "${files[@]}" >"$out" 2>&1
+	echo $? >>"$out"
+}
+
+pchs() { find "$1/pch" -name '*.pch' 2>/dev/null | wc -l; }
+leftovers() { find "$1/pch" -name '*.XXXXXX' -o -name '*.pch.*' \
+	-o -name '*.deps.*' 2>/dev/null | wc -l; }
+
+run "$T/none" "$T/ref" --no-pch
+[ -e "$T/none/pch" ] && fail "--no-pch made a folder"
+grep -q '"findings"' "$T/ref" || fail "no report to compare with"
+
+C=$T/c
+run "$C" "$T/first"
+cmp -s "$T/ref" "$T/first" || fail "first run (made the PCH) differs"
+[ "$(pchs "$C")" = 1 ] || fail "expected one PCH, found $(pchs "$C")"
+[ "$(find "$C/pch" -name '*.deps' | wc -l)" = 1 ] || fail "no file list"
+[ "$(leftovers "$C")" = 0 ] || fail "temporary files left"
+pch=$(find "$C/pch" -name '*.pch')
+made=$(stat -c %Y.%i "$pch")
+
+sleep 1
+run "$C" "$T/second"
+cmp -s "$T/ref" "$T/second" || fail "second run (used the PCH) differs"
+[ "$(stat -c %Y.%i "$pch")" = "$made" ] || fail "the PCH was made again"
+
+# A header it read changed: the list says so, and it is made again.
+deps=${pch%.pch}.deps
+awk 'NR == 1 { $1 = $1 + 1 } { print }' "$deps" >"$T/deps" &&
+	cat "$T/deps" >"$deps"
+run "$C" "$T/stale"
+cmp -s "$T/ref" "$T/stale" || fail "run after a header changed differs"
+[ "$(stat -c %Y.%i "$pch" 2>/dev/null)" != "$made" ] ||
+	fail "a stale PCH was used"
+
+# A damaged PCH: libclang refuses it, the shim is parsed, it is dropped.
+head -c 100000 "$pch" >"$T/cut" && cat "$T/cut" >"$pch"
+run "$C" "$T/cut.out"
+cmp -s "$T/ref" "$T/cut.out" || fail "run with a damaged PCH differs"
+[ "$(stat -c %s "$pch" 2>/dev/null || echo 0)" != 100000 ] ||
+	fail "the damaged PCH was kept"
+echo garbage >"$pch"
+run "$C" "$T/garbage"
+cmp -s "$T/ref" "$T/garbage" || fail "run with a garbage PCH differs"
+
+# A folder that cannot be made: the shim as text, the same report.
+: >"$T/file"
+run "$T/file/sub" "$T/unusable"
+cmp -s "$T/ref" "$T/unusable" || fail "run with an unusable folder differs"
+
+WARPLINT_NO_PCH=1 run "$T/off" "$T/off.out"
+[ -e "$T/off/pch" ] && fail "WARPLINT_NO_PCH made a folder"
+cmp -s "$T/ref" "$T/off.out" || fail "WARPLINT_NO_PCH run differs"
+
+# Isolated analyses (--timeout) fork: their PCH table is their own.
+run "$C" "$T/isolated" --timeout=120
+cmp -s "$T/ref" "$T/isolated" || fail "--timeout run differs"
+
+# Four runs making the same PCH at once.
+P=$T/p
+for i in 1 2 3 4; do run "$P" "$T/par$i" & done
+wait
+for i in 1 2 3 4; do
+	cmp -s "$T/ref" "$T/par$i" || fail "concurrent run $i differs"
+done
+[ "$(pchs "$P")" = 1 ] || fail "concurrent runs left $(pchs "$P") PCHs"
+[ "$(leftovers "$P")" = 0 ] || fail "concurrent runs left temporary files"
+
+# Flags are part of the key; the folder keeps the newest eight.
+files=(corpus/WL101/"$(basename "${files[0]}")")
+for i in $(seq 10); do run "$C" "$T/flag$i" --extra-arg=-DWL_PCH_TEST=$i; done
+[ "$(pchs "$C")" = 8 ] || fail "expected 8 PCHs after 11 sets of flags," \
+	"found $(pchs "$C")"
+run "$C" "$T/flag1.plain" --no-pch --extra-arg=-DWL_PCH_TEST=1
+cmp -s "$T/flag1" "$T/flag1.plain" || fail "run with -D differs"
+
+if [ "$failures" -ne 0 ]; then
+	echo "$failures failure(s)" >&2
+	exit 1
+fi
+echo "all PCH cases passed"
