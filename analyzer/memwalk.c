@@ -13,7 +13,7 @@
  * between them in the trace and two different lanes of it touch the same
  * element, one of them writing.
  */
-
+#define _GNU_SOURCE	/* memmem */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -780,14 +780,14 @@ static void text_instances(struct wl_mem *mem, struct wl_func *fn,
 
 	if (!len)
 		return;
-	for (p = t; p + len < end && is->nr < MA_MAX_INSTANCES; p++) {
+	for (p = t; is->nr < MA_MAX_INSTANCES &&
+		    (p = memmem(p, (size_t)(end - p), fn->name, len)); p++) {
 		struct ma_instance in;
 		const char *q, *arg;
 		int depth = 0;
 		bool any = false;
 
-		if (memcmp(p, fn->name, len) ||
-		    (p > t && (isalnum((unsigned char)p[-1]) || p[-1] == '_')))
+		if (p > t && (isalnum((unsigned char)p[-1]) || p[-1] == '_'))
 			continue;
 		for (q = p + len; q < end && (*q == ' ' || *q == '\t'); q++)
 			;
