@@ -58,6 +58,104 @@ static void compute_event(struct wl_mem *mem, struct ma_event *e)
 }
 
 /*
+ * The storage access event @e reaches, from its first active lane alone:
+ * what compute_event() would find, at a sixty-fourth of the cost.  False
+ * when that lane's location is unknown (or no lane performs it): the
+ * event is then computed whole.
+ */
+static bool probe_event(struct wl_mem *mem, const struct ma_event *e,
+			int *array)
+{
+	unsigned t;
+
+	for (t = 0; t < MA_TIDS; t++) {
+		struct ma_eval ev = { .mem = mem, .tid = t };
+		struct ma_loc loc;
+
+		if (!ma_active(mem, e->node, &e->env, t))
+			continue;
+		if (!ma_access_loc(&ev, &mem->accesses[e->access], &e->env,
+				   &loc) || loc.array < 0)
+			return false;
+		*array = loc.array;
+		return true;
+	}
+	return false;
+}
+
+enum {
+	ARRAY_READ = 1 << 0,
+	ARRAY_WRITTEN = 1 << 1,
+	ARRAY_VOLATILE = 1 << 2,
+};
+
+/*
+ * Whether accesses with @flags can race: a read and a write, or a write
+ * and a volatile access (collide()).  Anything else, as a kernel's input
+ * and output arrays are, pairs with nothing in find_races().
+ */
+static bool flags_may_race(unsigned flags)
+{
+	return (flags & ARRAY_WRITTEN) &&
+	       (flags & (ARRAY_READ | ARRAY_VOLATILE));
+}
+
+/*
+ * Each event's lanes, for the events that can take part in a race.  An
+ * element-wise kernel reads its inputs and writes its outputs, and
+ * evaluating every lane of every access of it was most of a file's
+ * analysis: the accesses of an array that no event both reads and
+ * writes are probed for their storage and left unevaluated
+ * (lanes_skipped).  Arrays of a known size are evaluated whole, as their
+ * bounds limit the block (limit_block()).
+ */
+static void compute_events(struct wl_mem *mem, struct ma_walk *w)
+{
+	int *probed = wl_xmalloc((w->nr_ev + 1) * sizeof(*probed));
+	unsigned char *flags;
+	bool all_race = false;
+	unsigned i;
+
+	for (i = 0; i < w->nr_ev; i++) {
+		probed[i] = -1;
+		/* an event whose storage the probe cannot tell: any array's */
+		if (w->ev[i].access >= 0 &&
+		    !probe_event(mem, &w->ev[i], &probed[i]))
+			all_race = true;
+	}
+	/* sized after the probes, which may have met new arrays */
+	flags = wl_xcalloc(mem->nr_arrays + 1, 1);
+	for (i = 0; i < w->nr_ev; i++) {
+		const struct ma_event *e = &w->ev[i];
+		unsigned f;
+
+		if (probed[i] < 0)
+			continue;
+		f = mem->accesses[e->access].flags;
+		flags[probed[i]] |= (f & WL_MEM_READ ? ARRAY_READ : 0) |
+				    (f & WL_MEM_WRITE ? ARRAY_WRITTEN : 0) |
+				    (f & WL_MEM_VOLATILE ? ARRAY_VOLATILE : 0);
+	}
+	if (all_race)
+		memset(flags, ARRAY_READ | ARRAY_WRITTEN, mem->nr_arrays + 1);
+	for (i = 0; i < w->nr_ev; i++) {
+		struct ma_event *e = &w->ev[i];
+		int a = probed[i];
+
+		if (e->access < 0 || a < 0 || flags_may_race(flags[a]) ||
+		    mem->arrays[a].size > 0) {
+			compute_event(mem, e);
+			continue;
+		}
+		e->act = wl_xcalloc(MA_TIDS, 1);
+		e->array = a;
+		e->lanes_skipped = true;
+	}
+	free(probed);
+	free(flags);
+}
+
+/*
  * Barriers each thread executed before each event: lbar[e * MA_TIDS + t].
  * A barrier orders two lanes only if both execute it; `if (lane == 0)
  * __syncwarp(1);` orders nothing between lane 0 and lane 1.
@@ -681,8 +779,7 @@ static void find_races(struct wl_mem *mem, struct ma_walk *w)
 			local[w->ev[i].access] = (int)n++;
 	found = n <= 2048 ? wl_xcalloc(n * n + 1, 1) : NULL;
 
-	for (i = 0; i < w->nr_ev; i++)
-		compute_event(mem, &w->ev[i]);
+	compute_events(mem, w);
 	limit_block(mem, w);
 	number_shapes(&shapes, w);
 	for (i = 0; i < w->nr_ev; i++)
@@ -702,7 +799,7 @@ static void find_races(struct wl_mem *mem, struct ma_walk *w)
 		struct ma_event *p = &w->ev[i];
 		const unsigned *next, *end;
 
-		if (p->access < 0)
+		if (p->access < 0 || p->lanes_skipped)
 			continue;
 		partners_of(mem, w, &partners, i, &next, &end);
 		for (; next < end; next++) {

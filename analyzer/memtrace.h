@@ -36,6 +36,8 @@ struct ma_event {
 	bool guessed;		/* ... or on a guessed thread index */
 	bool collective;	/* a barrier event that is only a collective */
 	bool warp_only;		/* a barrier of one warp (__syncwarp) */
+	/* its array cannot race: no lane evaluated (compute_events()) */
+	bool lanes_skipped;
 	unsigned loop_depth;
 };
 
