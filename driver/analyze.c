@@ -324,7 +324,8 @@ int wl_analyze_tu(CXIndex index, const struct wl_source *src,
 	run_pass(tu, src, NULL, opts, &out->findings);
 	if (opts->want_header)
 		analyze_headers(tu, opts, out);
-	clang_getInclusions(tu, note_dep, out);
+	if (opts->want_deps)
+		clang_getInclusions(tu, note_dep, out);
 	clang_disposeTranslationUnit(tu);
 	return 0;
 }

@@ -32,6 +32,8 @@ struct wl_analyze_opts {
 	struct wl_incguess *guess;
 	/* The shim precompiled (analyzer/pch.h); NULL: parsed as text. */
 	struct wl_pch *pch;
+	/* Fill wl_tu_result.deps: the cache keeps a result under them. */
+	bool want_deps;
 	FILE *verbose;			/* --verbose: every parse error */
 };
 
@@ -56,7 +58,8 @@ struct wl_tu_result {
 	char *includer;
 	/*
 	 * Every file the parse read (paths as the parser opened them, the
-	 * shim's aside): the result stays valid while they are unchanged.
+	 * shim's aside), with opts->want_deps: the result stays valid while
+	 * they are unchanged.
 	 */
 	char **deps;
 	unsigned nr_deps, alloc_deps;

@@ -207,6 +207,7 @@ static void run_job(CXIndex index, struct run_state *rs, struct job *job)
 	}
 	aopts.guess = rs->guess;
 	aopts.pch = rs->pch;
+	aopts.want_deps = rs->cache != NULL;
 	aopts.verbose = rs->opts->verbose ? stderr : NULL;
 	if (wl_source_load(&job->src, job->path, &job->error) < 0)
 		return;
