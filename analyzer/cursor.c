@@ -195,6 +195,15 @@ static enum CXChildVisitResult first_kid(CXCursor c, CXCursor parent,
 	return CXChildVisit_Break;
 }
 
+bool wl_cursor_is_instantiation(CXCursor c)
+{
+	CXCursor tmpl = clang_getSpecializedCursorTemplate(c);
+
+	return !clang_Cursor_isNull(tmpl) &&
+	       clang_equalLocations(clang_getCursorLocation(c),
+				    clang_getCursorLocation(tmpl));
+}
+
 CXCursor wl_cursor_first_child(CXCursor c)
 {
 	CXCursor first = clang_getNullCursor();

@@ -36,6 +36,15 @@ static inline bool wl_cursor_equal(CXCursor a, CXCursor b)
 	       clang_equalCursors(a, b);
 }
 
+/*
+ * Whether function @c is an instantiation of a template, not a
+ * declaration written in the code: `template void f<256>(int *);` makes
+ * one that an index of local declarations (wl_parse_index()) lists among
+ * the file's, at the template's own location.  An explicit
+ * specialization, which has a body of its own, is not one.
+ */
+bool wl_cursor_is_instantiation(CXCursor c);
+
 /* @c's first child, whatever it is, or a null cursor. */
 CXCursor wl_cursor_first_child(CXCursor c);
 

@@ -726,7 +726,7 @@ static enum CXChildVisitResult find_specs(CXCursor c, CXCursor parent,
 	 */
 	if (wl_cursor_equal(parent, ss->tu) && outside_project(c))
 		return CXChildVisit_Continue;
-	if (k == CXCursor_FunctionDecl)
+	if (k == CXCursor_FunctionDecl && !wl_cursor_is_instantiation(c))
 		spec = c;
 	else if (k == CXCursor_CallExpr)
 		spec = clang_getCursorReferenced(c);

@@ -663,7 +663,8 @@ static enum CXChildVisitResult visit_decl(CXCursor c, CXCursor parent,
 	case CXCursor_CXXMethod:
 	case CXCursor_Constructor:
 	case CXCursor_Destructor:
-		add_function(m, c);
+		if (!wl_cursor_is_instantiation(c))
+			add_function(m, c);
 		return CXChildVisit_Continue;
 	case CXCursor_Namespace:
 	case CXCursor_LinkageSpec:

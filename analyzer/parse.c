@@ -137,6 +137,11 @@ int wl_dump_shim(const char *dir)
 	return 0;
 }
 
+CXIndex wl_parse_index(void)
+{
+	return clang_createIndex(/* excludeDeclarationsFromPCH */ 1, 0);
+}
+
 const char *wl_describe_cxerror(enum CXErrorCode code)
 {
 	switch (code) {

@@ -38,6 +38,14 @@ const char *const *wl_parse_toolkit_args(unsigned *nr);
 /* Write the embedded shim under @dir (created), as WL_SHIM_ROOT holds it. */
 int wl_dump_shim(const char *dir);
 
+/*
+ * An index for wl_parse(): its translation units list only their own
+ * declarations, not the precompiled shim's (thousands, each read from
+ * the PCH when visited).  Instantiations it then lists among them:
+ * wl_cursor_is_instantiation().
+ */
+CXIndex wl_parse_index(void);
+
 /* Describe a libclang error code in words. */
 const char *wl_describe_cxerror(enum CXErrorCode code);
 

@@ -235,7 +235,8 @@ static enum CXChildVisitResult visit_defs(CXCursor c, CXCursor parent,
 	case CXCursor_CXXMethod:
 	case CXCursor_Constructor:
 	case CXCursor_Destructor:
-		add_def(data, c);
+		if (!wl_cursor_is_instantiation(c))
+			add_def(data, c);
 		return CXChildVisit_Continue;
 	case CXCursor_Namespace:
 	case CXCursor_LinkageSpec:

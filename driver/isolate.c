@@ -16,6 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "analyzer/parse.h"
 #include "analyzer/pch.h"
 #include "base/util.h"
 #include "driver/analyze.h"
@@ -32,7 +33,7 @@ static pthread_mutex_t fork_lock = PTHREAD_MUTEX_INITIALIZER;
 static _Noreturn void child_main(int fd, const struct wl_source *src,
 				 const struct wl_analyze_opts *opts)
 {
-	CXIndex index = clang_createIndex(0, 0);
+	CXIndex index = wl_parse_index();
 	struct wl_analyze_opts own = *opts;
 	struct wl_tu_result result;
 	struct wl_buf b = WL_BUF_INIT;

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "analyzer/parse.h"
 #include "analyzer/pch.h"
 #include "analyzer/prefilter.h"
 #include "base/util.h"
@@ -240,7 +241,7 @@ static void *worker(void *arg)
 	 * With --timeout each file is analyzed in a child process, and this
 	 * thread must hold no libclang state while it forks.
 	 */
-	CXIndex index = rs->opts->timeout ? NULL : clang_createIndex(0, 0);
+	CXIndex index = rs->opts->timeout ? NULL : wl_parse_index();
 	unsigned i;
 
 	while ((i = atomic_fetch_add(&rs->next, 1)) < rs->nr_jobs) {

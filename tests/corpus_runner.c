@@ -31,6 +31,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "analyzer/parse.h"
 #include "analyzer/pch.h"
 #include "base/source.h"
 #include "base/util.h"
@@ -536,7 +537,7 @@ int main(int argc, char **argv)
 	cf.opts.args = (const char *const *)cf.args.v;
 	cf.opts.nr_args = cf.args.nr;
 	cf.opts.pch = wl_pch_new(pch_dir);
-	index = clang_createIndex(0, 0);
+	index = wl_parse_index();
 	if (wl_analyze(index, &cf.src, &cf.opts, &findings, &err) < 0) {
 		fail(&cf, "analysis failed: %s", err);
 		free(err);
