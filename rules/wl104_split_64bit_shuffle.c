@@ -246,6 +246,25 @@ static void find_view(struct wl_ctx *ctx, struct wl_node *base,
 	h->whole = x;
 }
 
+/* @e is `__double2hiint(x)` or `__double2loint(x)`: a half of x. */
+static bool intrinsic_half(struct wl_ctx *ctx, struct wl_node *e,
+			   struct half *h)
+{
+	struct wl_node *args[1];
+	const char *name;
+
+	if (!e || e->kind != CXCursor_CallExpr)
+		return false;
+	name = wl_call_name(&ctx->model, e);
+	if ((strcmp(name, "__double2hiint") && strcmp(name, "__double2loint")) ||
+	    wl_call_args(e, args, 1) != 1)
+		return false;
+	h->split = e;
+	h->whole = wl_node_strip(args[0]);
+	snprintf(h->key, sizeof(h->key), "%s", name + 9);
+	return true;
+}
+
 static bool half_of(struct wl_ctx *ctx, struct wl_node *value, struct half *h)
 {
 	struct wl_node *v = wl_node_strip(value), *def = NULL;
@@ -283,6 +302,9 @@ static bool half_of(struct wl_ctx *ctx, struct wl_node *value, struct half *h)
 		snprintf(h->key, sizeof(h->key), "[%lld]", idx);
 		return h->split != NULL;
 	}
+	/* split in the shuffle's argument: `__shfl_sync(m, __double2hiint(r), l)` */
+	if (intrinsic_half(ctx, v, h))
+		return true;
 	if (v->kind != CXCursor_DeclRefExpr)
 		return false;
 	var = wl_eval_var(&ctx->eval, v);
@@ -300,21 +322,7 @@ static bool half_of(struct wl_ctx *ctx, struct wl_node *value, struct half *h)
 	def = var->init;
 	if (!def && var->nr_writes && var->writes[0]->nr_kids == 2)
 		def = var->writes[0]->kids[1];
-	def = def ? wl_node_strip(def) : NULL;
-	if (def && def->kind == CXCursor_CallExpr) {
-		const char *name = wl_call_name(&ctx->model, def);
-		struct wl_node *args[1];
-
-		if ((!strcmp(name, "__double2hiint") ||
-		     !strcmp(name, "__double2loint")) &&
-		    wl_call_args(def, args, 1) == 1) {
-			h->split = def;
-			h->whole = wl_node_strip(args[0]);
-			snprintf(h->key, sizeof(h->key), "%s", name + 9);
-			return true;
-		}
-	}
-	return false;
+	return def && intrinsic_half(ctx, wl_node_strip(def), h);
 }
 
 static bool same_source(struct wl_ctx *ctx, struct half *a, struct half *b)
@@ -403,6 +411,40 @@ static char *rest_args(struct wl_ctx *ctx, struct wl_node *call, bool sync,
 		free(t);
 	}
 	return wl_buf_detach(&b);
+}
+
+/*
+ * The text of @call's first argument, a _sync shuffle's mask, as the
+ * file writes it: the same text in both halves is the same mask.
+ */
+static char *mask_arg(struct wl_ctx *ctx, struct wl_node *call)
+{
+	struct wl_node *args[1];
+
+	if (wl_call_args(call, args, 1) < 1)
+		return NULL;
+	return wl_node_text(&ctx->model, args[0]);
+}
+
+/*
+ * Whether two _sync shuffles pass the same mask: the same text as the
+ * file writes them.  (Shuffles in a macro get no fix, so no question.)
+ */
+static bool same_mask_arg(struct wl_ctx *ctx, struct wl_node *c1,
+			  struct wl_node *c2)
+{
+	struct wl_node *a1[1], *a2[1];
+	char *t1, *t2;
+	bool same;
+
+	if (wl_call_args(c1, a1, 1) < 1 || wl_call_args(c2, a2, 1) < 1)
+		return false;
+	t1 = wl_node_text(&ctx->model, a1[0]);
+	t2 = wl_node_text(&ctx->model, a2[0]);
+	same = t1 && t2 && !strcmp(t1, t2);
+	free(t1);
+	free(t2);
+	return same;
 }
 
 /* The statement (a child of a compound) that contains @n. */
@@ -677,9 +719,10 @@ static void try_fix(struct wl_ctx *ctx, struct wl_finding *f,
 {
 	struct wl_node *s1 = statement_of(c1), *s2 = statement_of(c2);
 	struct wl_node *split, *first, *join, *block;
-	const struct wl_mask *mask;
+	const struct wl_mask *mask = NULL;
 	unsigned i1, i2, ij, k;
 	char *prefix = NULL, *whole = NULL, *rest = NULL, *text;
+	char *mask_text = NULL;
 	struct use_scan us;
 	bool sync = strstr(shuffles[kind][0], "_sync") != NULL;
 
@@ -742,22 +785,33 @@ static void try_fix(struct wl_ctx *ctx, struct wl_finding *f,
 	us = (struct use_scan){ first, join, false };
 	if (c1->func->body)
 		wl_node_walk(c1->func->body, find_use_after, &us);
-	mask = wl_mask_infer(ctx, c1);
-	if (prefix && whole && rest && !us.used_after && mask->text &&
+	/*
+	 * A _sync pair keeps the mask it was written with (both halves
+	 * have it: wl104_check()); a legacy pair gets an inferred one.
+	 */
+	if (sync) {
+		mask_text = mask_arg(ctx, c1);
+	} else {
+		mask = wl_mask_infer(ctx, c1);
+		mask_text = mask->text ? wl_xstrdup(mask->text) : NULL;
+	}
+	if (prefix && whole && rest && !us.used_after && mask_text &&
 	    first->in_main && join->in_main && !first->in_macro &&
 	    !join->in_macro) {
 		/* Expression statements end before their ';'. */
 		bool semi = ctx->src->text[join->end - 1] == ';';
 
 		text = wl_xasprintf("%s%s(%s, %s%s%s)%s", prefix,
-				    shuffles[kind][1], mask->text, whole,
+				    shuffles[kind][1], mask_text, whole,
 				    *rest ? ", " : "", rest, semi ? ";" : "");
 		f->fix = wl_fix_new("shuffle the 64-bit value whole");
-		wl_mask_add_setup(mask, f->fix);
+		if (mask)
+			wl_mask_add_setup(mask, f->fix);
 		wl_fix_replace(f->fix, first->begin, join->end - first->begin,
 			       text);
 		free(text);
 	}
+	free(mask_text);
 	free(prefix);
 	free(whole);
 	free(rest);
@@ -781,7 +835,7 @@ void wl104_check(struct wl_ctx *ctx)
 			struct wl_node *c2 = m->calls[j], *a2[2];
 			struct half h2;
 			char *r1, *r2;
-			bool same_lanes;
+			bool same_lanes, same_mask = true;
 			struct wl_finding *f;
 
 			if (c2->func != c1->func || shuffle_index(ctx, c2) != k1 ||
@@ -794,6 +848,8 @@ void wl104_check(struct wl_ctx *ctx)
 			same_lanes = r1 && r2 && !strcmp(r1, r2);
 			free(r1);
 			free(r2);
+			if (k1 >= 4 && !c1->in_macro && !c2->in_macro)
+				same_mask = same_mask_arg(ctx, c1, c2);
 			/*
 			 * Report where the value is split, ahead of the two
 			 * shuffles: its fix replaces theirs, so it must come
@@ -809,6 +865,11 @@ void wl104_check(struct wl_ctx *ctx)
 				wl_finding_note(f, "no fix: the halves are "
 						   "shuffled with different lane or "
 						   "width arguments");
+				break;
+			}
+			if (!same_mask) {
+				wl_finding_note(f, "no fix: the halves are "
+						   "shuffled with different masks");
 				break;
 			}
 			try_fix(ctx, f, c1, c2, &h1, &h2, k1);
