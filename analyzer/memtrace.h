@@ -2,7 +2,8 @@
 /*
  * The trace of one kernel walk (memwalk.c): its events, accesses and
  * barriers in program order with each thread's elements, which the race
- * search (memrace.c) reads.  Private to the memory analysis.
+ * search (memrace.c) reads, after memlanes.c has evaluated its lanes.
+ * Private to the memory analysis.
  */
 #ifndef WL_ANALYZER_MEMTRACE_H
 #define WL_ANALYZER_MEMTRACE_H
@@ -120,6 +121,35 @@ void ma_walk_kernel(struct wl_mem *mem, struct wl_func *fn,
 
 /* Free the trace @w: its events and frames. */
 void ma_release_walk(struct ma_walk *w);
+
+/* ---- lanes and partners (memlanes.c) ---- */
+
+/*
+ * Each event's active lanes and, for the accesses of arrays that can
+ * race, each lane's element; the others are probed for their array only
+ * (lanes_skipped).
+ */
+void ma_compute_events(struct wl_mem *mem, struct ma_walk *w);
+
+/*
+ * The events each access event can race with, by array and in walk order:
+ * every access to its array if it writes, only the writes if it reads
+ * (two reads never race; collide() too wants a write).  The search visits
+ * these instead of every later event: a read-heavy kernel at the walk's
+ * size bound had 8 million pairs to skip, one by one.
+ */
+struct ma_partners {
+	unsigned *all, *writes;		/* event numbers, bucketed by array */
+	unsigned *all_at, *writes_at;	/* bucket a: [at[a], at[a + 1]) */
+};
+
+void ma_find_partners(const struct wl_mem *mem, const struct ma_walk *w,
+		      struct ma_partners *pt);
+/* Event @i's partners from @i on: *@list up to *@end. */
+void ma_partners_of(const struct wl_mem *mem, const struct ma_walk *w,
+		    const struct ma_partners *pt, unsigned i,
+		    const unsigned **list, const unsigned **end);
+void ma_release_partners(struct ma_partners *pt);
 
 /* ---- stretches (memregion.c) ---- */
 
