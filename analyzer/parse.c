@@ -161,7 +161,8 @@ const char *wl_describe_cxerror(enum CXErrorCode code)
 
 /*
  * The arguments of a parse: the base's, the user's, the toolkit's; with
- * the shim's -include (the base's last two) left off when @no_shim.
+ * the shim's -include left off when @no_shim (room is left for the two
+ * of an -include-pch).
  */
 static const char **parse_args(const char *const *user_args,
 			       unsigned nr_user_args, bool no_shim,
@@ -172,7 +173,7 @@ static const char **parse_args(const char *const *user_args,
 	const char **args = wl_xcalloc(nr_base + nr_kit + nr_user_args + 3,
 				       sizeof(*args));
 
-	for (i = 0; i < nr_base - (no_shim ? 2 : 0); i++)
+	for (i = 0; i < (no_shim ? nr_base_shim() : nr_base); i++)
 		args[n++] = base_args[i];
 	for (i = 0; i < nr_user_args; i++)
 		args[n++] = user_args[i];

@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 #include <xxhash.h>
 
@@ -220,7 +221,20 @@ static bool has_errors(CXTranslationUnit tu)
 	return bad;
 }
 
-/* Keep the WL_PCH_KEEP newest PCHs of the folder, and their lists. */
+/*
+ * Whether @name is a temporary of make_pch() (KEY.pch.XXXXXX or
+ * KEY.deps.XXXXXX) left by a run that was killed: older than ten minutes.
+ */
+static bool stale_temporary(const char *name, const struct stat *st)
+{
+	return (strstr(name, ".pch.") || strstr(name, ".deps.")) &&
+	       st->st_mtim.tv_sec < time(NULL) - 600;
+}
+
+/*
+ * Keep the WL_PCH_KEEP newest PCHs of the folder, and their lists; drop
+ * stale temporaries.
+ */
 static void trim(const char *dir)
 {
 	DIR *d = opendir(dir);
@@ -236,10 +250,11 @@ static void trim(const char *dir)
 		struct stat st;
 		char *path;
 
-		if (len != 36 || strcmp(e->d_name + 32, ".pch"))
-			continue;
 		path = wl_xasprintf("%s/%s", dir, e->d_name);
-		if (stat(path, &st) == 0) {
+		if (stat(path, &st) == 0 && stale_temporary(e->d_name, &st))
+			unlink(path);
+		if (len == 36 && !strcmp(e->d_name + 32, ".pch") &&
+		    stat(path, &st) == 0) {
 			WL_GROW(v, nr, alloc);
 			v[nr].ns = mtime_ns(&st);
 			v[nr++].stem = wl_xstrndup(path, strlen(path) - 4);
@@ -305,9 +320,9 @@ static int make_pch(struct wl_pch *pch, CXIndex index, const char *header,
 	ret = 0;
 	trim(pch->dir);
 out:
-	if (tmp)
-		unlink(tmp);	/* a no-op once renamed */
-	if (deps_tmp)
+	if (ret < 0 && tmp)
+		unlink(tmp);
+	if (ret < 0 && deps_tmp)
 		unlink(deps_tmp);
 	free(tmp);
 	free(deps_tmp);

@@ -100,11 +100,17 @@ done
 [ "$(pchs "$P")" = 1 ] || fail "concurrent runs left $(pchs "$P") PCHs"
 [ "$(leftovers "$P")" = 0 ] || fail "concurrent runs left temporary files"
 
-# Flags are part of the key; the folder keeps the newest eight.
+# Flags are part of the key; the folder keeps the newest eight, and
+# drops what a killed run left half-written, once it is old.
+: >"$C/pch/0123.pch.AAAAAA"
+touch -d '1 hour ago' "$C/pch/0123.pch.AAAAAA"
+: >"$C/pch/4567.deps.BBBBBB"
 files=(corpus/WL101/"$(basename "${files[0]}")")
 for i in $(seq 10); do run "$C" "$T/flag$i" --extra-arg=-DWL_PCH_TEST=$i; done
 [ "$(pchs "$C")" = 8 ] || fail "expected 8 PCHs after 11 sets of flags," \
 	"found $(pchs "$C")"
+[ -e "$C/pch/0123.pch.AAAAAA" ] && fail "an old temporary was kept"
+[ -e "$C/pch/4567.deps.BBBBBB" ] || fail "a new temporary was removed"
 run "$C" "$T/flag1.plain" --no-pch --extra-arg=-DWL_PCH_TEST=1
 cmp -s "$T/flag1" "$T/flag1.plain" || fail "run with -D differs"
 
