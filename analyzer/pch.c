@@ -30,6 +30,15 @@
 
 /* PCHs kept in the folder: one per set of flags, 5 MB each. */
 #define WL_PCH_KEEP 8
+/*
+ * A PCH costs about as much as one parse of the shim, and pays off from
+ * the second file with its flags.  A compile database that gives each
+ * file flags of its own would pay for one per file: past this many made
+ * in a run, one is made only while at most one file in MADE_PER_ASKED
+ * asked for a new one.
+ */
+#define WL_PCH_FREE_MADE 4
+#define WL_PCH_MADE_PER_ASKED 4
 
 enum pch_state { PCH_READY, PCH_BAD };
 
@@ -44,6 +53,7 @@ struct wl_pch {
 	pthread_mutex_t lock;	/* a PCH is made by one thread at a time */
 	struct pch_entry *v;
 	unsigned nr, alloc;
+	unsigned made, asked;	/* PCHs made, and parses that asked */
 };
 
 struct wl_pch *wl_pch_new(const char *dir)
@@ -330,39 +340,60 @@ out:
 	return ret;
 }
 
+/* Whether one more PCH may be made in this run (WL_PCH_FREE_MADE). */
+static bool may_make(const struct wl_pch *pch)
+{
+	return pch->made < WL_PCH_FREE_MADE ||
+	       pch->made * WL_PCH_MADE_PER_ASKED <= pch->asked;
+}
+
 const char *wl_pch_get(struct wl_pch *pch, CXIndex index, const char *header,
 		       const char *const *args, unsigned nr_args,
 		       struct CXUnsavedFile *files, unsigned nr_files)
 {
 	struct pch_entry *e;
-	char *key, *deps_path;
-	const char *path = NULL;
+	char *key, *path, *deps_path;
+	const char *ready = NULL;
+	bool usable;
 
 	if (!pch)
 		return NULL;
 	key = make_key(header, args, nr_args, files, nr_files);
 	pthread_mutex_lock(&pch->lock);
+	pch->asked++;
 	e = find_entry(pch, key);
 	if (e) {
 		free(key);
 		goto out;
 	}
+	path = wl_xasprintf("%s/%s.pch", pch->dir, key);
+	deps_path = wl_xasprintf("%s/%s.deps", pch->dir, key);
+	usable = access(path, R_OK) == 0 && deps_unchanged(deps_path);
+	/* flags that change with every file: the shim as text, no entry */
+	if (!usable && !may_make(pch)) {
+		free(key);
+		free(path);
+		free(deps_path);
+		pthread_mutex_unlock(&pch->lock);
+		return NULL;
+	}
 	WL_GROW(pch->v, pch->nr, pch->alloc);
 	e = &pch->v[pch->nr++];
 	e->key = key;
-	e->path = wl_xasprintf("%s/%s.pch", pch->dir, key);
-	deps_path = wl_xasprintf("%s/%s.deps", pch->dir, key);
+	e->path = path;
 	e->state = PCH_READY;
-	if ((access(e->path, R_OK) < 0 || !deps_unchanged(deps_path)) &&
-	    make_pch(pch, index, header, args, nr_args, files, nr_files,
-		     e->path, deps_path) < 0)
-		e->state = PCH_BAD;
+	if (!usable) {
+		pch->made++;
+		if (make_pch(pch, index, header, args, nr_args, files,
+			     nr_files, path, deps_path) < 0)
+			e->state = PCH_BAD;
+	}
 	free(deps_path);
 out:
 	if (e->state == PCH_READY)
-		path = e->path;
+		ready = e->path;
 	pthread_mutex_unlock(&pch->lock);
-	return path;
+	return ready;
 }
 
 /* Whether a diagnostic of @tu is a fatal error about the PCH @path. */

@@ -114,6 +114,27 @@ for i in $(seq 10); do run "$C" "$T/flag$i" --extra-arg=-DWL_PCH_TEST=$i; done
 run "$C" "$T/flag1.plain" --no-pch --extra-arg=-DWL_PCH_TEST=1
 cmp -s "$T/flag1" "$T/flag1.plain" || fail "run with -D differs"
 
+# A compile database that gives each file flags of its own: a PCH per
+# file would cost more than it saves, so a run makes only a few.
+D=$T/db
+mkdir -p "$D/src"
+{
+	echo '['
+	for i in $(seq 16); do
+		printf '__global__ void k%d(int *o) { o[threadIdx.x] = %d; }\n' \
+			"$i" "$i" >"$D/src/f$i.cu"
+		[ "$i" -gt 1 ] && echo ','
+		printf '{"directory": "%s", "file": "src/f%d.cu", ' "$D" "$i"
+		printf '"command": "nvcc -DFILE_ID=%d -c src/f%d.cu"}\n' "$i" "$i"
+	done
+	echo ']'
+} >"$D/compile_commands.json"
+(cd "$D" && WARPLINT_CACHE_DIR=$T/dbc "$WARPLINT" --no-cache -q -j2 -p . \
+	src/*.cu >/dev/null 2>&1)
+made=$(pchs "$T/dbc")
+[ "$made" -ge 1 ] && [ "$made" -le 5 ] ||
+	fail "16 files with 16 sets of flags made $made PCHs (1 to 5 wanted)"
+
 if [ "$failures" -ne 0 ]; then
 	echo "$failures failure(s)" >&2
 	exit 1
