@@ -50,13 +50,14 @@ struct pch_entry {
 
 struct wl_pch {
 	char *dir;
+	FILE *verbose;
 	pthread_mutex_t lock;	/* a PCH is made by one thread at a time */
 	struct pch_entry *v;
 	unsigned nr, alloc;
 	unsigned made, asked;	/* PCHs made, and parses that asked */
 };
 
-struct wl_pch *wl_pch_new(const char *dir)
+struct wl_pch *wl_pch_new(const char *dir, FILE *verbose)
 {
 	struct wl_pch *pch;
 
@@ -64,13 +65,14 @@ struct wl_pch *wl_pch_new(const char *dir)
 		return NULL;
 	pch = wl_xcalloc(1, sizeof(*pch));
 	pch->dir = wl_xstrdup(dir);
+	pch->verbose = verbose;
 	pthread_mutex_init(&pch->lock, NULL);
 	return pch;
 }
 
 struct wl_pch *wl_pch_for_child(const struct wl_pch *pch)
 {
-	return wl_pch_new(pch ? pch->dir : NULL);
+	return pch ? wl_pch_new(pch->dir, pch->verbose) : NULL;
 }
 
 void wl_pch_free(struct wl_pch *pch)
@@ -387,6 +389,13 @@ const char *wl_pch_get(struct wl_pch *pch, CXIndex index, const char *header,
 		if (make_pch(pch, index, header, args, nr_args, files,
 			     nr_files, path, deps_path) < 0)
 			e->state = PCH_BAD;
+		if (pch->verbose)
+			fprintf(pch->verbose, e->state == PCH_READY
+				? "warplint: the shim precompiled for these "
+				  "flags: %s\n"
+				: "warplint: the shim could not be precompiled "
+				  "for these flags (%s); parsed as text\n",
+				path);
 	}
 	free(deps_path);
 out:
@@ -429,6 +438,10 @@ bool wl_pch_failed(struct wl_pch *pch, const char *path,
 		if (!strcmp(pch->v[i].path, path) &&
 		    pch->v[i].state == PCH_READY) {
 			pch->v[i].state = PCH_BAD;
+			if (pch->verbose)
+				fprintf(pch->verbose, "warplint: libclang "
+					"refused %s (dropped); the shim is "
+					"parsed as text\n", path);
 			/* made again by the next run */
 			unlink(path);
 		}

@@ -17,11 +17,15 @@
 
 #include <clang-c/Index.h>
 #include <stdbool.h>
+#include <stdio.h>
 
 struct wl_pch;
 
-/* PCHs under @dir (made when needed); NULL: @dir is NULL. */
-struct wl_pch *wl_pch_new(const char *dir);
+/*
+ * PCHs under @dir (made when needed); NULL: @dir is NULL.  @verbose (or
+ * NULL): where to say which PCH is made or refused (--verbose).
+ */
+struct wl_pch *wl_pch_new(const char *dir, FILE *verbose);
 void wl_pch_free(struct wl_pch *pch);
 
 /*

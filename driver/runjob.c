@@ -347,7 +347,7 @@ static void open_pch(struct run_state *rs)
 		return;
 	dir = wl_cache_default_dir();
 	pch_dir = dir ? wl_xasprintf("%s/pch", dir) : NULL;
-	rs->pch = wl_pch_new(pch_dir);
+	rs->pch = wl_pch_new(pch_dir, rs->opts->verbose ? stderr : NULL);
 	free(pch_dir);
 	free(dir);
 }

@@ -536,7 +536,7 @@ int main(int argc, char **argv)
 	parse_annotations(&cf);
 	cf.opts.args = (const char *const *)cf.args.v;
 	cf.opts.nr_args = cf.args.nr;
-	cf.opts.pch = wl_pch_new(pch_dir);
+	cf.opts.pch = wl_pch_new(pch_dir, NULL);
 	index = wl_parse_index();
 	if (wl_analyze(index, &cf.src, &cf.opts, &findings, &err) < 0) {
 		fail(&cf, "analysis failed: %s", err);

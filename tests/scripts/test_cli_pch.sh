@@ -47,6 +47,14 @@ grep -q '"findings"' "$T/ref" || fail "no report to compare with"
 C=$T/c
 run "$C" "$T/first"
 cmp -s "$T/ref" "$T/first" || fail "first run (made the PCH) differs"
+# --verbose says which PCH it made, and nothing of one it only used.
+WARPLINT_CACHE_DIR=$T/v "$WARPLINT" --no-cache --verbose -q "${files[0]}" \
+	--extra-arg=-Icorpus/include >/dev/null 2>"$T/v.err"
+grep -q "the shim precompiled for these flags: $T/v/pch/" "$T/v.err" ||
+	fail "--verbose did not name the PCH it made"
+WARPLINT_CACHE_DIR=$T/v "$WARPLINT" --no-cache --verbose -q "${files[0]}" \
+	--extra-arg=-Icorpus/include >/dev/null 2>"$T/v2.err"
+grep -q "precompiled" "$T/v2.err" && fail "--verbose spoke of a PCH it reused"
 [ "$(pchs "$C")" = 1 ] || fail "expected one PCH, found $(pchs "$C")"
 [ "$(find "$C/pch" -name '*.deps' | wc -l)" = 1 ] || fail "no file list"
 [ "$(leftovers "$C")" = 0 ] || fail "temporary files left"
@@ -76,6 +84,11 @@ cmp -s "$T/ref" "$T/cut.out" || fail "run with a damaged PCH differs"
 echo garbage >"$pch"
 run "$C" "$T/garbage"
 cmp -s "$T/ref" "$T/garbage" || fail "run with a garbage PCH differs"
+echo garbage >"$pch"
+WARPLINT_CACHE_DIR=$C "$WARPLINT" --no-cache --verbose -q -j1 "${files[0]}" \
+	--extra-arg=-Icorpus/include >/dev/null 2>"$T/refused.err"
+grep -q "libclang refused $pch (dropped)" "$T/refused.err" ||
+	fail "--verbose did not say the PCH was refused"
 
 # A folder that cannot be made: the shim as text, the same report.
 : >"$T/file"
