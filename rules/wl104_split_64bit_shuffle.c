@@ -256,8 +256,9 @@ static bool intrinsic_half(struct wl_ctx *ctx, struct wl_node *e,
 	if (!e || e->kind != CXCursor_CallExpr)
 		return false;
 	name = wl_call_name(&ctx->model, e);
-	if ((strcmp(name, "__double2hiint") && strcmp(name, "__double2loint")) ||
-	    wl_call_args(e, args, 1) != 1)
+	if (strcmp(name, "__double2hiint") && strcmp(name, "__double2loint"))
+		return false;
+	if (wl_call_args(e, args, 1) != 1)
 		return false;
 	h->split = e;
 	h->whole = wl_node_strip(args[0]);
@@ -302,7 +303,7 @@ static bool half_of(struct wl_ctx *ctx, struct wl_node *value, struct half *h)
 		snprintf(h->key, sizeof(h->key), "[%lld]", idx);
 		return h->split != NULL;
 	}
-	/* split in the shuffle's argument: `__shfl_sync(m, __double2hiint(r), l)` */
+	/* split where it is shuffled: __shfl_sync(m, __double2hiint(r), l) */
 	if (intrinsic_half(ctx, v, h))
 		return true;
 	if (v->kind != CXCursor_DeclRefExpr)
@@ -433,14 +434,11 @@ static char *mask_arg(struct wl_ctx *ctx, struct wl_node *call)
 static bool same_mask_arg(struct wl_ctx *ctx, struct wl_node *c1,
 			  struct wl_node *c2)
 {
-	struct wl_node *a1[1], *a2[1];
 	char *t1, *t2;
 	bool same;
 
-	if (wl_call_args(c1, a1, 1) < 1 || wl_call_args(c2, a2, 1) < 1)
-		return false;
-	t1 = wl_node_text(&ctx->model, a1[0]);
-	t2 = wl_node_text(&ctx->model, a2[0]);
+	t1 = mask_arg(ctx, c1);
+	t2 = mask_arg(ctx, c2);
 	same = t1 && t2 && !strcmp(t1, t2);
 	free(t1);
 	free(t2);
