@@ -386,3 +386,17 @@ bool wl_cursor_int_value(CXCursor c, long long *out)
 	clang_EvalResult_dispose(r);
 	return ok;
 }
+
+bool wl_tu_has_errors(CXTranslationUnit tu)
+{
+	unsigned i, n = clang_getNumDiagnostics(tu);
+	bool bad = false;
+
+	for (i = 0; i < n && !bad; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+
+		bad = clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error;
+		clang_disposeDiagnostic(d);
+	}
+	return bad;
+}

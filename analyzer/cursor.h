@@ -119,6 +119,9 @@ CXType wl_type_non_reference(CXType t);
 bool wl_binop_fold(enum CXBinaryOperatorKind op, long long a, long long b,
 		   long long *r);
 
+/* Whether a diagnostic of @tu is an error (or fatal). */
+bool wl_tu_has_errors(CXTranslationUnit tu);
+
 /* The integer libclang evaluates @c to (clang_Cursor_Evaluate), if any. */
 bool wl_cursor_int_value(CXCursor c, long long *out);
 

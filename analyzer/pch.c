@@ -26,6 +26,7 @@
 #include <unistd.h>
 #include <xxhash.h>
 
+#include "analyzer/cursor.h"
 #include "base/util.h"
 
 /* PCHs kept in the folder: one per set of flags, 5 MB each. */
@@ -219,20 +220,6 @@ static char *write_deps(CXTranslationUnit tu, const char *final)
 	return tmp;
 }
 
-static bool has_errors(CXTranslationUnit tu)
-{
-	unsigned i, n = clang_getNumDiagnostics(tu);
-	bool bad = false;
-
-	for (i = 0; i < n && !bad; i++) {
-		CXDiagnostic d = clang_getDiagnostic(tu, i);
-
-		bad = clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error;
-		clang_disposeDiagnostic(d);
-	}
-	return bad;
-}
-
 /*
  * Whether @name is a temporary of make_pch() (KEY.pch.XXXXXX or
  * KEY.deps.XXXXXX) left by a run that was killed: older than ten minutes.
@@ -315,7 +302,7 @@ static int make_pch(struct wl_pch *pch, CXIndex index, const char *header,
 		    &tu) != CXError_Success || !tu)
 		return -1;
 	/* flags under which the shim does not parse: parse it as text */
-	if (has_errors(tu))
+	if (wl_tu_has_errors(tu))
 		goto out;
 	tmp = wl_xasprintf("%s.XXXXXX", path);
 	fd = mkstemp(tmp);
@@ -411,13 +398,19 @@ static bool pch_refused(CXTranslationUnit tu, const char *path)
 	unsigned i, n = clang_getNumDiagnostics(tu);
 	bool refused = false;
 
+	/* after every parse: only a fatal diagnostic is spelled out */
 	for (i = 0; i < n && !refused; i++) {
 		CXDiagnostic d = clang_getDiagnostic(tu, i);
-		CXString s = clang_getDiagnosticSpelling(d);
-		const char *text = clang_getCString(s);
+		CXString s;
+		const char *text;
 
-		refused = clang_getDiagnosticSeverity(d) == CXDiagnostic_Fatal &&
-			  text && (strstr(text, path) ||
+		if (clang_getDiagnosticSeverity(d) != CXDiagnostic_Fatal) {
+			clang_disposeDiagnostic(d);
+			continue;
+		}
+		s = clang_getDiagnosticSpelling(d);
+		text = clang_getCString(s);
+		refused = text && (strstr(text, path) ||
 				   strstr(text, "precompiled") ||
 				   strstr(text, "PCH"));
 		clang_disposeString(s);

@@ -31,6 +31,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "analyzer/cursor.h"
 #include "analyzer/parse.h"
 #include "analyzer/prefilter_text.h"
 #include "base/embedded.h"
@@ -291,7 +292,6 @@ static bool probe_parses(struct wl_prefilter *pf, struct search *sp,
 	CXTranslationUnit tu;
 	char *err = NULL;
 	bool ok = false;
-	unsigned i, n;
 
 	if (!pf->probe_index)
 		pf->probe_index = clang_createIndex(0, 0);
@@ -299,15 +299,7 @@ static bool probe_parses(struct wl_prefilter *pf, struct search *sp,
 			   strlen(text));
 	tu = wl_parse(pf->probe_index, &src, sp->args, sp->nr_args, NULL, &err);
 	if (tu) {
-		ok = true;
-		n = clang_getNumDiagnostics(tu);
-		for (i = 0; i < n; i++) {
-			CXDiagnostic d = clang_getDiagnostic(tu, i);
-
-			if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error)
-				ok = false;
-			clang_disposeDiagnostic(d);
-		}
+		ok = !wl_tu_has_errors(tu);
 		clang_disposeTranslationUnit(tu);
 	}
 	free(err);
@@ -357,16 +349,7 @@ static bool probe_exists(struct wl_prefilter *pf, struct search *sp,
 					(int)n, &file, 1,
 					CXTranslationUnit_KeepGoing,
 					&tu) == CXError_Success && tu) {
-		unsigned nd = clang_getNumDiagnostics(tu);
-
-		found = true;
-		for (i = 0; i < nd; i++) {
-			CXDiagnostic d = clang_getDiagnostic(tu, i);
-
-			if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error)
-				found = false;
-			clang_disposeDiagnostic(d);
-		}
+		found = !wl_tu_has_errors(tu);
 		clang_disposeTranslationUnit(tu);
 	}
 	free(text);
