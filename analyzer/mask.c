@@ -549,6 +549,14 @@ static void function_entry(struct wl_ctx *ctx, struct wl_func *fn,
 					 "lanes call it", fn->name);
 		return;
 	}
+	if (!e->done && (e->param = wl_maskparam_existing(ctx, fn))) {
+		/* The helper's own mask parameter (maskown.c): as written. */
+		e->done = true;
+		e->own = true;
+		e->reach = WL_REACH_DYNAMIC;
+		e->bits = FULL;
+		e->edits = wl_fix_new("pass the mask in");
+	}
 	if (!e->done) {
 		e->busy = true;
 		for (i = 0; i < fn->nr_callers && !why; i++) {
@@ -618,6 +626,7 @@ static void function_entry(struct wl_ctx *ctx, struct wl_func *fn,
 	out->note = e->note ? wl_xstrdup(e->note) : NULL;
 	out->why = e->why;
 	out->param = e->param;
+	out->own = e->own;
 	out->edits = e->edits;
 }
 
@@ -647,6 +656,7 @@ static void compute(struct wl_ctx *ctx, struct wl_node *site, struct wl_mask *m)
 
 		var = wl_xstrdup(entry.param);
 		m->via_param = fn->name;
+		m->own_param = entry.own;
 		for (k = 0; k < entry.edits->nr_edits; k++)
 			wl_fix_replace(m->setup, entry.edits->edits[k].offset,
 				       entry.edits->edits[k].length,
@@ -782,6 +792,11 @@ char *wl_mask_explain(struct wl_ctx *ctx, const struct wl_mask *mask)
 		return wl_xstrdup(mask->why);
 	if (mask->via_param && mask->note)
 		return wl_xstrdup(mask->note);
+	if (mask->own_param)
+		return wl_xasprintf("'%s' passes this lane mask to the _sync "
+				    "form elsewhere in its own code (another "
+				    "#if branch, say): the same mask here",
+				    mask->via_param);
 	if (mask->via_param)
 		return wl_xasprintf("the lanes that call '%s' differ between its "
 				    "callers, which now pass their mask in a new "

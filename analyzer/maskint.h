@@ -47,6 +47,7 @@ struct entry_state {
 	char *note;
 	char *why;		/* UNKNOWN: why no mask */
 	char *param;		/* a mask parameter threaded in, or NULL */
+	bool own;		/* @param is the function's own (maskown.c) */
 	struct wl_fix *edits;	/* the signature and call-site edits */
 };
 
@@ -57,6 +58,7 @@ struct entry {
 	char *note;		/* owned: a guess and why */
 	const char *why;	/* UNKNOWN: why there is no mask */
 	const char *param;	/* the threaded mask parameter, or NULL */
+	bool own;		/* @param was there already */
 	const struct wl_fix *edits;
 };
 

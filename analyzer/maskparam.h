@@ -34,4 +34,12 @@ bool wl_maskparam_callers_all_seen(struct wl_ctx *ctx, struct wl_func *fn);
 char *wl_maskparam_add_overload(struct wl_ctx *ctx, struct wl_func *fn,
 				struct wl_fix *edits);
 
+/*
+ * The name of a 32-bit unsigned parameter of @fn that @fn's own text
+ * passes as a lane mask (the first argument of a `*_sync` collective, or
+ * an operand of an asm statement with a `.sync` instruction), in any
+ * preprocessor branch; NULL if none (maskown.c).  Caller frees.
+ */
+char *wl_maskparam_existing(struct wl_ctx *ctx, struct wl_func *fn);
+
 #endif

@@ -1,0 +1,24 @@
+/*
+ * warplint-test: near misses of own-mask-parameter.cu.  A 32-bit
+ * parameter that is called a mask but never passed to a _sync
+ * collective (a bit filter here), and one passed only as a shuffle's
+ * value, are not lane masks: the fix infers the mask from the code as
+ * usual (no caller in this file: a new mask parameter, unsafe).
+ * unsafe-fixes: yes
+ */
+
+__device__ unsigned count_flags(unsigned flags, unsigned mask)
+{
+	unsigned mine = flags & mask;
+
+	return __ballot(mine != 0); // expect: WL102 {{new first parameter}}
+}
+
+__device__ unsigned pass_on(unsigned word, unsigned bits)
+{
+#ifdef WARP_SYNC_API
+	return __shfl_sync(0xffffffffu, bits, 0);
+#else
+	return __shfl(bits, 0); // expect: WL101 {{new first parameter}}
+#endif
+}

@@ -1,0 +1,73 @@
+/*
+ * warplint-test: helpers written during the move to CUDA 9 already take
+ * the lane mask and pass it to the _sync form in one preprocessor branch,
+ * while the branch the build compiles (WARP_SYNC_API is not defined)
+ * still calls the legacy primitive.  No caller is in this file, yet the
+ * mask is not guessed: the fix passes the helper's own mask, as its
+ * other branch does.  Safe, applied by --fix.  The same for a mask kept
+ * in a data member of a warp-scan object, and for inline PTX whose .sync
+ * form names the mask as its last operand.
+ */
+
+__device__ int lanes_agree(int pred, unsigned member_mask)
+{
+#ifdef WARP_SYNC_API
+	return __all_sync(member_mask, pred);
+#else
+	return __all_sync(member_mask, pred); // expect: WL102 {{passes this lane mask to the _sync form}}
+#endif
+}
+
+__device__ float take_from(float v, int src, unsigned lanes)
+{
+#ifdef WARP_SYNC_API
+	return __shfl_sync(lanes, v, src);
+#else
+	return __shfl_sync(lanes, v, src); // expect: WL101 {{'lanes'}}
+#endif
+}
+
+__device__ unsigned pull_up(unsigned word, int delta, unsigned member_mask)
+{
+#ifdef WARP_SYNC_API
+	asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, %3;"
+		     : "=r"(word) : "r"(word), "r"(delta), "r"(member_mask));
+#else
+	asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, %3;" // expect: WL103 {{'member_mask'}}
+		     : "=r"(word) : "r"(word), "r"(delta), "r"(member_mask));
+#endif
+	return word;
+}
+
+/* A logical warp of WIDTH lanes: the mask is set once, by the constructor. */
+template <int WIDTH>
+struct SegmentScan {
+	int member_mask;
+
+	__device__ SegmentScan()
+	    : member_mask((0xffffffffu >> (32 - WIDTH))
+			  << (threadIdx.x % 32 / WIDTH * WIDTH))
+	{
+	}
+
+	__device__ int inclusive(int v)
+	{
+		for (int d = 1; d < WIDTH; d *= 2) {
+#ifdef WARP_SYNC_API
+			int up = __shfl_up_sync(member_mask, v, d, WIDTH);
+#else
+			int up = __shfl_up_sync(member_mask, v, d, WIDTH); // expect: WL101 {{'member_mask'}}
+#endif
+			if (threadIdx.x % WIDTH >= d)
+				v += up;
+		}
+		return v;
+	}
+};
+
+__global__ void segment_scans(int *data)
+{
+	SegmentScan<16> scan;
+
+	data[threadIdx.x] = scan.inclusive(data[threadIdx.x]);
+}
