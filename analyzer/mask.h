@@ -33,7 +33,7 @@ struct wl_mask {
 	bool guessed;
 	/* The mask comes in through a new parameter of this function. */
 	const char *via_param;
-	/* ... or through the one it has, named @text (maskown.c). */
+	/* ... or through one it has already (maskown.c); unsafe. */
 	bool own_param;
 	/* The first lane-dependent condition on the way, for messages. */
 	struct wl_node *divergence;

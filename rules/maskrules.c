@@ -820,7 +820,10 @@ bool wl_mask_fix_arg(struct wl_ctx *ctx, struct wl_finding *f,
 			return false;
 		}
 	}
-	if (mask->note && mask->via_param)
+	if (mask->own_param)
+		desc = wl_xasprintf("use mask '%s', which '%s' takes already",
+				    mask->text, mask->via_param);
+	else if (mask->note && mask->via_param)
 		desc = wl_xasprintf("use mask '%s', a new parameter of '%s'",
 				    mask->text, mask->via_param);
 	else if (mask->note)

@@ -2,11 +2,14 @@
  * warplint-test: helpers written during the move to CUDA 9 already take
  * the lane mask and pass it to the _sync form in one preprocessor branch,
  * while the branch the build compiles (WARP_SYNC_API is not defined)
- * still calls the legacy primitive.  No caller is in this file, yet the
- * mask is not guessed: the fix passes the helper's own mask, as its
- * other branch does.  Safe, applied by --fix.  The same for a mask kept
- * in a data member of a warp-scan object, and for inline PTX whose .sync
- * form names the mask as its last operand.
+ * still calls the legacy primitive.  No caller is in this file; the fix
+ * passes the helper's own mask, as its other branch does, rather than a
+ * new parameter.  Unsafe all the same: that the mask is right is the
+ * project's word (gpu_verify/REAL.md: CUB 1.7's leaves the calling lane
+ * out of 16-lane logical warps).  The same for a mask kept in a data
+ * member of a warp-scan object, and for inline PTX whose .sync form names
+ * the mask as its last operand.
+ * unsafe-fixes: yes
  */
 
 __device__ int lanes_agree(int pred, unsigned member_mask)
@@ -14,7 +17,7 @@ __device__ int lanes_agree(int pred, unsigned member_mask)
 #ifdef WARP_SYNC_API
 	return __all_sync(member_mask, pred);
 #else
-	return __all(pred); // expect: WL102 {{passes this lane mask to the _sync form}}
+	return __all(pred); // expect: WL102 {{passes 'member_mask' to the _sync form}}
 #endif
 }
 
