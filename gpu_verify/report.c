@@ -687,6 +687,20 @@ static void judge_kernel(json_t *meta, json_t *k, json_t *results, json_t *san,
 					 : "outputs differ and the before "
 					   "repeats itself: the fix changed "
 					   "the result");
+	/*
+	 * The after stops where the legacy before ran: the fix is wrong for
+	 * this kernel.  With synccheck errors, a lane mask that leaves out a
+	 * lane that arrives (an unsafe fix: a mask warplint did not prove).
+	 */
+	if (!berr && !built_bad && err && err[0])
+		wl_buf_addf(&why,
+			    "%sthe after fails (%s) where the legacy before "
+			    "runs: the fix is wrong for this kernel%s",
+			    why.len ? "; " : "", err,
+			    san_count(sca) > 0
+				? ", and synccheck's errors name a lane mask "
+				  "that leaves out a lane that arrives"
+				: "");
 	json_object_set_new(o, "verdict", json_string(verdict));
 	json_object_set_new(o, "explanation",
 			    json_string(why.len ? why.s : "identical"));

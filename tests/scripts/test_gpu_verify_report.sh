@@ -20,6 +20,9 @@
 #             after and warplint reports nothing: a race
 #             between warps decides the result           -> FAIL, said so
 #   faults    the before faults on every shape           -> before fails
+#   trap      the after stops (illegal instruction) where
+#             the before runs; synccheck errors after    -> FAIL, the fix
+#                                                           named wrong
 #   unplanned a kernel gv-prepare could not plan         -> listed with why
 #
 # and the --real form: project and commit per kernel, the projects at the
@@ -44,7 +47,7 @@ cat >"$B/cases/proj-file/meta.json" <<EOF
 {"case":"proj-file","source":"/src/proj/file.cu",
  "origin":{"project":"proj","repo":"https://example.org/proj","commit":"0123456789abcdef","file":"src/file.cu"},
  "findings_before":["WL301"],"findings_after":[],
- "kernels":[$(kernel same),$(kernel racy),$(kernel steady),$(kernel order),$(kernel dropped),$(kernel wrong),$(kernel blockrace),$(kernel faults),
+ "kernels":[$(kernel same),$(kernel racy),$(kernel steady),$(kernel order),$(kernel dropped),$(kernel wrong),$(kernel blockrace),$(kernel faults),$(kernel trap),
   {"name":"unplanned","label":"unplanned","skip":"parameter 'p' has type 'struct opaque *': give it in the spec"}]}
 EOF
 
@@ -71,17 +74,20 @@ result() { # label runs [extra]
 	result blockrace "$(run 0 false false true true),$(run 1 true true true true),$(run 2 true true true true)" "" 1
 	printf '{"case":"proj-file","kernel":"faults","rc":4,"run":{"kernel":"faults","runs":[],"before_error":"kernel: CUDA_ERROR_ILLEGAL_INSTRUCTION","failed_shape":0,"status":4,"error":""},"after_only":{"runs":[%s],"time_after_us":3.0,"status":0,"error":""},"shape_runs":[{"shape":0,"rc":4,"run":{"runs":[],"before_error":"x","status":4,"error":""}},{"shape":1,"rc":4,"run":{"runs":[],"before_error":"x","status":4,"error":""}},{"shape":2,"rc":4,"run":{"runs":[],"before_error":"x","status":4,"error":""}}]}\n' \
 		"$(run 0 true true true true)"
+	printf '{"case":"proj-file","kernel":"trap","rc":2,"run":{"kernel":"trap","runs":[],"status":2,"error":"kernel: CUDA_ERROR_ILLEGAL_INSTRUCTION"},"after_only":null,"shape_runs":null}\n'
 } >"$R/results.jsonl"
 : >"$R/builds.jsonl"
-for k in same racy steady order dropped wrong blockrace faults; do
+for k in same racy steady order dropped wrong blockrace faults trap; do
 	for side in before after; do
 		h=0
 		{ [ $k = racy ] || [ $k = steady ]; } && [ $side = before ] && h=512
 		[ $k = blockrace ] && h=80
 		printf '{"case":"proj-file","kernel":"%s","tool":"racecheck","side":"%s","rc":0,"hazards":%d,"instances":%d,"errors":0,"warnings":%d,"summary":""}\n' \
 			"$k" "$side" $((h ? 2 : 0)) "$h" $((h ? 2 : 0))
-		printf '{"case":"proj-file","kernel":"%s","tool":"synccheck","side":"%s","rc":0,"hazards":null,"instances":null,"errors":0,"warnings":null,"summary":""}\n' \
-			"$k" "$side"
+		e=0
+		[ $k = trap ] && [ $side = after ] && e=32
+		printf '{"case":"proj-file","kernel":"%s","tool":"synccheck","side":"%s","rc":0,"hazards":null,"instances":null,"errors":%d,"warnings":null,"summary":""}\n' \
+			"$k" "$side" $e
 	done
 done >"$R/sanitizer.jsonl"
 echo "gpu: test" >"$R/env.txt"
@@ -109,6 +115,9 @@ expect dropped pass
 expect wrong FAIL
 expect blockrace FAIL
 expect faults "before fails"
+expect trap FAIL
+grep -q 'the after fails (kernel: CUDA_ERROR_ILLEGAL_INSTRUCTION) where the legacy before runs: the fix is wrong for this kernel, and synccheck' "$TMP/r.md" ||
+	{ echo "FAIL: the after that stops is not explained"; fail=1; }
 expect unplanned "not run"
 grep -q 'shape 1 dropped: the legacy before faults there' "$TMP/r.md" ||
 	{ echo "FAIL: the dropped shape is not named"; fail=1; }
