@@ -124,6 +124,27 @@ static unsigned pointer_arg_use(struct wl_model *m, struct wl_node *n)
 	return address_use(m, n);
 }
 
+/*
+ * An object, not a scalar: a struct, or in a template a member type of
+ * a class (`typename BlockReduce::TempStorage`), which libclang leaves
+ * unresolved.  A type parameter (`T`) stays a scalar.
+ */
+static bool is_object_type(CXType t)
+{
+	CXString s;
+	bool member;
+
+	t = clang_getCanonicalType(t);
+	if (t.kind == CXType_Record)
+		return true;
+	if (t.kind != CXType_Unexposed && t.kind != CXType_Elaborated)
+		return false;
+	s = clang_getTypeSpelling(t);
+	member = strstr(clang_getCString(s), "::") != NULL;
+	clang_disposeString(s);
+	return member;
+}
+
 /* READ/WRITE of the lvalue @e, or 0 when it is not an access of ours. */
 static unsigned access_kind(struct wl_model *m, struct wl_node *e)
 {
@@ -168,8 +189,7 @@ static unsigned access_kind(struct wl_model *m, struct wl_node *e)
 			;
 		/* an object handed to a constructor or a helper by
 		   reference is not read or written by the handing */
-		if (clang_getCanonicalType(clang_getCursorType(e->cursor))
-			    .kind == CXType_Record)
+		if (is_object_type(clang_getCursorType(e->cursor)))
 			return 0;
 		if (fn && i <= fn->nr_params && i < p->nr_kids) {
 			CXType t = clang_getCursorType(fn->params[i - 1]->cursor);

@@ -741,6 +741,15 @@ char *wl_memfix_build(struct wl_ctx *ctx, struct wl_mem *mem,
 		}
 	if (!fx.why)
 		drop_volatile(&fx);
+	/*
+	 * Nothing to write here: the racing accesses are all inside a
+	 * helper this statement calls (its fix is the helper's).  A fix
+	 * without edits would be counted as applied.
+	 */
+	if (!fx.why && !fx.fix->nr_edits)
+		fx.why = wl_xstrdup("the racing accesses are inside the "
+				    "function this statement calls; the fix "
+				    "goes there");
 	if (fx.why)
 		wl_fix_free(fx.fix);
 	else
