@@ -184,6 +184,7 @@ struct entry {
 	char *real;		/* realpath() of file, or NULL if missing */
 	char *directory;	/* absolute working directory */
 	struct wl_strvec argv;	/* the command, split, never executed */
+	bool cuda_or_cxx;	/* its command suits a CUDA file */
 };
 
 struct wl_compdb {
@@ -197,6 +198,18 @@ static char *absolute(const char *base, const char *path)
 	if (path[0] == '/' || !base || !*base)
 		return wl_xstrdup(path);
 	return wl_xasprintf("%s/%s", base, path);
+}
+
+static bool is_cuda_or_cxx(const char *file)
+{
+	static const char *const exts[] = { ".cu", ".cuh", ".cpp", ".cc",
+					    ".cxx", ".C", ".c++" };
+	unsigned i;
+
+	for (i = 0; i < WL_ARRAY_SIZE(exts); i++)
+		if (wl_ends_with(file, exts[i]))
+			return true;
+	return false;
 }
 
 static void add_entry(struct wl_compdb *db, CXCompileCommand cmd,
@@ -215,6 +228,7 @@ static void add_entry(struct wl_compdb *db, CXCompileCommand cmd,
 	e->file = absolute(e->directory, clang_getCString(file) ?
 					 clang_getCString(file) : "");
 	e->real = realpath(e->file, NULL);
+	e->cuda_or_cxx = is_cuda_or_cxx(e->file);
 	for (i = 0; i < n; i++) {
 		CXString a = clang_CompileCommand_getArg(cmd, i);
 
@@ -277,18 +291,6 @@ void wl_compdb_free(struct wl_compdb *db)
 	free(db);
 }
 
-static bool is_cuda_or_cxx(const char *file)
-{
-	static const char *const exts[] = { ".cu", ".cuh", ".cpp", ".cc",
-					    ".cxx", ".C", ".c++" };
-	unsigned i;
-
-	for (i = 0; i < WL_ARRAY_SIZE(exts); i++)
-		if (wl_ends_with(file, exts[i]))
-			return true;
-	return false;
-}
-
 /* Length of the common folder prefix of absolute paths @a and @b. */
 static size_t common_folders(const char *a, const char *b)
 {
@@ -326,7 +328,7 @@ bool wl_compdb_args_for(struct wl_compdb *db, const char *path,
 							     : db->v[i].file,
 					       real);
 
-		if (!is_cuda_or_cxx(db->v[i].file))
+		if (!db->v[i].cuda_or_cxx)
 			continue;
 		if (common > best) {
 			best = common;

@@ -60,7 +60,7 @@ static void database_args(struct run_state *rs, struct wl_compdb *given,
 	bool exact = false;
 
 	if (!db) {
-		dir = wl_compdb_find(job->path);
+		dir = run_find_compdb(rs, job->path);
 		db = dir ? database_at(rs, dir) : NULL;
 	}
 	if (db && wl_compdb_args_for(db, job->path, &job->args, &exact)) {
@@ -112,7 +112,7 @@ static int setup_jobs(struct run_state *rs, const struct wl_options *opts)
 		rs->nr_jobs++;
 		job->path = files.v[i];
 		files.v[i] = NULL;
-		job->repo = wl_repo_root(job->path);
+		job->repo = run_find_repo(rs, job->path);
 		database_args(rs, db, job);
 		/* The file's settings first, so that the command line wins. */
 		for (k = 0; job->cfg && k < job->cfg->extra_args.nr; k++)
@@ -155,6 +155,7 @@ static void release_jobs(struct run_state *rs)
 		wl_compdb_free(rs->dbs[i].db);
 	}
 	free(rs->dbs);
+	run_found_release(rs);
 	wl_baseline_free(rs->baseline);
 	wl_incguess_free(rs->guess);
 	if (rs->headers && !rs->filter.all)

@@ -52,6 +52,8 @@ struct db_cache {
 	struct wl_compdb *db;	/* NULL: could not be loaded */
 };
 
+struct found_above;
+
 struct run_state {
 	const struct wl_options *opts;
 	struct job *jobs;
@@ -70,11 +72,23 @@ struct run_state {
 	struct wl_incguess *guess;	/* NULL: --no-guess-includes */
 	struct db_cache *dbs;		/* compile databases found, by folder */
 	unsigned nr_dbs, alloc_dbs;
+	struct found_above *found;	/* discovery, by the files' folder */
+	unsigned nr_found, alloc_found;
 	struct wl_report report;
 	struct wl_cache *cache;		/* NULL: --no-cache, or none usable */
 	struct wl_pch *pch;		/* NULL: --no-pch, or no cache folder */
 	char *salt;			/* what every file's key shares */
 };
+
+/* ---- runfind.c: discovery above a file, once per folder ---- */
+
+/* The nearest .warplint above @path, or NULL (allocated). */
+char *run_find_config(struct run_state *rs, const char *path);
+/* The folder of the compile database clangd would use, or NULL. */
+char *run_find_compdb(struct run_state *rs, const char *path);
+/* The root of the repository holding @path (wl_repo_root()), or NULL. */
+char *run_find_repo(struct run_state *rs, const char *path);
+void run_found_release(struct run_state *rs);
 
 /* ---- runjob.c: configurations and analysis ---- */
 

@@ -29,7 +29,7 @@ int run_config_for(struct run_state *rs, const char *path,
 	if (rs->opts->no_config)
 		return 0;
 	found = rs->opts->config ? wl_xstrdup(rs->opts->config)
-				 : wl_config_find(path);
+				 : run_find_config(rs, path);
 	if (!found)
 		return 0;
 	for (i = 0; i < rs->nr_configs; i++)
