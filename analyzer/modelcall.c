@@ -161,19 +161,99 @@ static const char *unnamed_callee_name(struct wl_model *m,
 	return name;
 }
 
+/*
+ * The class whose operator() a call of a functor runs, when libclang
+ * leaves the call unresolved (a dependent type in a template): a
+ * temporary, `Fold<T>()(s, t)`, or an object, `Fold<T> fold; fold(s, t)`.
+ * Null otherwise.
+ */
+static CXCursor functor_class(const struct wl_node *call)
+{
+	struct wl_node *callee = call->nr_kids ? call->kids[0] : NULL;
+	CXCursor c = clang_getNullCursor();
+
+	while (callee && callee->kind == CXCursor_UnexposedExpr &&
+	       callee->nr_kids == 1)
+		callee = callee->kids[0];
+	if (!callee)
+		return c;
+	if (callee->kind == CXCursor_CallExpr) {
+		/* the construction's first raw child names the type */
+		CXCursor first = wl_cursor_first_child(callee->cursor);
+
+		if (clang_getCursorKind(first) == CXCursor_TemplateRef ||
+		    clang_getCursorKind(first) == CXCursor_TypeRef)
+			c = clang_getCursorReferenced(first);
+	} else if (callee->kind == CXCursor_DeclRefExpr) {
+		CXCursor d = wl_node_referenced(callee);
+
+		if (clang_getCursorKind(d) == CXCursor_VarDecl ||
+		    clang_getCursorKind(d) == CXCursor_ParmDecl) {
+			c = clang_getTypeDeclaration(clang_getCursorType(d));
+			/* a dependent type: the template its declaration names */
+			if (clang_Cursor_isNull(c) ||
+			    clang_getCursorKind(c) == CXCursor_NoDeclFound) {
+				CXCursor first = wl_cursor_first_child(d);
+
+				if (clang_getCursorKind(first) ==
+					    CXCursor_TemplateRef ||
+				    clang_getCursorKind(first) ==
+					    CXCursor_TypeRef)
+					c = clang_getCursorReferenced(first);
+			}
+		}
+	}
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_StructDecl:
+	case CXCursor_ClassDecl:
+	case CXCursor_ClassTemplate:
+	case CXCursor_ClassTemplatePartialSpecialization:
+		return c;
+	default:
+		return clang_getNullCursor();
+	}
+}
+
+/* The operator() of functor class @cls (or of the template it is of). */
+static struct wl_func *functor_call_operator(struct wl_model *m, CXCursor cls)
+{
+	CXCursor tmpl = clang_getSpecializedCursorTemplate(cls);
+	unsigned i;
+
+	for (i = 0; i < m->nr_funcs; i++) {
+		CXCursor parent;
+
+		if (strcmp(m->funcs[i]->name, "operator()"))
+			continue;
+		parent = clang_getCursorSemanticParent(m->funcs[i]->cursor);
+		if (wl_cursor_equal(parent, cls) ||
+		    (!clang_Cursor_isNull(tmpl) && wl_cursor_equal(parent, tmpl)))
+			return m->funcs[i];
+	}
+	return NULL;
+}
+
 static struct wl_func *resolve_target(struct wl_model *m,
 				      const struct wl_node *call)
 {
 	CXCursor ref = wl_node_referenced(call);
-	CXCursor cls = wl_call_qualifier(call);
+	CXCursor cls = wl_call_qualifier(call), functor;
 	const char *name;
 	unsigned i, nargs;
 
-	if (!clang_Cursor_isNull(ref)) {
+	if (!clang_Cursor_isNull(ref) &&
+	    clang_getCursorKind(ref) != CXCursor_VarDecl &&
+	    clang_getCursorKind(ref) != CXCursor_ParmDecl) {
 		CXCursor tmpl = clang_getSpecializedCursorTemplate(ref);
 
 		return function_of(m, clang_Cursor_isNull(tmpl) ? ref : tmpl);
 	}
+	/* a functor libclang left unresolved: its class's operator() */
+	functor = functor_class(call);
+	if (!clang_Cursor_isNull(functor))
+		return functor_call_operator(m, functor);
+	if (!clang_Cursor_isNull(ref))
+		return NULL;	/* a variable, not a functor of the file */
 	/*
 	 * A dependent call in a template: match by name, preferring an
 	 * overload that takes as many arguments as the call passes.
