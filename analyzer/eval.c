@@ -507,7 +507,8 @@ struct wl_var *wl_eval_var(struct wl_eval *ev, const struct wl_node *ref)
 
 /*
  * A parameter of a device function varies as much as the arguments its
- * callers in this file pass; with no visible caller, assume it varies.
+ * callers in this file pass (or the default they leave in place); with
+ * no visible caller, assume it varies.
  */
 static enum wl_dep param_dep(struct wl_eval *ev, struct wl_var *v)
 {
@@ -528,11 +529,17 @@ static enum wl_dep param_dep(struct wl_eval *ev, struct wl_var *v)
 		struct wl_node *args[32];
 		unsigned n = wl_call_args(fn->callers[i], args, 32);
 
-		if (index >= n || index >= 32) {
+		struct wl_node *arg = index < n && index < 32 ? args[index]
+							      : NULL;
+
+		/* an argument left out: the default, `bool sync = true` */
+		if (!arg && index < fn->nr_params)
+			arg = wl_node_param_default(fn->params[index]);
+		if (!arg) {
 			d = WL_DEP_LANE;
 			break;
 		}
-		d = wl_dep_max(d, wl_eval_dep(ev, args[index]));
+		d = wl_dep_max(d, wl_eval_dep(ev, arg));
 		d = wl_dep_max(d, guard_dep(ev, fn->callers[i], NULL));
 	}
 	f->in_progress = false;

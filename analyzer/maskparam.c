@@ -23,16 +23,6 @@ bool wl_maskparam_callers_all_seen(struct wl_ctx *ctx, struct wl_func *fn)
 				  fn->cursor);
 }
 
-/* A parameter with a default argument: an expression among its kids. */
-static bool has_default(const struct wl_node *param)
-{
-	unsigned i;
-
-	for (i = 0; i < param->nr_kids; i++)
-		if (clang_isExpression(param->kids[i]->kind))
-			return true;
-	return false;
-}
 
 struct tparams {
 	struct wl_buf names;	/* "T, N" */
@@ -141,7 +131,7 @@ char *wl_maskparam_add_overload(struct wl_ctx *ctx, struct wl_func *fn,
 		const char *name = wl_model_spelling(&ctx->model,
 						     fn->params[i]->cursor);
 
-		if (has_default(fn->params[i]))
+		if (wl_node_param_default(fn->params[i]))
 			return wl_xasprintf("parameter '%s' has a default "
 					    "argument, so an old call could "
 					    "bind to the new signature", name);

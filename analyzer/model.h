@@ -226,6 +226,12 @@ struct wl_node *wl_node_strip(struct wl_node *node);
 /* Whether @anc is @node or one of its ancestors. */
 bool wl_node_within(const struct wl_node *node, const struct wl_node *anc);
 
+/*
+ * The default argument of ParmDecl node @param (`bool sync = true`), or
+ * NULL; an array bound (`T (&s)[N]`) is not one.
+ */
+struct wl_node *wl_node_param_default(const struct wl_node *param);
+
 /* The nearest common ancestor of @a and @b. */
 struct wl_node *wl_node_common(struct wl_node *a, struct wl_node *b);
 
