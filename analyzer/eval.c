@@ -526,12 +526,10 @@ static enum wl_dep param_dep(struct wl_eval *ev, struct wl_var *v)
 			index = i;
 	f->in_progress = true;
 	for (i = 0; i < fn->nr_callers && d < WL_DEP_LANE; i++) {
-		struct wl_node *args[32];
+		struct wl_node *args[32], *arg;
 		unsigned n = wl_call_args(fn->callers[i], args, 32);
 
-		struct wl_node *arg = index < n && index < 32 ? args[index]
-							      : NULL;
-
+		arg = index < n && index < 32 ? args[index] : NULL;
 		/* an argument left out: the default, `bool sync = true` */
 		if (!arg && index < fn->nr_params)
 			arg = wl_node_param_default(fn->params[index]);

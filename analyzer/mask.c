@@ -553,7 +553,7 @@ static void function_entry(struct wl_ctx *ctx, struct wl_func *fn,
 		/*
 		 * The helper's own mask (maskown.c): what the project meant,
 		 * not proved.  CUB 1.7's member_mask leaves the calling lane
-		 * out of logical warps of 16 lanes, and the H100 stops.
+		 * out of logical warps of 16 lanes, and the GPU stops.
 		 */
 		e->done = true;
 		e->own = true;

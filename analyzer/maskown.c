@@ -230,7 +230,7 @@ static bool passed_to_sync_asm(const char *text, const char *end,
 		p = close;
 		ops = asm_template(open, close, ptx, sizeof(ptx));
 		set = ops ? mask_operands(ptx) : 0;
-		for (k = 0; set >> k; k++)
+		for (k = 0; k < 64 && set >> k; k++)
 			if ((set >> k & 1) && operand_is(ops, close, k, name))
 				return true;
 	}

@@ -23,7 +23,6 @@ bool wl_maskparam_callers_all_seen(struct wl_ctx *ctx, struct wl_func *fn)
 				  fn->cursor);
 }
 
-
 struct tparams {
 	struct wl_buf names;	/* "T, N" */
 	bool pack;

@@ -2,10 +2,10 @@
 /*
  * What discovery finds above a file (the nearest .warplint, the compile
  * database clangd would use, the repository), asked once per folder in a
- * run: each ask
- * walks every ancestor with access(), and a run over a tree asks it for
- * every file, most of them in a few folders (a third of a cached run's
- * work over 200 files went here).
+ * run: each ask walks every ancestor with access(), and a run over a tree
+ * asks it for every file, most of them in a few folders (a third of a
+ * cached run's work over 200 files went here).  Asked from the main
+ * thread only (setting the jobs up, building the report): no lock.
  */
 #include <stdlib.h>
 #include <string.h>
