@@ -675,6 +675,7 @@ static void compute(struct wl_ctx *ctx, struct wl_node *site, struct wl_mask *m)
 		m->reach = WL_REACH_UNKNOWN;
 		m->why = wl_xasprintf("'%s' uses goto, which mask inference does "
 				      "not follow", fn->name);
+		free(var);
 		return;
 	}
 	why = collect_guards(ctx, site, pts, &nr);
@@ -686,6 +687,7 @@ static void compute(struct wl_ctx *ctx, struct wl_node *site, struct wl_mask *m)
 	if (why) {
 		m->reach = WL_REACH_UNKNOWN;
 		m->why = why;
+		free(var);
 		return;
 	}
 	qsort(pts, nr, sizeof(*pts), point_cmp);
