@@ -56,30 +56,31 @@ char *run_find_config(struct run_state *rs, const char *path)
 	return f && f->config ? wl_xstrdup(f->config) : NULL;
 }
 
+/* *@slot, found by @find(@path) on the first ask for the folder. */
+static char *ask_once(char **slot, bool *known, char *(*find)(const char *),
+		      const char *path)
+{
+	if (!*known) {
+		*slot = find(path);
+		*known = true;
+	}
+	return *slot ? wl_xstrdup(*slot) : NULL;
+}
+
 char *run_find_compdb(struct run_state *rs, const char *path)
 {
 	struct found_above *f = folder_of(rs, path);
 
-	if (!f)
-		return NULL;
-	if (!f->compdb_known) {
-		f->compdb = wl_compdb_find(path);
-		f->compdb_known = true;
-	}
-	return f->compdb ? wl_xstrdup(f->compdb) : NULL;
+	return f ? ask_once(&f->compdb, &f->compdb_known, wl_compdb_find, path)
+		 : NULL;
 }
 
 char *run_find_repo(struct run_state *rs, const char *path)
 {
 	struct found_above *f = folder_of(rs, path);
 
-	if (!f)
-		return NULL;
-	if (!f->repo_known) {
-		f->repo = wl_repo_root(path);
-		f->repo_known = true;
-	}
-	return f->repo ? wl_xstrdup(f->repo) : NULL;
+	return f ? ask_once(&f->repo, &f->repo_known, wl_repo_root, path)
+		 : NULL;
 }
 
 void run_found_release(struct run_state *rs)
