@@ -24,29 +24,52 @@ struct found_above {
 	bool compdb_known, repo_known;
 };
 
-/* The entry of @path's folder, made on first ask; NULL: no such file. */
-static struct found_above *folder_of(struct run_state *rs, const char *path)
+/*
+ * The index of @path's folder's entry, made on first ask; -1: no such
+ * file.  Not remembered for the next ask.
+ */
+static int folder_index(struct run_state *rs, const char *path)
 {
 	char *real = realpath(path, NULL), *slash;
 	struct found_above *f;
 	unsigned i;
 
 	if (!real)
-		return NULL;
+		return -1;
 	slash = strrchr(real, '/');
 	if (slash)
 		slash[slash == real ? 1 : 0] = '\0';
 	for (i = rs->nr_found; i-- > 0;)
 		if (!strcmp(rs->found[i].dir, real)) {
 			free(real);
-			return &rs->found[i];
+			return (int)i;
 		}
 	WL_GROW(rs->found, rs->nr_found, rs->alloc_found);
-	f = &rs->found[rs->nr_found++];
+	f = &rs->found[rs->nr_found];
 	memset(f, 0, sizeof(*f));
 	f->dir = real;
 	f->config = wl_config_find(path);
-	return f;
+	return (int)rs->nr_found++;
+}
+
+/*
+ * The entry of @path's folder.  A job's set-up asks for one file three
+ * times in a row (its .warplint, repository, database): its realpath()
+ * (a readlink() per folder level) is taken once.
+ */
+static struct found_above *folder_of(struct run_state *rs, const char *path)
+{
+	int i;
+
+	if (rs->found_path && !strcmp(rs->found_path, path))
+		return &rs->found[rs->found_last];
+	i = folder_index(rs, path);
+	if (i < 0)
+		return NULL;
+	free(rs->found_path);
+	rs->found_path = wl_xstrdup(path);
+	rs->found_last = (unsigned)i;
+	return &rs->found[i];
 }
 
 char *run_find_config(struct run_state *rs, const char *path)
@@ -94,6 +117,8 @@ void run_found_release(struct run_state *rs)
 		free(rs->found[i].repo);
 	}
 	free(rs->found);
+	free(rs->found_path);
 	rs->found = NULL;
+	rs->found_path = NULL;
 	rs->nr_found = rs->alloc_found = 0;
 }

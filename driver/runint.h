@@ -74,6 +74,8 @@ struct run_state {
 	unsigned nr_dbs, alloc_dbs;
 	struct found_above *found;	/* discovery, by the files' folder */
 	unsigned nr_found, alloc_found;
+	char *found_path;		/* the path asked last, and its entry */
+	unsigned found_last;
 	struct wl_report report;
 	struct wl_cache *cache;		/* NULL: --no-cache, or none usable */
 	struct wl_pch *pch;		/* NULL: --no-pch, or no cache folder */
