@@ -529,6 +529,71 @@ static void sync_after(struct fixer *fx, struct wl_node *s)
 	free(ind);
 }
 
+/*
+ * A barrier before @s, for a statement before it that no barrier can
+ * follow (see sync_between()).
+ */
+static void sync_before(struct fixer *fx, struct wl_node *s)
+{
+	struct wl_node *at = sync_point(fx, s);
+	const struct wl_mask *m;
+	char *ind, *sync, *text;
+	unsigned line;
+
+	if (unbraced_owner(at)) {
+		if (!fx->why)
+			fx->why = wl_xstrdup("nested unbraced statements");
+		return;
+	}
+	m = mask_at(fx, at);
+	if (!m)
+		return;
+	line = wl_memtext_line_start(fx->ctx, at->begin);
+	ind = wl_memtext_indent(fx->ctx, line);
+	sync = sync_text(m);
+	text = wl_xasprintf("%s%s%s", ind, sync, fx->nl);
+	wl_fix_insert(fx->fix, line, text);
+	free(text);
+	free(sync);
+	free(ind);
+}
+
+/*
+ * A barrier between racing statements @prev and @next: after @prev, or
+ * before @next where nothing runs after @prev (a helper's `return` that
+ * reads the storage, then the call of another helper that writes it).
+ */
+static void sync_between(struct fixer *fx, struct wl_node *prev,
+			 struct wl_node *next)
+{
+	if (prev->kind == CXCursor_ReturnStmt)
+		sync_before(fx, next);
+	else
+		sync_after(fx, prev);
+}
+
+/*
+ * The volatile-ness of what an argument points to or is an array of
+ * (clang keeps `volatile int[32]`'s qualifier on the array type).
+ */
+static bool points_to_volatile(CXType t)
+{
+	CXType c = clang_getCanonicalType(t);
+
+	if (c.kind == CXType_ConstantArray || c.kind == CXType_IncompleteArray ||
+	    c.kind == CXType_VariableArray || c.kind == CXType_DependentSizedArray)
+		return clang_isVolatileQualifiedType(c) ||
+		       clang_isVolatileQualifiedType(t) ||
+		       clang_isVolatileQualifiedType(clang_getArrayElementType(c));
+	return clang_isVolatileQualifiedType(clang_getPointeeType(t)) ||
+	       clang_isVolatileQualifiedType(clang_getPointeeType(c));
+}
+
+/*
+ * Whether every caller passes a pointer to non-volatile memory for
+ * parameter @decl.  A helper with no caller in sight keeps its
+ * signature: the callers elsewhere may pass volatile pointers.
+ */
 static bool param_callers_nonvolatile(struct wl_node *decl)
 {
 	struct wl_func *fn = decl->func;
@@ -536,6 +601,8 @@ static bool param_callers_nonvolatile(struct wl_node *decl)
 
 	for (k = 0; k < fn->nr_params && fn->params[k] != decl; k++)
 		;
+	if (!fn->nr_callers)
+		return false;
 	for (i = 0; i < fn->nr_callers; i++) {
 		struct wl_node *args[16];
 		unsigned n = wl_call_args(fn->callers[i], args, 16);
@@ -544,7 +611,7 @@ static bool param_callers_nonvolatile(struct wl_node *decl)
 		if (k >= n || k >= 16)
 			return false;
 		t = clang_getCursorType(wl_node_strip(args[k])->cursor);
-		if (clang_isVolatileQualifiedType(clang_getPointeeType(t)))
+		if (t.kind == CXType_Invalid || points_to_volatile(t))
 			return false;
 	}
 	return true;
@@ -710,7 +777,7 @@ char *wl_memfix_build(struct wl_ctx *ctx, struct wl_mem *mem,
 			break;
 		}
 		if (clash) {
-			sync_after(&fx, pending[nr_pending - 1]);
+			sync_between(&fx, pending[nr_pending - 1], p->stmt);
 			nr_pending = 0;
 		}
 		if (p->shape == SHAPE_SPLIT) {
@@ -730,7 +797,9 @@ char *wl_memfix_build(struct wl_ctx *ctx, struct wl_mem *mem,
 			for (i = 0; i < r->nr_stmts; i++)
 				clash |= stmts_race(mem, r, pending[k],
 						    r->stmts[i]);
-		if (clash)
+		/* a `return` leaves the loop: it never comes back */
+		if (clash && pending[nr_pending - 1]->kind !=
+				     CXCursor_ReturnStmt)
 			sync_after(&fx, pending[nr_pending - 1]);
 	}
 	for (i = 0; i < r->nr_stmts && !fx.why && any_reg; i++)

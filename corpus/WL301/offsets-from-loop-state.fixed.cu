@@ -40,7 +40,6 @@ __device__ int segment_sum(int *cells, unsigned int lane)
 		__syncwarp(0xffffffff);
 	}
 	return cells[0];	// expect: WL301
-	__syncwarp(0xffffffff);
 }
 
 __global__ void sums_of_16(const int *in, int *out)
