@@ -942,8 +942,9 @@ static bool eval_declref(struct ma_eval *ev, struct wl_node *n,
 		return true;
 	switch (k) {
 	case CXCursor_NonTypeTemplateParameter:
-	case CXCursor_EnumConstantDecl:
 		return opaque(ev, d, out);
+	case CXCursor_EnumConstantDecl:
+		return ma_eval_constant(ev, d, env, out) || opaque(ev, d, out);
 	case CXCursor_ParmDecl:
 		return eval_param(ev, n, d, env, out);
 	case CXCursor_VarDecl: {
@@ -964,7 +965,8 @@ static bool eval_declref(struct ma_eval *ev, struct wl_node *n,
 		/* a static or namespace-scope constant clang cannot fold */
 		if (clang_isConstQualifiedType(clang_getCursorType(d)) &&
 		    is_integer_type(clang_getCursorType(d)))
-			return opaque(ev, d, out);
+			return ma_eval_constant(ev, d, env, out) ||
+			       opaque(ev, d, out);
 		return false;
 	}
 	default:
@@ -994,8 +996,8 @@ static bool eval_member(struct ma_eval *ev, struct wl_node *n,
 	}
 	if ((clang_getCursorKind(d) == CXCursor_VarDecl ||
 	     clang_getCursorKind(d) == CXCursor_EnumConstantDecl) &&
-	    is_integer_type(clang_getCursorType(d)))
-		return opaque(ev, d, out);	/* Traits::kSize */
+	    is_integer_type(clang_getCursorType(d)))	/* Traits::kSize */
+		return ma_eval_constant(ev, d, env, out) || opaque(ev, d, out);
 	return false;
 }
 

@@ -149,6 +149,13 @@ struct wl_node *ma_field_init(struct wl_mem *mem, CXCursor field,
 struct wl_node *ma_member_init(struct ma_eval *ev, struct wl_node *n,
 			       CXCursor field, const struct ma_env *env,
 			       struct ma_frame *frame, struct ma_env *init_env);
+/*
+ * memconst.c: the value of enumerator or integer constant @decl from its
+ * initializer, with the template parameters @env binds (`enum { N = 1 <<
+ * LOG }` in `Reduce<5>`); false when the initializer is beyond it.
+ */
+bool ma_eval_constant(struct ma_eval *ev, CXCursor decl,
+		      const struct ma_env *env, long long *out);
 /* The value every thread gives an opaque symbol: see struct ma_eval. */
 long long ma_opaque_value(CXCursor decl);
 /* Strip parentheses, implicit and explicit casts. */

@@ -284,6 +284,19 @@ static const struct {
 	{ "operator|=", CXBinaryOperator_OrAssign },
 };
 
+enum CXBinaryOperatorKind wl_operator_kind(CXCursor op)
+{
+	CXString name = clang_getCursorSpelling(op);
+	enum CXBinaryOperatorKind k = CXBinaryOperator_Invalid;
+	unsigned i;
+
+	for (i = 0; i < WL_ARRAY_SIZE(operator_names); i++)
+		if (!strcmp(clang_getCString(name), operator_names[i].name))
+			k = operator_names[i].op;
+	clang_disposeString(name);
+	return k;
+}
+
 /* The OverloadedDeclRef under callee @k (`operator+=`), or a null cursor. */
 static CXCursor unresolved_operator(const struct wl_node *k)
 {
@@ -306,21 +319,16 @@ static CXCursor unresolved_operator(const struct wl_node *k)
  */
 static void unwrap_operator_call(struct wl_node *n)
 {
+	enum CXBinaryOperatorKind k;
 	CXCursor op;
-	CXString name;
-	unsigned i;
 
 	if (n->kind != CXCursor_CallExpr || n->nr_kids != 3)
 		return;
 	op = unresolved_operator(n->kids[1]);
 	if (clang_Cursor_isNull(op))
 		return;
-	name = clang_getCursorSpelling(op);
-	for (i = 0; i < WL_ARRAY_SIZE(operator_names); i++) {
-		enum CXBinaryOperatorKind k = operator_names[i].op;
-
-		if (strcmp(clang_getCString(name), operator_names[i].name))
-			continue;
+	k = wl_operator_kind(op);
+	if (k != CXBinaryOperator_Invalid) {
 		n->binop = (unsigned char)(k + 1);
 		n->kind = k >= CXBinaryOperator_MulAssign &&
 					  k <= CXBinaryOperator_OrAssign
@@ -328,9 +336,7 @@ static void unwrap_operator_call(struct wl_node *n)
 				  : CXCursor_BinaryOperator;
 		n->kids[1] = n->kids[2];
 		n->nr_kids = 2;
-		break;
 	}
-	clang_disposeString(name);
 }
 
 /*

@@ -258,13 +258,19 @@ char *wl_node_text(const struct wl_model *model, const struct wl_node *node);
 /* The integer value of a constant expression, if clang can evaluate it. */
 bool wl_node_int_value(const struct wl_node *node, long long *value);
 
-/* Name of the builtin variable member: "threadIdx.x" etc., or NULL. */
 /*
  * The operator of binary or compound-assignment node @n; templates'
  * unresolved operator calls included (see wl_node.binop).
  */
 enum CXBinaryOperatorKind wl_node_binop(const struct wl_node *n);
+/*
+ * The binary operator an unresolved operator name (`operator-`, the
+ * OverloadedDeclRef of an operator call in a template) spells, or
+ * CXBinaryOperator_Invalid.
+ */
+enum CXBinaryOperatorKind wl_operator_kind(CXCursor op);
 
+/* Name of the builtin variable member: "threadIdx.x" etc., or NULL. */
 const char *wl_node_builtin_var(struct wl_model *model,
 				const struct wl_node *node);
 

@@ -72,6 +72,6 @@ struct StepReduce {
 			sum += buf[1][idx - d];	// expect: WL301
 		}
 		buf[1][idx] = sum;	// expect: WL301
-		return buf[1][WIDTH - 1];
+		return buf[1][WIDTH - 1];	// expect: WL301 {{written by lane 31}}
 	}
 };
