@@ -53,9 +53,30 @@ static struct wl_func *lookup(struct wl_func **slots, unsigned nr_slots,
 	return NULL;
 }
 
-static struct wl_func *function_of(struct wl_model *m, CXCursor decl)
+/*
+ * The function of @slots that the callee @ref is an instance of: the
+ * template it specializes, followed up the chain, since a member
+ * template of a class template's specialization (`Tile<5>::total<int>`)
+ * is an instance of `Tile<5>::total`, itself an instance of the member
+ * template the file wrote; @ref itself when no template of it is known.
+ */
+static struct wl_func *instance_of(struct wl_func **slots, unsigned nr_slots,
+				   CXCursor ref)
 {
-	return lookup(m->func_slots, m->nr_func_slots, decl);
+	CXCursor c = ref;
+	unsigned step;
+
+	for (step = 0; step < 4; step++) {
+		struct wl_func *fn;
+
+		c = clang_getSpecializedCursorTemplate(c);
+		if (clang_Cursor_isNull(c))
+			break;
+		fn = lookup(slots, nr_slots, c);
+		if (fn)
+			return fn;
+	}
+	return lookup(slots, nr_slots, ref);
 }
 
 /*
@@ -244,9 +265,7 @@ static struct wl_func *resolve_target(struct wl_model *m,
 	if (!clang_Cursor_isNull(ref) &&
 	    clang_getCursorKind(ref) != CXCursor_VarDecl &&
 	    clang_getCursorKind(ref) != CXCursor_ParmDecl) {
-		CXCursor tmpl = clang_getSpecializedCursorTemplate(ref);
-
-		return function_of(m, clang_Cursor_isNull(tmpl) ? ref : tmpl);
+		return instance_of(m->func_slots, m->nr_func_slots, ref);
 	}
 	/* a functor libclang left unresolved: its class's operator() */
 	functor = functor_class(call);
@@ -295,17 +314,13 @@ static struct wl_func *context_target(struct wl_model *m,
 				      const struct wl_node *call)
 {
 	CXCursor ref = wl_node_referenced(call);
-	CXCursor tmpl;
 	const char *name;
 	unsigned i;
 
 	if (!m->nr_ctx_funcs)
 		return NULL;
-	if (!clang_Cursor_isNull(ref)) {
-		tmpl = clang_getSpecializedCursorTemplate(ref);
-		return lookup(m->ctx_slots, m->nr_ctx_slots,
-			      clang_Cursor_isNull(tmpl) ? ref : tmpl);
-	}
+	if (!clang_Cursor_isNull(ref))
+		return instance_of(m->ctx_slots, m->nr_ctx_slots, ref);
 	name = wl_call_name(m, call);
 	for (i = 0; *name && i < m->nr_ctx_funcs; i++)
 		if (!strcmp(m->ctx_funcs[i]->name, name))
