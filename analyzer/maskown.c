@@ -290,20 +290,15 @@ static char *spelling(CXCursor c)
 	return name;
 }
 
-char *wl_maskparam_existing(struct wl_ctx *ctx, struct wl_func *fn)
+/* @fn's own parameter, or a data member of its class, passed as a mask. */
+static char *own_mask(struct wl_func *fn, const char *text, const char *end)
 {
-	const struct wl_node *decl = fn->root;
-	struct field_search fs;
+	struct field_search fs = { .text = text, .end = end, .any = false };
 	CXCursor cls;
 	unsigned i;
 
-	if (!decl->in_main || !fn->body || decl->end > ctx->src->len)
-		return NULL;
-	fs.text = ctx->src->text + decl->begin;
-	fs.end = ctx->src->text + decl->end;
-	fs.any = false;
 	for (i = 0; i < fn->nr_params; i++)
-		if (used_as_mask(fn->params[i]->cursor, fs.text, fs.end))
+		if (used_as_mask(fn->params[i]->cursor, text, end))
 			return spelling(fn->params[i]->cursor);
 	/* A method: a data member of its class (set by the constructor). */
 	cls = clang_getCursorSemanticParent(fn->cursor);
@@ -318,4 +313,19 @@ char *wl_maskparam_existing(struct wl_ctx *ctx, struct wl_func *fn)
 		break;
 	}
 	return fs.any ? spelling(fs.found) : NULL;
+}
+
+char *wl_maskparam_existing(struct wl_ctx *ctx, struct wl_func *fn)
+{
+	const struct wl_node *decl = fn->root;
+	char *code, *name;
+
+	if (!decl->in_main || !fn->body || decl->end > ctx->src->len)
+		return NULL;
+	/* a commented-out `__shfl_sync(member_mask, ...)` is no evidence */
+	code = wl_source_code_only(ctx->src->text + decl->begin,
+				   decl->end - decl->begin);
+	name = own_mask(fn, code, code + (decl->end - decl->begin));
+	free(code);
+	return name;
 }

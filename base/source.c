@@ -193,3 +193,39 @@ const char *wl_source_newline(const struct wl_source *src)
 
 	return nl && nl > src->text && nl[-1] == '\r' ? "\r\n" : "\n";
 }
+
+char *wl_source_code_only(const char *text, size_t len)
+{
+	char *out = wl_xmalloc(len + 1);
+	size_t i = 0;
+
+	memcpy(out, text, len);
+	out[len] = '\0';
+	while (i < len) {
+		char c = out[i];
+
+		if (c == '"' || c == '\'') {
+			for (i++; i < len && out[i] != c && out[i] != '\n'; i++)
+				if (out[i] == '\\')
+					i++;
+			i++;
+		} else if (c == '/' && i + 1 < len && out[i + 1] == '/') {
+			while (i < len && out[i] != '\n')
+				out[i++] = ' ';
+		} else if (c == '/' && i + 1 < len && out[i + 1] == '*') {
+			out[i++] = ' ';
+			out[i++] = ' ';
+			while (i < len && !(out[i] == '*' && i + 1 < len &&
+					    out[i + 1] == '/')) {
+				if (out[i] != '\n')
+					out[i] = ' ';
+				i++;
+			}
+			for (c = 0; i < len && c < 2; c++)
+				out[i++] = ' ';
+		} else {
+			i++;
+		}
+	}
+	return out;
+}

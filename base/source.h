@@ -55,4 +55,12 @@ bool wl_source_unchanged_on_disk(const struct wl_source *src);
 /* "\r\n" if the file's first line ends that way, else "\n". */
 const char *wl_source_newline(const struct wl_source *src);
 
+/*
+ * A copy of C text @text (@len bytes, NUL-terminated in the copy) with
+ * every comment's characters turned into spaces, newlines kept, so
+ * that offsets and lines still match; string and character literals
+ * (a PTX string's `//`) are left as they are.  The caller frees it.
+ */
+char *wl_source_code_only(const char *text, size_t len);
+
 #endif

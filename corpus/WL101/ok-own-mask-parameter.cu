@@ -1,9 +1,10 @@
 /*
  * warplint-test: near misses of own-mask-parameter.cu.  A 32-bit
  * parameter that is called a mask but never passed to a _sync
- * collective (a bit filter here), and one passed only as a shuffle's
- * value, are not lane masks: the fix infers the mask from the code as
- * usual (no caller in this file: a new mask parameter, unsafe).
+ * collective (a bit filter here), one passed only as a shuffle's
+ * value, and one passed to a _sync call only in a comment, are not lane
+ * masks: the fix infers the mask from the code as usual (no caller in
+ * this file: a new mask parameter, unsafe).
  * unsafe-fixes: yes
  */
 
@@ -21,4 +22,11 @@ __device__ unsigned pass_on(unsigned word, unsigned bits)
 #else
 	return __shfl(bits, 0); // expect: WL101 {{new first parameter}}
 #endif
+}
+
+__device__ int first_lane_value(int v, unsigned lanes)
+{
+	/* once CUDA 9 is required: return __shfl_sync(lanes, v, 0); */
+	// return __shfl_sync(lanes, v, 0);
+	return __shfl(v, 0) + (int)(lanes & 0); // expect: WL101 {{new first parameter}}
 }

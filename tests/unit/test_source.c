@@ -208,6 +208,28 @@ static void test_load_keeps_bytes(void **state)
 	wl_source_release(&src);
 }
 
+/* Comments blanked, literals and offsets kept. */
+static void test_code_only(void **state)
+{
+	static const char text[] =
+		"a = 1; // __shfl_sync(m, v, 0)\n"
+		"/* x\n y */ b = \"// ptx\"; c = '/';\n"
+		"d /* unterminated";
+	static const char want[] =
+		"a = 1;                        \n"
+		"    \n      b = \"// ptx\"; c = '/';\n"
+		"d                ";
+	char *out;
+
+	(void)state;
+	out = wl_source_code_only(text, sizeof(text) - 1);
+	assert_string_equal(out, want);
+	free(out);
+	out = wl_source_code_only("", 0);
+	assert_string_equal(out, "");
+	free(out);
+}
+
 static int setup(void **state)
 {
 	(void)state;
@@ -233,6 +255,7 @@ int main(void)
 		cmocka_unit_test(test_bom_and_utf8),
 		cmocka_unit_test(test_newline_style),
 		cmocka_unit_test(test_load_keeps_bytes),
+		cmocka_unit_test(test_code_only),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
