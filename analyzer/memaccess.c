@@ -145,6 +145,49 @@ static bool is_object_type(CXType t)
 	return member;
 }
 
+struct param_use {
+	CXCursor param;
+	bool as_object;	/* `p.x`, `p[i]`, `p.f()`, passed on */
+	bool as_scalar;	/* `p = v`, `p += v`, `x = p + 1` */
+};
+
+static bool find_param_use(struct wl_node *n, void *data)
+{
+	struct param_use *pu = data;
+	struct wl_node *u, *p;
+
+	if (n->kind != CXCursor_DeclRefExpr ||
+	    !wl_cursor_equal(wl_node_referenced(n), pu->param))
+		return true;
+	u = up_parens(n);
+	p = u->parent;
+	if (p && (p->kind == CXCursor_MemberRefExpr ||
+		  p->kind == CXCursor_CallExpr ||
+		  (p->kind == CXCursor_ArraySubscriptExpr && p->kids[0] == u)))
+		pu->as_object = true;
+	else if (p && (p->kind == CXCursor_BinaryOperator ||
+		       p->kind == CXCursor_CompoundAssignOperator ||
+		       p->kind == CXCursor_UnaryOperator))
+		pu->as_scalar = true;
+	return true;
+}
+
+/*
+ * Whether helper @fn uses parameter @pi only as a scalar: a dependent
+ * member type (`typename Traits::value_type &slot`) is taken for an
+ * object unless the body shows it is assigned and computed with.
+ */
+static bool param_used_as_scalar(struct wl_func *fn, unsigned pi)
+{
+	struct param_use pu = { .as_object = false, .as_scalar = false };
+
+	if (!fn->body || pi >= fn->nr_params)
+		return false;
+	pu.param = fn->params[pi]->cursor;
+	wl_node_walk(fn->body, find_param_use, &pu);
+	return pu.as_scalar && !pu.as_object;
+}
+
 /* READ/WRITE of the lvalue @e, or 0 when it is not an access of ours. */
 static unsigned access_kind(struct wl_model *m, struct wl_node *e)
 {
@@ -189,7 +232,9 @@ static unsigned access_kind(struct wl_model *m, struct wl_node *e)
 			;
 		/* an object handed to a constructor or a helper by
 		   reference is not read or written by the handing */
-		if (is_object_type(clang_getCursorType(e->cursor)))
+		if (is_object_type(clang_getCursorType(e->cursor)) &&
+		    !(fn && i < p->nr_kids &&
+		      param_used_as_scalar(fn, i - 1)))
 			return 0;
 		if (fn && i <= fn->nr_params && i < p->nr_kids) {
 			CXType t = clang_getCursorType(fn->params[i - 1]->cursor);
