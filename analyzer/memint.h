@@ -5,7 +5,8 @@
  *   memeval.c   the value of an integer expression for one thread, in the
  *               context of a walk (loop variables bound, helper parameters
  *               read through their call, class fields through the
- *               constructor that set them);
+ *               constructor that set them), with membind.c (the walk's
+ *               bindings) and memconst.c (a template's constants);
  *   memstore.c  which storage an lvalue or pointer names and at which
  *               element, for one thread (shared variables, members of
  *               shared structs, pointers, rows, returned pointers, class
