@@ -18,6 +18,7 @@
 #include "base/source.h"
 #include "base/util.h"
 #include "fixits/edit.h"
+#include "rules/maskrules.h"
 #include "rules/memtext.h"
 
 enum stmt_shape {
@@ -185,6 +186,25 @@ static bool stmts_race(struct wl_mem *mem, struct wl_mem_region *r,
 	return false;
 }
 
+/*
+ * Whether a loop holds both @a and @b, so that it brings the later one
+ * back to meet the earlier: in a kernel, a read in a loop after a write
+ * before it never meets that write again.  In a helper, the caller's
+ * loop may hold the whole body, and statements in different functions
+ * are taken to meet too.
+ */
+static bool loop_joins(struct wl_node *a, struct wl_node *b)
+{
+	struct wl_node *n;
+
+	if (a->func != b->func || !(a->func->flags & WL_FUNC_KERNEL))
+		return true;
+	for (n = wl_node_common(a, b); n; n = n->parent)
+		if (wl_node_is_loop(n))
+			return true;
+	return false;
+}
+
 /* The if or loop whose unbraced body @s is, if any. */
 static struct wl_node *unbraced_owner(struct wl_node *s)
 {
@@ -203,12 +223,58 @@ struct fixer {
 	const char *nl;
 	char *why;		/* set: no fix, and why */
 	bool reuse_barrier;	/* WL302: the barrier after ends the write */
+	bool block;		/* lanes of other warps meet: __syncthreads() */
 };
+
+/* What mask_at() gives for a block barrier: it takes no mask. */
+static const struct wl_mask block_barrier;
+
+/*
+ * Lanes of other warps meet at the racing elements, so only a block
+ * barrier orders them; it goes only where every thread of the block
+ * arrives (a kernel's block-uniform flow, or a helper whose callers are
+ * all in sight and all reach it), or it would hang the block.
+ */
+static const struct wl_mask *block_at(struct fixer *fx, struct wl_node *n)
+{
+	struct wl_reach_bound rb;
+	char *why;
+
+	if (!(n->func->flags & WL_FUNC_KERNEL) && !n->func->nr_callers) {
+		if (!fx->why)
+			fx->why = wl_xstrdup("lanes of other warps meet at "
+					     "these elements too, and a "
+					     "__syncthreads() in a helper "
+					     "whose callers are not seen may "
+					     "not be reached by every thread "
+					     "of the block");
+		return NULL;
+	}
+	wl_reach_bound(fx->ctx, n, true, false, &rb);
+	if (rb.kind != WL_DIV_NONE) {
+		if (!fx->why) {
+			why = wl_reach_reason(fx->ctx, &rb, true);
+			fx->why = wl_xasprintf("lanes of other warps meet at "
+					       "these elements too, so the "
+					       "block needs a __syncthreads(), "
+					       "but one here would not be "
+					       "reached by every thread of the "
+					       "block: %s", why);
+			free(why);
+		}
+		return NULL;
+	}
+	return &block_barrier;
+}
 
 static const struct wl_mask *mask_at(struct fixer *fx, struct wl_node *n)
 {
-	const struct wl_mask *m = wl_mask_infer(fx->ctx, n);
+	const struct wl_mask *m;
 	unsigned i;
+
+	if (fx->block)
+		return block_at(fx, n);
+	m = wl_mask_infer(fx->ctx, n);
 
 	if (!m->text) {
 		if (!fx->why)
@@ -304,8 +370,10 @@ static void declare_register(struct fixer *fx, struct wl_node *stmt,
 	free(ind);
 }
 
-static char *sync_text(const struct wl_mask *m)
+static char *sync_text(const struct fixer *fx, const struct wl_mask *m)
 {
+	if (fx->block)
+		return wl_xstrdup("__syncthreads();");
 	return wl_xasprintf("__syncwarp(%s);", m->text);
 }
 
@@ -403,7 +471,7 @@ static void rewrite_split(struct fixer *fx, struct stmt_plan *p)
 		if (!m)
 			return;
 		ct = wl_memtext_of(ctx, cond);
-		sync = sync_text(m);
+		sync = sync_text(fx, m);
 		end = wl_memtext_full_end(ctx, owner);
 		cm = wl_memtext_trailing_comment(ctx, &end);
 		if (outer) {
@@ -445,7 +513,7 @@ static void rewrite_split(struct fixer *fx, struct stmt_plan *p)
 	m = mask_at(fx, p->stmt);
 	if (!m)
 		return;
-	sync = sync_text(m);
+	sync = sync_text(fx, m);
 	end = wl_memtext_stmt_end(ctx, p->stmt);
 	cm = wl_memtext_trailing_comment(ctx, &end);
 	if (owner) {
@@ -519,7 +587,7 @@ static void sync_after(struct fixer *fx, struct wl_node *s)
 	if (!m)
 		return;
 	ind = wl_memtext_indent(fx->ctx, at->begin);
-	sync = sync_text(m);
+	sync = sync_text(fx, m);
 	text = wl_xasprintf("%s%s%s", fx->nl, ind, sync);
 	end = wl_memtext_full_end(fx->ctx, at);
 	free(wl_memtext_trailing_comment(fx->ctx, &end));
@@ -550,7 +618,7 @@ static void sync_before(struct fixer *fx, struct wl_node *s)
 		return;
 	line = wl_memtext_line_start(fx->ctx, at->begin);
 	ind = wl_memtext_indent(fx->ctx, line);
-	sync = sync_text(m);
+	sync = sync_text(fx, m);
 	text = wl_xasprintf("%s%s%s", ind, sync, fx->nl);
 	wl_fix_insert(fx->fix, line, text);
 	free(text);
@@ -713,8 +781,8 @@ static int cmp_stmt(const void *a, const void *b)
 char *wl_memfix_build(struct wl_ctx *ctx, struct wl_mem *mem,
 		      struct wl_mem_region *r, struct wl_finding *f)
 {
-	struct fixer fx = { ctx, mem, r, NULL, wl_source_newline(ctx->src),
-			    NULL, false };
+	struct fixer fx = { .ctx = ctx, .mem = mem, .r = r,
+			    .nl = wl_source_newline(ctx->src) };
 	struct stmt_plan *plans = wl_xcalloc(r->nr_stmts, sizeof(*plans));
 	struct wl_node **pending = wl_xcalloc(r->nr_stmts, sizeof(*pending));
 	unsigned i, k, nr_pending = 0, reg_array = 0;
@@ -727,14 +795,15 @@ char *wl_memfix_build(struct wl_ctx *ctx, struct wl_mem *mem,
 					    "indices; use atomics on shared "
 					    "memory (atomicAdd) instead");
 		else if (r->races[i].cross_warp)
-			fx.why = wl_xstrdup("lanes of other warps meet at these "
-					    "elements too, and a __syncwarp() "
-					    "orders only its own warp: the "
-					    "block needs a __syncthreads() "
-					    "here");
+			fx.block = true;
 	fx.reuse_barrier = r->barrier_after;
-	fx.fix = wl_fix_new("read into a register, then __syncwarp() "
-			    "between the reads and the writes (Listing 8)");
+	fx.fix = wl_fix_new(fx.block
+			    ? "read into a register, then __syncthreads() "
+			      "between the reads and the writes: lanes of "
+			      "other warps meet at these elements too, and a "
+			      "__syncwarp() orders only its own warp"
+			    : "read into a register, then __syncwarp() "
+			      "between the reads and the writes (Listing 8)");
 	if (r->unseen)
 		wl_fix_mark_unsafe(fx.fix, "the memory is taken to be shared "
 				   "by the lanes of a warp without seeing "
@@ -796,7 +865,8 @@ char *wl_memfix_build(struct wl_ctx *ctx, struct wl_mem *mem,
 		for (k = 0; k < nr_pending; k++)
 			for (i = 0; i < r->nr_stmts; i++)
 				clash |= stmts_race(mem, r, pending[k],
-						    r->stmts[i]);
+						    r->stmts[i]) &&
+					 loop_joins(pending[k], r->stmts[i]);
 		/* a `return` leaves the loop: it never comes back */
 		if (clash && pending[nr_pending - 1]->kind !=
 				     CXCursor_ReturnStmt)

@@ -7,8 +7,10 @@
  * whole warp wrote, with nothing in between.  A counter stepped by a
  * factor is followed for its first trip, from its own starting value;
  * there the reads reach the cells of other warps too (`cells[2 * (t +
- * 1)]`), which a __syncwarp() cannot order: no fix, the note says why
- * (gpu_verify showed the __syncwarp() fix still racing on an H100).
+ * 1)]`), which a __syncwarp() cannot order (gpu_verify showed the
+ * __syncwarp() fix still racing on an H100): the fix is a
+ * __syncthreads() after the write, where every thread of the block
+ * passes, and none in the loop, which never comes back to the write.
  */
 #define GROUP 4
 
@@ -56,7 +58,7 @@ __global__ void doubling_counter(const int *in, int *out)
 	unsigned int t = threadIdx.x;
 	int at = t + 1;
 
-	cells[t] = in[t];	// expect: WL301 {{no fix: lanes of other warps meet at these elements too}}
+	cells[t] = in[t];	// expect: WL301
 	for (int c = 0; c < 3; c++) {
 		out[t * 3 + c] = cells[at % 256];	// expect: WL301 {{lane 0 reads cells[at % 256], written by lane 1}}
 		at *= 2;
