@@ -74,7 +74,13 @@ __device__ void free(void *p);
 __device__ void *malloc(size_t size);
 }
 
-/* new and delete in device code, placement forms included (Thrust). */
+/*
+ * new and delete in device code, placement forms included (Thrust).
+ * Where the clang driver puts its own cuda_wrappers/ first (clang-19
+ * -fsyntax-only over this shim, the benchmark's parsing floor), <new>
+ * has declared all of them already, as inline definitions.
+ */
+#ifndef __CLANG_CUDA_WRAPPERS_NEW
 __device__ void *operator new(size_t size);
 __device__ void *operator new(size_t size, const std::nothrow_t &) noexcept;
 __device__ void *operator new[](size_t size);
@@ -89,6 +95,7 @@ __device__ inline void *operator new(size_t, void *p) noexcept { return p; }
 __device__ inline void *operator new[](size_t, void *p) noexcept { return p; }
 __device__ inline void operator delete(void *, void *) noexcept {}
 __device__ inline void operator delete[](void *, void *) noexcept {}
+#endif
 
 /* Dynamic parallelism: the runtime API callable from a kernel. */
 extern "C" {
