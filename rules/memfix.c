@@ -796,7 +796,8 @@ char *wl_memfix_build(struct wl_ctx *ctx, struct wl_mem *mem,
 					    "memory (atomicAdd) instead");
 		else if (r->races[i].cross_warp)
 			fx.block = true;
-	fx.reuse_barrier = r->barrier_after;
+	/* the __syncwarp() after a Listing 7 step orders no other warp */
+	fx.reuse_barrier = r->barrier_after && !fx.block;
 	fx.fix = wl_fix_new(fx.block
 			    ? "read into a register, then __syncthreads() "
 			      "between the reads and the writes: lanes of "
