@@ -378,6 +378,8 @@ static char *check_hoistable(struct wl_ctx *ctx, struct wl_node *anchor,
 				    "and cannot be evaluated twice",
 				    line_of(ctx, cond));
 	wl_node_walk(cond, check_ref, &sc);
+	if (!sc.why)
+		sc.why = wl_mask_cond_memory_why(ctx, cond);
 	return sc.why;
 }
 

@@ -87,6 +87,13 @@ const char *wl_mask_plan_ballot(struct wl_ctx *ctx, struct wl_func *fn,
 				const char *mask, const char *pred,
 				struct wl_fix *setup);
 
+/*
+ * maskhoist.c: why a ballot of branch condition @cond hoisted before the
+ * branch may disagree with it (it reads memory the function writes), or
+ * NULL.  Caller frees.
+ */
+char *wl_mask_cond_memory_why(struct wl_ctx *ctx, struct wl_node *cond);
+
 /* The mask text: @bits of variable @var (NULL: the constant @bits). */
 char *wl_mask_render(struct wl_ctx *ctx, const char *var, uint32_t bits);
 

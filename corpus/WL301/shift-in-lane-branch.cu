@@ -6,8 +6,11 @@
  * the same branch.  The barriers go after the branch (the stretch is
  * wider than it), where they would not come between those two: no fix
  * (a partial one that a second --fix would add to is worse).  With every
- * racing statement inside the branch, a ballot of its condition gives
- * the mask inside it.
+ * racing statement inside the branch, a ballot of its condition would
+ * give the mask inside it, but the condition reads `cell[t]`, which the
+ * branch writes: a lane that passed the ballot may write its neighbour's
+ * cell before the neighbour tests it, the neighbour then skips the
+ * branch, and a __syncwarp(mask) that counts it never returns.  No fix.
  */
 __global__ void insert_pass(unsigned int *data, unsigned int n)
 {
@@ -22,7 +25,7 @@ __global__ void insert_pass(unsigned int *data, unsigned int n)
 		if (t < i && cell[t] > key) {
 			unsigned int mine = cell[t];	// expect: WL301
 
-			cell[t + 1] = mine;	// expect: WL301 {{lane 0 writes cell[t + 1] while lane 1 of its warp reads it at line 20}}
+			cell[t + 1] = mine;	// expect: WL301 {{lane 0 writes cell[t + 1] while lane 1 of its warp reads it at line 23}}
 		}
 		__syncwarp();
 	}
@@ -37,7 +40,7 @@ __global__ void shift_right_where(unsigned int *data, unsigned int pivot)
 	cell[t] = data[t];
 	__syncwarp();
 	if (t < 31 && cell[t] > pivot) {
-		unsigned int mine = cell[t];	// expect: WL301 {{lane t reads cell[t], written by lane t - 1}}
+		unsigned int mine = cell[t];	// expect: WL301 {{the condition reads 'cell', which the lanes also write}}
 
 		cell[t + 1] = mine;	// expect: WL301
 	}
