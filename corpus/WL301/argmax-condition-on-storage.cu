@@ -5,9 +5,8 @@
  * sidx[t + n]; }`.  A ballot of that condition hoisted before the branch
  * could name a lane that then skips it: another lane that passed the
  * ballot may write the cell the first one tests.  A __syncwarp() with
- * that mask would wait forever, so neither race gets a fix.  A condition
- * on memory that the code only writes before it (the fill before the
- * barrier) is no obstacle: that branch keeps its ballot.
+ * that mask would wait forever, so neither race gets a fix
+ * (ballot-condition-filled-memory.cu is the near miss).
  */
 __global__ void row_max_id(const float *x, float *vmax, int *vid)
 {
@@ -22,27 +21,12 @@ __global__ void row_max_id(const float *x, float *vmax, int *vid)
 		for (int n = 16; n > 0; n >>= 1) {
 			if (smax[tid + n] > smax[tid]) {	// expect: WL301 {{no fix: a racing access is not a plain read or assignment}}
 				smax[tid] = smax[tid + n];	// expect: WL301
-				sidx[tid] = sidx[tid + n];	// expect: WL301 {{the condition reads 'smax', which the lanes also write (line 24)}}
+				sidx[tid] = sidx[tid + n];	// expect: WL301 {{the condition reads 'smax', which the lanes also write (line 23)}}
 			}
 		}
 	}
 	if (tid == 0) {
 		vmax[blockIdx.x] = smax[0];
 		vid[blockIdx.x] = sidx[0];
-	}
-}
-
-__global__ void pass_on_positive(const float *x, float *out)
-{
-	__shared__ float seen[64];
-	__shared__ float moved[64];
-	int tid = threadIdx.x;
-
-	seen[tid] = x[blockIdx.x * 64 + tid];
-	moved[tid] = 0;
-	__syncthreads();
-	if (seen[tid] > 0) {
-		moved[tid] = seen[tid];	// expect: WL301 {{lane 1 writes moved[tid] while lane 0 of its warp reads it}}
-		out[blockIdx.x * 64 + tid] = moved[tid ^ 1];	// expect: WL301
 	}
 }

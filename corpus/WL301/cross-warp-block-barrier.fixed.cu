@@ -3,9 +3,8 @@
  * elements too (each thread reads the cell of the thread after it, or
  * the block's first cell): a __syncwarp() orders only its own warp, so
  * the fix is a __syncthreads(), and only where every thread of the
- * block arrives.  Under a condition on the thread, or in a helper whose
- * callers are not seen, a block barrier could hang the block: no fix,
- * and the note says why.
+ * block arrives (cross-warp-block-barrier-no-fix.cu has the places where
+ * it would not).
  */
 
 __global__ void shift_left(const float *in, float *out)
@@ -13,6 +12,8 @@ __global__ void shift_left(const float *in, float *out)
 	__shared__ float cells[257];
 	unsigned int t = threadIdx.x;
 
+	if (t == 0)
+		cells[256] = 0;
 	cells[t] = in[blockIdx.x * 256 + t];	// expect: WL301 {{lane 1 writes cells[t] while lane 0 of its warp reads it}}
 	__syncthreads();
 	out[blockIdx.x * 256 + t] = cells[t + 1];	// expect: WL301 {{reads cells[t + 1], written by lane t + 1}}
@@ -30,23 +31,4 @@ __global__ void broadcast_then_reuse(const float *in, float *out)
 	cells[t] = in[blockIdx.x * 256 + t] - first;	// expect: WL301
 	__syncthreads();
 	out[blockIdx.x * 256 + t] = cells[255 - t];
-}
-
-__global__ void shift_left_some(const float *in, float *out, int n)
-{
-	__shared__ float cells[257];
-	unsigned int t = threadIdx.x;
-
-	if (t < n) {
-		cells[t] = in[t];	// expect: WL301 {{no fix: lanes of other warps meet at these elements too, so the block needs a __syncthreads(), but one here would not be reached by every thread}}
-		out[t] = cells[t + 1];	// expect: WL301
-	}
-}
-
-__shared__ float staged[257];
-
-__device__ float shift_in_helper(float v)
-{
-	staged[threadIdx.x] = v;	// expect: WL301 {{a __syncthreads() in a helper whose callers are not seen}}
-	return staged[threadIdx.x + 1];	// expect: WL301
 }

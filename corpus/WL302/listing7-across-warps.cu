@@ -7,7 +7,7 @@
  * taken to end the write.
  */
 
-__global__ void block_steps(float *out)
+__global__ void __launch_bounds__(256) block_steps(float *out)
 {
 	__shared__ float s[512];
 	unsigned int t = threadIdx.x;
