@@ -23,31 +23,6 @@
 /* log2 of a warp's width: the shift a size `1 << LOG` is sampled with. */
 #define MA_LOG_WARP 5
 
-struct kids {
-	CXCursor v[3];
-	unsigned nr;
-};
-
-static enum CXChildVisitResult collect_kid(CXCursor c, CXCursor parent,
-					   CXClientData data)
-{
-	struct kids *k = data;
-
-	(void)parent;
-	if (k->nr < 3)
-		k->v[k->nr] = c;
-	k->nr++;
-	return CXChildVisit_Continue;
-}
-
-static struct kids kids_of(CXCursor c)
-{
-	struct kids k = { .nr = 0 };
-
-	clang_visitChildren(c, collect_kid, &k);
-	return k;
-}
-
 static bool is_integer_cursor(CXCursor d)
 {
 	CXType t = clang_getCanonicalType(clang_getCursorType(d));
@@ -92,16 +67,16 @@ static bool const_declref(struct ma_eval *ev, CXCursor c,
  * call (kids: a, the callee, 1) when an operand's type is dependent, as
  * a class template's enumerator is.
  */
-static enum CXBinaryOperatorKind operator_call(const struct kids *k)
+static enum CXBinaryOperatorKind operator_call(const struct wl_cursor_kids *k)
 {
 	CXCursor c;
-	struct kids down;
+	struct wl_cursor_kids down;
 
 	if (k->nr != 3)
 		return CXBinaryOperator_Invalid;
 	for (c = k->v[1]; clang_getCursorKind(c) != CXCursor_OverloadedDeclRef;
 	     c = down.v[0]) {
-		down = kids_of(c);
+		down = wl_cursor_kids(c);
 		if (down.nr != 1)
 			return CXBinaryOperator_Invalid;
 	}
@@ -110,7 +85,7 @@ static enum CXBinaryOperatorKind operator_call(const struct kids *k)
 
 /* @a is kids->v[0], @b the last kid: a BinaryOperator or operator call. */
 static bool const_binop(struct ma_eval *ev, enum CXBinaryOperatorKind op,
-			const struct kids *k, const struct ma_env *env,
+			const struct wl_cursor_kids *k, const struct ma_env *env,
 			long long *out)
 {
 	struct ma_eval l = *ev, r = *ev;
@@ -130,7 +105,7 @@ static bool const_binop(struct ma_eval *ev, enum CXBinaryOperatorKind op,
 static bool const_expr(struct ma_eval *ev, CXCursor c,
 		       const struct ma_env *env, long long *out)
 {
-	struct kids k;
+	struct wl_cursor_kids k;
 	bool ok = false;
 
 	if (ev->depth > MA_MAX_EVAL_DEPTH)
@@ -138,7 +113,7 @@ static bool const_expr(struct ma_eval *ev, CXCursor c,
 	if (wl_cursor_int_value(c, out))
 		return true;
 	ev->depth++;
-	k = kids_of(c);
+	k = wl_cursor_kids(c);
 	switch (clang_getCursorKind(c)) {
 	case CXCursor_DeclRefExpr:
 		ok = const_declref(ev, c, env, out);
@@ -156,9 +131,7 @@ static bool const_expr(struct ma_eval *ev, CXCursor c,
 	case CXCursor_CStyleCastExpr:
 	case CXCursor_CXXStaticCastExpr:
 	case CXCursor_CXXFunctionalCastExpr:
-		/* a cast's type reference, if any, comes first */
-		ok = k.nr >= 1 && k.nr <= 3 &&
-		     const_expr(ev, k.v[k.nr - 1], env, out);
+		ok = k.nr == 1 && const_expr(ev, k.v[0], env, out);
 		break;
 	default:
 		break;
@@ -170,14 +143,14 @@ static bool const_expr(struct ma_eval *ev, CXCursor c,
 /* The expression that initializes enumerator or constant @decl. */
 static CXCursor initializer(CXCursor decl)
 {
-	struct kids k;
+	struct wl_cursor_kids k;
 
 	if (clang_getCursorKind(decl) == CXCursor_VarDecl) {
 		if (!clang_isConstQualifiedType(clang_getCursorType(decl)))
 			return clang_getNullCursor();
 		return clang_Cursor_getVarDeclInitializer(decl);
 	}
-	k = kids_of(decl);
+	k = wl_cursor_kids(decl);
 	if (k.nr >= 1 && k.nr <= 3 &&
 	    clang_isExpression(clang_getCursorKind(k.v[k.nr - 1])))
 		return k.v[k.nr - 1];
