@@ -108,6 +108,17 @@ static bool find_store(struct wl_node *n, void *data)
 	return !ss->store;
 }
 
+/* A local array of the thread's own (registers): no other lane writes it. */
+static bool thread_private(CXCursor d)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(d));
+
+	return clang_getCursorKind(d) == CXCursor_VarDecl &&
+	       clang_Cursor_hasVarDeclGlobalStorage(d) == 0 &&
+	       !wl_eval_is_shared(d) &&
+	       clang_getArrayElementType(t).kind != CXType_Invalid;
+}
+
 struct cond_scan {
 	struct wl_ctx *ctx;
 	struct wl_func *fn;
@@ -125,7 +136,7 @@ static bool check_memory_ref(struct wl_node *n, void *data)
 	if (n->kind != CXCursor_DeclRefExpr || !is_memory_read(n))
 		return true;
 	d = wl_node_referenced(n);
-	if (clang_Cursor_isNull(d))
+	if (clang_Cursor_isNull(d) || thread_private(d))
 		return true;
 	ss.decl = d;
 	ss.cond = n;

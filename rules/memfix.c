@@ -647,12 +647,12 @@ static void sync_between(struct fixer *fx, struct wl_node *prev,
 static bool points_to_volatile(CXType t)
 {
 	CXType c = clang_getCanonicalType(t);
+	CXType elem = clang_getArrayElementType(c);
 
-	if (c.kind == CXType_ConstantArray || c.kind == CXType_IncompleteArray ||
-	    c.kind == CXType_VariableArray || c.kind == CXType_DependentSizedArray)
+	if (elem.kind != CXType_Invalid)
 		return clang_isVolatileQualifiedType(c) ||
 		       clang_isVolatileQualifiedType(t) ||
-		       clang_isVolatileQualifiedType(clang_getArrayElementType(c));
+		       clang_isVolatileQualifiedType(elem);
 	return clang_isVolatileQualifiedType(clang_getPointeeType(t)) ||
 	       clang_isVolatileQualifiedType(clang_getPointeeType(c));
 }
