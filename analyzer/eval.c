@@ -823,6 +823,17 @@ static bool may_intervene(const struct wl_node *w, const struct wl_node *from,
 	return w->index > from->index && w->index < use->index;
 }
 
+/*
+ * Whether write @w assigns the whole variable (`x = v`), not one element
+ * or member of it (`r[1] = 0` leaves `r[0]` as it was).
+ */
+static bool whole_variable(struct wl_node *w)
+{
+	struct wl_node *lhs = w->nr_kids ? wl_node_strip(w->kids[0]) : NULL;
+
+	return lhs && lhs->kind == CXCursor_DeclRefExpr;
+}
+
 struct wl_node *wl_eval_reaching(struct wl_eval *ev, struct wl_node *ref)
 {
 	struct wl_var *v = wl_eval_var(ev, ref);
@@ -840,8 +851,8 @@ struct wl_node *wl_eval_reaching(struct wl_eval *ev, struct wl_node *ref)
 		best = v->decl_node;
 	for (i = 0; i < v->nr_writes; i++) {
 		w = v->writes[i];
-		if (w->kind == CXCursor_BinaryOperator && dominates(w, ref) &&
-		    (!best || w->index > best->index))
+		if (w->kind == CXCursor_BinaryOperator && whole_variable(w) &&
+		    dominates(w, ref) && (!best || w->index > best->index))
 			best = w;
 	}
 	if (!best)
