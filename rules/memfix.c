@@ -568,45 +568,15 @@ static struct wl_node *sync_point(struct fixer *fx, struct wl_node *s)
 	return owner ? owner : s;
 }
 
-/* A barrier after a statement that is kept as it is. */
-static void sync_after(struct fixer *fx, struct wl_node *s)
-{
-	struct wl_node *div = divergent_owner(fx, s);
-	struct wl_node *owner = div ? div : unbraced_owner(s);
-	struct wl_node *at = owner ? owner : s;
-	const struct wl_mask *m;
-	char *ind, *sync, *text;
-	unsigned end;
-
-	if (owner && unbraced_owner(owner)) {
-		if (!fx->why)
-			fx->why = wl_xstrdup("nested unbraced statements");
-		return;
-	}
-	m = mask_at(fx, at);
-	if (!m)
-		return;
-	ind = wl_memtext_indent(fx->ctx, at->begin);
-	sync = sync_text(fx, m);
-	text = wl_xasprintf("%s%s%s", fx->nl, ind, sync);
-	end = wl_memtext_full_end(fx->ctx, at);
-	free(wl_memtext_trailing_comment(fx->ctx, &end));
-	wl_fix_insert(fx->fix, end, text);
-	free(text);
-	free(sync);
-	free(ind);
-}
-
 /*
- * A barrier before @s, for a statement before it that no barrier can
- * follow (see sync_between()).
+ * A barrier just after statement @at (a kept statement, or the branch
+ * or unbraced body that holds it), or with @before just before it.
  */
-static void sync_before(struct fixer *fx, struct wl_node *s)
+static void insert_barrier(struct fixer *fx, struct wl_node *at, bool before)
 {
-	struct wl_node *at = sync_point(fx, s);
 	const struct wl_mask *m;
 	char *ind, *sync, *text;
-	unsigned line;
+	unsigned pos;
 
 	if (unbraced_owner(at)) {
 		if (!fx->why)
@@ -616,14 +586,26 @@ static void sync_before(struct fixer *fx, struct wl_node *s)
 	m = mask_at(fx, at);
 	if (!m)
 		return;
-	line = wl_memtext_line_start(fx->ctx, at->begin);
-	ind = wl_memtext_indent(fx->ctx, line);
 	sync = sync_text(fx, m);
-	text = wl_xasprintf("%s%s%s", ind, sync, fx->nl);
-	wl_fix_insert(fx->fix, line, text);
+	if (before) {
+		pos = wl_memtext_line_start(fx->ctx, at->begin);
+		ind = wl_memtext_indent(fx->ctx, pos);
+		text = wl_xasprintf("%s%s%s", ind, sync, fx->nl);
+	} else {
+		ind = wl_memtext_indent(fx->ctx, at->begin);
+		text = wl_xasprintf("%s%s%s", fx->nl, ind, sync);
+		pos = wl_memtext_full_end(fx->ctx, at);
+		free(wl_memtext_trailing_comment(fx->ctx, &pos));
+	}
+	wl_fix_insert(fx->fix, pos, text);
 	free(text);
 	free(sync);
 	free(ind);
+}
+
+static void sync_after(struct fixer *fx, struct wl_node *s)
+{
+	insert_barrier(fx, sync_point(fx, s), false);
 }
 
 /*
@@ -635,7 +617,7 @@ static void sync_between(struct fixer *fx, struct wl_node *prev,
 			 struct wl_node *next)
 {
 	if (prev->kind == CXCursor_ReturnStmt)
-		sync_before(fx, next);
+		insert_barrier(fx, sync_point(fx, next), true);
 	else
 		sync_after(fx, prev);
 }
