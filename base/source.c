@@ -221,7 +221,10 @@ char *wl_source_code_only(const char *text, size_t len)
 					out[i] = ' ';
 				i++;
 			}
-			for (c = 0; i < len && c < 2; c++)
+			/* the closing star and slash */
+			if (i < len)
+				out[i++] = ' ';
+			if (i < len)
 				out[i++] = ' ';
 		} else {
 			i++;
