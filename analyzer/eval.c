@@ -373,10 +373,7 @@ static bool collect_writes(struct wl_node *n, void *data)
 			break;
 		if (op == CXUnaryOperator_AddrOf)
 			v->addr_taken = true;
-		else if (op == CXUnaryOperator_PostInc ||
-			 op == CXUnaryOperator_PostDec ||
-			 op == CXUnaryOperator_PreInc ||
-			 op == CXUnaryOperator_PreDec)
+		else if (wl_unop_steps(op))
 			add_write(v, n);
 		break;
 	}
@@ -1029,10 +1026,7 @@ static bool impure(struct wl_node *n, void *data)
 		enum CXUnaryOperatorKind op =
 			clang_getCursorUnaryOperatorKind(n->cursor);
 
-		return !(op == CXUnaryOperator_PostInc ||
-			 op == CXUnaryOperator_PostDec ||
-			 op == CXUnaryOperator_PreInc ||
-			 op == CXUnaryOperator_PreDec);
+		return !wl_unop_steps(op);
 	}
 	default:
 		return true;

@@ -78,27 +78,13 @@ static bool find_store(struct wl_node *n, void *data)
 {
 	struct store_scan *ss = data;
 	struct wl_node *root;
-	bool store = false;
 
 	if (ss->store)
 		return false;
-	if ((n->kind == CXCursor_BinaryOperator ||
-	     n->kind == CXCursor_CompoundAssignOperator) && n->nr_kids == 2) {
-		enum CXBinaryOperatorKind op = wl_node_binop(n);
-
-		store = op == CXBinaryOperator_Assign ||
-			(op >= CXBinaryOperator_MulAssign &&
-			 op <= CXBinaryOperator_OrAssign);
-	} else if (n->kind == CXCursor_UnaryOperator && n->nr_kids == 1) {
-		enum CXUnaryOperatorKind op =
-			clang_getCursorUnaryOperatorKind(n->cursor);
-
-		store = op >= CXUnaryOperator_PostInc &&
-			op <= CXUnaryOperator_PreDec;
-	}
-	if (!store)
+	root = wl_node_stored(n);
+	if (!root)
 		return true;
-	root = wl_node_strip(n->kids[0]);
+	root = wl_node_strip(root);
 	if (!root || root->kind == CXCursor_DeclRefExpr)
 		return true;	/* the variable itself, not its memory */
 	root = access_root(root);

@@ -44,7 +44,8 @@ static struct wl_node *up_parens(struct wl_node *n)
 	return n;
 }
 
-bool ma_is_assign_op(enum CXBinaryOperatorKind op, bool *compound)
+/* Whether @op assigns; *@compound: as `+=` and the like do. */
+static bool ma_is_assign_op(enum CXBinaryOperatorKind op, bool *compound)
 {
 	*compound = op >= CXBinaryOperator_MulAssign &&
 		    op <= CXBinaryOperator_OrAssign;
@@ -213,10 +214,7 @@ static unsigned access_kind(struct wl_model *m, struct wl_node *e)
 
 		if (op == CXUnaryOperator_AddrOf)
 			return address_use(m, p);
-		if (op == CXUnaryOperator_PostInc ||
-		    op == CXUnaryOperator_PostDec ||
-		    op == CXUnaryOperator_PreInc ||
-		    op == CXUnaryOperator_PreDec)
+		if (wl_unop_steps(op))
 			return WL_MEM_READ | WL_MEM_WRITE;
 	}
 	/*

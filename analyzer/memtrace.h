@@ -56,9 +56,6 @@ struct ma_walk {
 
 /* ---- accesses and guards (memaccess.c) ---- */
 
-/* Whether @op assigns; *@compound: as `+=` and the like do. */
-bool ma_is_assign_op(enum CXBinaryOperatorKind op, bool *compound);
-
 /*
  * wl_node_walk() visitor over a function body (@data: the struct wl_mem):
  * records each access of storage that lanes may share.

@@ -146,24 +146,9 @@ bool ma_step(struct wl_mem *mem, struct wl_node *inc, CXCursor decl,
 /* The variable an assignment or increment writes, if a plain name. */
 static struct wl_node *assigned_var(struct wl_node *n)
 {
-	struct wl_node *x = NULL;
-	bool compound;
+	struct wl_node *x = wl_node_stored(n);
 
-	if ((n->kind == CXCursor_BinaryOperator ||
-	     n->kind == CXCursor_CompoundAssignOperator) && n->nr_kids == 2 &&
-	    ma_is_assign_op(wl_node_binop(n),
-			 &compound))
-		x = ma_strip(n->kids[0]);
-	else if (n->kind == CXCursor_UnaryOperator && n->nr_kids == 1) {
-		enum CXUnaryOperatorKind op =
-			clang_getCursorUnaryOperatorKind(n->cursor);
-
-		if (op == CXUnaryOperator_PostInc ||
-		    op == CXUnaryOperator_PostDec ||
-		    op == CXUnaryOperator_PreInc ||
-		    op == CXUnaryOperator_PreDec)
-			x = ma_strip(n->kids[0]);
-	}
+	x = x ? ma_strip(x) : NULL;
 	return x && x->kind == CXCursor_DeclRefExpr ? x : NULL;
 }
 

@@ -270,6 +270,15 @@ enum CXBinaryOperatorKind wl_node_binop(const struct wl_node *n);
  */
 enum CXBinaryOperatorKind wl_operator_kind(CXCursor op);
 
+/* Whether unary operator @op steps its operand (`++`, `--`, either side). */
+bool wl_unop_steps(enum CXUnaryOperatorKind op);
+
+/*
+ * The lvalue that node @n stores to (an assignment, a compound one, an
+ * increment or decrement), or NULL.
+ */
+struct wl_node *wl_node_stored(struct wl_node *n);
+
 /* Name of the builtin variable member: "threadIdx.x" etc., or NULL. */
 const char *wl_node_builtin_var(struct wl_model *model,
 				const struct wl_node *node);

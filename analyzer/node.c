@@ -58,6 +58,30 @@ enum CXBinaryOperatorKind wl_node_binop(const struct wl_node *n)
 			: clang_getCursorBinaryOperatorKind(n->cursor);
 }
 
+bool wl_unop_steps(enum CXUnaryOperatorKind op)
+{
+	return op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec ||
+	       op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec;
+}
+
+struct wl_node *wl_node_stored(struct wl_node *n)
+{
+	enum CXBinaryOperatorKind op;
+
+	if ((n->kind == CXCursor_BinaryOperator ||
+	     n->kind == CXCursor_CompoundAssignOperator) && n->nr_kids == 2) {
+		op = wl_node_binop(n);
+		if (op == CXBinaryOperator_Assign ||
+		    (op >= CXBinaryOperator_MulAssign &&
+		     op <= CXBinaryOperator_OrAssign))
+			return n->kids[0];
+	} else if (n->kind == CXCursor_UnaryOperator && n->nr_kids == 1 &&
+		   wl_unop_steps(clang_getCursorUnaryOperatorKind(n->cursor))) {
+		return n->kids[0];
+	}
+	return NULL;
+}
+
 const char *wl_model_spelling(struct wl_model *m, CXCursor cursor)
 {
 	CXString s = clang_getCursorSpelling(cursor);
