@@ -23,12 +23,16 @@
 /* log2 of a warp's width: the shift a size `1 << LOG` is sampled with. */
 #define MA_LOG_WARP 5
 
-static bool is_integer_cursor(CXCursor d)
+bool ma_is_integer_type(CXType t)
 {
-	CXType t = clang_getCanonicalType(clang_getCursorType(d));
-
+	t = clang_getCanonicalType(t);
 	return (t.kind >= CXType_Bool && t.kind <= CXType_Int128) ||
 	       t.kind == CXType_Enum;
+}
+
+static bool is_integer_cursor(CXCursor d)
+{
+	return ma_is_integer_type(clang_getCursorType(d));
 }
 
 static bool constant_init(struct ma_eval *ev, CXCursor decl,

@@ -49,13 +49,6 @@ int ma_param_index(struct wl_func *fn, CXCursor decl)
 	return -1;
 }
 
-static bool is_integer_type(CXType t)
-{
-	t = clang_getCanonicalType(t);
-	return (t.kind >= CXType_Bool && t.kind <= CXType_Int128) ||
-	       t.kind == CXType_Enum;
-}
-
 /* ---- locals ----------------------------------------------------------- */
 
 /* Whether @w runs every time its variable's scope runs: no branch. */
@@ -361,7 +354,7 @@ static bool eval_param(struct ma_eval *ev, struct wl_node *ref, CXCursor d,
 	arg = ma_frame_arg(ev->mem, env, fn, pi, &up);
 	if (arg)
 		return ma_eval(ev, arg, &up, out);
-	if (!is_integer_type(clang_getCursorType(d)))
+	if (!ma_is_integer_type(clang_getCursorType(d)))
 		return false;
 	if (fn->flags & WL_FUNC_KERNEL) {
 		/* A kernel's integer parameter: the same in every thread. */
@@ -881,7 +874,7 @@ static bool eval_declref(struct ma_eval *ev, struct wl_node *n,
 		}
 		/* a static or namespace-scope constant clang cannot fold */
 		if (clang_isConstQualifiedType(clang_getCursorType(d)) &&
-		    is_integer_type(clang_getCursorType(d)))
+		    ma_is_integer_type(clang_getCursorType(d)))
 			return ma_eval_constant(ev, d, env, out) ||
 			       opaque(ev, d, out);
 		return false;
@@ -904,7 +897,7 @@ static bool eval_member(struct ma_eval *ev, struct wl_node *n,
 	if (clang_Cursor_isNull(d))
 		return false;
 	if (clang_getCursorKind(d) == CXCursor_FieldDecl &&
-	    is_integer_type(clang_getCursorType(d))) {
+	    ma_is_integer_type(clang_getCursorType(d))) {
 		if (eval_field(ev, n, d, env, out))
 			return true;
 		if (wl_eval_dep(&ev->mem->ctx->eval, n) <= WL_DEP_WARP)
@@ -913,7 +906,7 @@ static bool eval_member(struct ma_eval *ev, struct wl_node *n,
 	}
 	if ((clang_getCursorKind(d) == CXCursor_VarDecl ||
 	     clang_getCursorKind(d) == CXCursor_EnumConstantDecl) &&
-	    is_integer_type(clang_getCursorType(d)))	/* Traits::kSize */
+	    ma_is_integer_type(clang_getCursorType(d)))	/* Traits::kSize */
 		return ma_eval_constant(ev, d, env, out) || opaque(ev, d, out);
 	return false;
 }

@@ -157,6 +157,8 @@ struct wl_node *ma_member_init(struct ma_eval *ev, struct wl_node *n,
  */
 bool ma_eval_constant(struct ma_eval *ev, CXCursor decl,
 		      const struct ma_env *env, long long *out);
+/* Whether @t is an integer, bool or enum type (memconst.c). */
+bool ma_is_integer_type(CXType t);
 /* The value every thread gives an opaque symbol: see struct ma_eval. */
 long long ma_opaque_value(CXCursor decl);
 /* Strip parentheses, implicit and explicit casts. */
