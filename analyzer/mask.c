@@ -536,9 +536,9 @@ static void function_entry(struct wl_ctx *ctx, struct wl_func *fn,
 	struct entry_state *e;
 	enum wl_reach r = WL_REACH_FULL;
 	uint32_t b = FULL;
-	char *why = NULL, *why_not = NULL;
+	char *why = NULL, *why_not = NULL, *own;
 	unsigned i, first_line = 0;
-	bool doubt = false, first = true, unseen = false;
+	bool doubt = false, first = true, unseen = false, none;
 
 	memset(out, 0, sizeof(*out));
 	out->reach = WL_REACH_FULL;
@@ -549,24 +549,8 @@ static void function_entry(struct wl_ctx *ctx, struct wl_func *fn,
 	if (e->busy) {
 		out->note = wl_xasprintf("'%s' is recursive; assumed all 32 "
 					 "lanes call it", fn->name);
+		out->recursive = fn;
 		return;
-	}
-	if (!e->done && (e->param = wl_maskparam_existing(ctx, fn))) {
-		/*
-		 * The helper's own mask (maskown.c): what the project meant,
-		 * not proved.  CUB 1.7's member_mask leaves the calling lane
-		 * out of logical warps of 16 lanes, and the GPU stops.
-		 */
-		e->done = true;
-		e->own = true;
-		e->note = wl_xasprintf(
-			"'%s' passes '%s' to the _sync form in its own code "
-			"(another #if branch, say): the same mask here; that "
-			"it names the lanes that arrive is the project's word, "
-			"not checked", fn->name, e->param);
-		e->reach = WL_REACH_DYNAMIC;
-		e->bits = FULL;
-		e->edits = wl_fix_new("pass the mask in");
 	}
 	if (!e->done) {
 		e->busy = true;
@@ -575,6 +559,14 @@ static void function_entry(struct wl_ctx *ctx, struct wl_func *fn,
 			const struct wl_mask *m = infer(ctx, call);
 			unsigned line = line_of(ctx, call);
 
+			/*
+			 * A call from @fn's own body that every lane in
+			 * @fn makes (a template recursing on Int2Type<STEP
+			 * + 1>, say) lets in no lane that had not entered.
+			 */
+			if (m->recursive == fn && m->reach == WL_REACH_FULL &&
+			    m->bits == FULL)
+				continue;
 			if (m->reach == WL_REACH_DYNAMIC ||
 			    m->reach == WL_REACH_UNKNOWN || m->guessed) {
 				doubt = true;
@@ -594,7 +586,33 @@ static void function_entry(struct wl_ctx *ctx, struct wl_func *fn,
 					first_line, line);
 			}
 		}
-		if (doubt || !fn->nr_callers)
+		/*
+		 * The helper's own mask (maskown.c) is what the project
+		 * meant, not proved: CUB 1.7's member_mask leaves the calling
+		 * lane out of logical warps of 16 lanes, and the GPU stops.
+		 * Callers that prove the lanes come first.
+		 */
+		none = first && !doubt;	/* no caller but @fn itself */
+		if ((doubt || none) &&
+		    (own = wl_maskparam_existing(ctx, fn)) != NULL) {
+			e = entry_for(ctx, fn);	/* infer() may have moved it */
+			e->busy = false;
+			e->done = true;
+			e->own = true;
+			e->param = own;
+			e->note = wl_xasprintf(
+				"'%s' passes '%s' to the _sync form in its own "
+				"code (another #if branch, say): the same mask "
+				"here; that it names the lanes that arrive is "
+				"the project's word, not checked", fn->name,
+				own);
+			e->reach = WL_REACH_DYNAMIC;
+			e->bits = FULL;
+			e->edits = wl_fix_new("pass the mask in");
+			free(why);
+			goto out;
+		}
+		if (doubt || none)
 			why_not = thread_mask(ctx, fn, e, &unseen);
 		e = entry_for(ctx, fn);	/* may have moved */
 		e->busy = false;
@@ -618,7 +636,7 @@ static void function_entry(struct wl_ctx *ctx, struct wl_func *fn,
 			e->reach = WL_REACH_UNKNOWN;
 			e->why = wl_xasprintf("%s, and no mask can be passed "
 					      "in: %s", why, why_not);
-		} else if (!fn->nr_callers) {
+		} else if (none) {
 			e->reach = WL_REACH_FULL;
 			e->bits = FULL;
 			e->note = wl_xasprintf(
@@ -632,6 +650,7 @@ static void function_entry(struct wl_ctx *ctx, struct wl_func *fn,
 		free(why);
 		free(why_not);
 	}
+out:
 	out->reach = e->reach;
 	out->bits = e->bits;
 	out->note = e->note ? wl_xstrdup(e->note) : NULL;
@@ -655,6 +674,7 @@ static void compute(struct wl_ctx *ctx, struct wl_node *site, struct wl_mask *m)
 	function_entry(ctx, fn, &entry);
 	m->note = entry.note;
 	m->guessed = m->note != NULL;
+	m->recursive = entry.recursive;
 	m->setup = wl_fix_new("compute the mask");
 	if (entry.reach == WL_REACH_UNKNOWN) {
 		m->reach = WL_REACH_UNKNOWN;

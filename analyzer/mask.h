@@ -35,6 +35,12 @@ struct wl_mask {
 	const char *via_param;
 	/* ... or through one it has already (maskown.c); unsafe. */
 	bool own_param;
+	/*
+	 * Computed inside @recursive while its own callers were being
+	 * read: relative to the lanes that entered it (a guess to
+	 * everyone else).
+	 */
+	const struct wl_func *recursive;
 	/* The first lane-dependent condition on the way, for messages. */
 	struct wl_node *divergence;
 };

@@ -6,9 +6,11 @@
  * passes the helper's own mask, as its other branch does, rather than a
  * new parameter.  Unsafe all the same: that the mask is right is the
  * project's word (gpu_verify/REAL.md: CUB 1.7's leaves the calling lane
- * out of 16-lane logical warps).  The same for a mask kept in a data
- * member of a warp-scan object, and for inline PTX whose .sync form names
- * the mask as its last operand.
+ * out of 16-lane logical warps).  The same for inline PTX whose .sync
+ * form names the mask as its last operand.  Where the callers prove the
+ * lanes (the warp-scan object below, whose kernel calls it with every
+ * lane), the proved mask wins over the project's word, and the fix is
+ * safe.
  * unsafe-fixes: yes
  */
 
@@ -42,7 +44,10 @@ __device__ unsigned pull_up(unsigned word, int delta, unsigned member_mask)
 	return word;
 }
 
-/* A logical warp of WIDTH lanes: the mask is set once, by the constructor. */
+/*
+ * A logical warp of WIDTH lanes: the mask is set once, by the constructor.
+ * Every lane of the warp calls it, so the full mask is proved.
+ */
 template <int WIDTH>
 struct SegmentScan {
 	int member_mask;
@@ -59,7 +64,7 @@ struct SegmentScan {
 #ifdef WARP_SYNC_API
 			int up = __shfl_up_sync(member_mask, v, d, WIDTH);
 #else
-			int up = __shfl_up(v, d, WIDTH); // expect: WL101 {{'member_mask'}}
+			int up = __shfl_up(v, d, WIDTH); // expect: WL101 {{every lane of the warp reaches}}
 #endif
 			if (threadIdx.x % WIDTH >= d)
 				v += up;
@@ -74,3 +79,27 @@ __global__ void segment_scans(int *data)
 
 	data[threadIdx.x] = scan.inclusive(data[threadIdx.x]);
 }
+
+/* The same kind of object with no caller in this file: the project's word. */
+template <int WIDTH>
+struct SegmentMax {
+	int member_mask;
+
+	__device__ SegmentMax()
+	    : member_mask((0xffffffffu >> (32 - WIDTH))
+			  << (threadIdx.x % 32 / WIDTH * WIDTH))
+	{
+	}
+
+	__device__ int reduce(int v)
+	{
+		for (int d = WIDTH / 2; d > 0; d /= 2) {
+#ifdef WARP_SYNC_API
+			v = max(v, __shfl_xor_sync(member_mask, v, d, WIDTH));
+#else
+			v = max(v, __shfl_xor(v, d, WIDTH)); // expect: WL101 {{'member_mask'}}
+#endif
+		}
+		return v;
+	}
+};
