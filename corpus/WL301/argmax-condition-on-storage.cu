@@ -4,9 +4,12 @@
  * `if (smax[t + n] > smax[t]) { smax[t] = smax[t + n]; sidx[t] =
  * sidx[t + n]; }`.  A ballot of that condition hoisted before the branch
  * could name a lane that then skips it: another lane that passed the
- * ballot may write the cell the first one tests.  A __syncwarp() with
- * that mask would wait forever, so neither race gets a fix
- * (ballot-condition-filled-memory.cu is the near miss).
+ * ballot may write the cell the first one tests, and a __syncwarp() with
+ * that mask would wait forever (ballot-condition-filled-memory.cu is the
+ * near miss).  The fix reads the condition once, into a register, with
+ * the values, and puts the barriers outside the branch, where the mask
+ * is the lanes that reach it (tid < 16), not those that take it.  Both
+ * regions (smax and sidx) get that one rewrite of the branch.
  */
 __global__ void row_max_id(const float *x, float *vmax, int *vid)
 {
@@ -19,9 +22,9 @@ __global__ void row_max_id(const float *x, float *vmax, int *vid)
 	__syncthreads();
 	if (tid < 16) {
 		for (int n = 16; n > 0; n >>= 1) {
-			if (smax[tid + n] > smax[tid]) {	// expect: WL301 {{no fix: a racing access is not a plain read or assignment}}
+			if (smax[tid + n] > smax[tid]) {	// expect: WL301 {{written by lane 8 at line 26}}
 				smax[tid] = smax[tid + n];	// expect: WL301
-				sidx[tid] = sidx[tid + n];	// expect: WL301 {{the condition reads 'smax', which the lanes also write (line 23)}}
+				sidx[tid] = sidx[tid + n];	// expect: WL301 {{sidx[tid + n], written by lane 8}}
 			}
 		}
 	}
