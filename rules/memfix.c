@@ -387,7 +387,7 @@ char *wl_memfix_build(struct wl_ctx *ctx, struct wl_mem *mem,
 					    "macro");
 			break;
 		}
-		plans[i].group = wl_memfix_group_of(mem, r->stmts[i]);
+		plans[i].group = wl_memfix_group_of(&fx, r->stmts[i]);
 		if (plans[i].group)
 			continue;	/* planned by its group's rewrite */
 		wl_memfix_plan(ctx, mem, r, &plans[i], reg);
@@ -402,8 +402,6 @@ char *wl_memfix_build(struct wl_ctx *ctx, struct wl_mem *mem,
 			reg_array = plans[i].array;
 		}
 	}
-	/* a branch rewritten whole names its registers around this one */
-	fx.reg = any_reg ? reg : "";
 	for (i = 0; i < r->nr_stmts && !fx.why; i++) {
 		struct wl_stmt_plan *p = &plans[i];
 		bool clash = false;

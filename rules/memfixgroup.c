@@ -1,8 +1,17 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Racing statements rewritten together (memfixint.h): a branch on the
- * cells it updates, as in an arg-max step, whose condition is read once
- * with the values, before one barrier.
+ * Racing statements rewritten together (memfixint.h), all their reads
+ * before one barrier and all their writes before the next:
+ *
+ * - a branch on the cells it updates, as in an arg-max step, whose
+ *   condition is read once, with the values;
+ * - a run of adjacent statements that each read and write their own
+ *   storage (`sum[t] += sum[t + o]; sq[t] += sq[t + o];`), which would
+ *   otherwise take two barriers each.
+ *
+ * Each region of the group gets the identical rewrite (it is worked out
+ * from the group's statements and every race among them, not from the
+ * region), so applying all their fixes writes it once.
  */
 #include "rules/memfixint.h"
 
@@ -17,12 +26,21 @@
 #include "base/source.h"
 #include "base/util.h"
 #include "fixits/edit.h"
-#include "rules/maskrules.h"
 #include "rules/memtext.h"
 
+struct group {
+	struct wl_node *branch;	/* the if, or NULL for a run */
+	struct wl_node **kids;	/* the statements rewritten */
+	unsigned nr_kids;
+	struct wl_mem_region whole;	/* every race among them */
+	struct wl_stmt_plan *plans;	/* one per kid */
+	char **regs, **types;	/* the registers (types owned by plans) */
+	unsigned nr_regs;
+};
+
 /* Whether @kids[@k] reads what a statement before it writes. */
-static bool group_reads_earlier_write(struct wl_mem *mem, struct wl_node **kids,
-				      unsigned k)
+static bool reads_earlier_write(struct wl_mem *mem, struct wl_node **kids,
+				unsigned k)
 {
 	unsigned a, b, j;
 
@@ -42,17 +60,15 @@ static bool group_reads_earlier_write(struct wl_mem *mem, struct wl_node **kids,
 	return false;
 }
 
-/* A fresh name in @fn that is none of @taken (@nr of them) nor @also. */
+/* A fresh name in @fn that is none of @taken (@nr of them). */
 static char *fresh_distinct(struct wl_ctx *ctx, struct wl_node *fn,
-			    const char *base, char **taken, unsigned nr,
-			    const char *also)
+			    const char *base, char **taken, unsigned nr)
 {
 	char *name = wl_memtext_fresh_name(ctx, fn, base);
 	unsigned n = 2, i;
 
-	for (i = 0; i < nr + 1; i++)
-		if (i == nr ? !strcmp(also, name)
-			    : taken[i] && !strcmp(taken[i], name)) {
+	for (i = 0; i < nr; i++)
+		if (taken[i] && !strcmp(taken[i], name)) {
 			free(name);
 			name = wl_xasprintf("%s%u", base, n++);
 			i = (unsigned)-1;	/* check them all again */
@@ -61,35 +77,34 @@ static char *fresh_distinct(struct wl_ctx *ctx, struct wl_node *fn,
 }
 
 /*
- * A branch on what the branch itself updates, as in an arg-max step:
- *
- *	if (s[t + n] > s[t]) {
- *		s[t] = s[t + n];
- *		id[t] = id[t + n];
- *	}
- *
- * The condition reads cells that other lanes write, so it cannot be
- * evaluated twice, nor can a ballot of it be hoisted (maskhoist.c).  It
- * is read once, with the values, before the barrier:
- *
- *	bool take = s[t + n] > s[t];
- *	if (take) {
- *		v = s[t + n];
- *		v2 = id[t + n];
- *	}
- *	__syncwarp(MASK);
- *	if (take) {
- *		s[t] = v;
- *		id[t] = v2;
- *	}
- *	__syncwarp(MASK);
- *
- * MASK names the lanes that reach the branch, not those that take it;
- * each lane reads exactly what it read before.  Only where the branch
- * holds nothing but the racing statements and none of them reads what
- * an earlier one writes (the reads move ahead of the writes).  Returns
- * false where the region has another shape.
+ * The register for what statement @s stores: named after its storage
+ * (`smax_v` for `smax[t] = ...`, `sum_v` for `smem.sum[t] += ...`), so
+ * that it says what it holds and stays apart from a stretch's `v`.
  */
+static char *register_base(struct wl_mem *mem, struct wl_node *s)
+{
+	struct wl_node *e = wl_node_strip(s);
+	const char *name, *dot;
+	char *base;
+	size_t i;
+	int a;
+
+	if (!e || e->nr_kids != 2 ||
+	    (e->kind != CXCursor_BinaryOperator &&
+	     e->kind != CXCursor_CompoundAssignOperator))
+		return wl_xstrdup("v");
+	a = wl_mem_access_of(mem, wl_node_strip(e->kids[0]));
+	if (a < 0)
+		return wl_xstrdup("v");
+	name = mem->arrays[mem->accesses[a].array].name;
+	dot = strrchr(name, '.');
+	base = wl_xasprintf("%s_v", dot ? dot + 1 : name);
+	for (i = 0; base[i]; i++)
+		if (!wl_memtext_ident_char(base[i]))
+			base[i] = '_';
+	return base;
+}
+
 /* The branch whose then-part holds @s directly, or NULL. */
 static struct wl_node *branch_of(struct wl_node *s)
 {
@@ -122,6 +137,17 @@ static bool reads_what_branch_writes(struct wl_mem *mem, struct wl_node *cond,
 	return false;
 }
 
+/* Whether some access within one of @kids (@nr) is in a race. */
+static bool within_any(struct wl_node *n, struct wl_node **kids, unsigned nr)
+{
+	unsigned i;
+
+	for (i = 0; i < nr; i++)
+		if (wl_node_within(n, kids[i]))
+			return true;
+	return false;
+}
+
 /* Whether an access in @cond is one of a race (a branch on raced cells). */
 static bool cond_races(struct wl_mem *mem, struct wl_node *cond)
 {
@@ -141,13 +167,13 @@ static bool cond_races(struct wl_mem *mem, struct wl_node *cond)
 }
 
 /*
- * The racing stretches of every region within @g, as one: the branch's
- * statements race in several arrays (smax and sidx), and each region's
- * fix must be the same rewrite of the whole branch, so that applying
- * them all writes it once.
+ * The races of every region whose reader and writer are both within
+ * @within (@nr nodes), as one region; its statements are those of every
+ * region that has one there, so that a barrier's place is judged against
+ * all of them.
  */
-static void merge_regions(struct wl_mem *mem, struct wl_node *g,
-			  struct wl_mem_region *out)
+static void merge_regions(struct wl_mem *mem, struct wl_node **within,
+			  unsigned nr, struct wl_mem_region *out)
 {
 	unsigned i, k;
 
@@ -158,28 +184,180 @@ static void merge_regions(struct wl_mem *mem, struct wl_node *g,
 		for (k = 0; k < r->nr_races; k++) {
 			struct wl_mem_race *race = &r->races[k];
 
-			if (!wl_node_within(mem->accesses[race->reader].expr,
-					    g) ||
-			    !wl_node_within(mem->accesses[race->writer].expr,
-					    g))
+			if (!within_any(mem->accesses[race->reader].expr,
+					within, nr) ||
+			    !within_any(mem->accesses[race->writer].expr,
+					within, nr))
 				continue;
 			WL_GROW(out->races, out->nr_races, out->alloc_races);
 			out->races[out->nr_races++] = *race;
 			inside = true;
 		}
-		if (inside) {
-			out->in_loop |= r->in_loop;
-			out->unseen |= r->unseen;
-			out->cut |= r->cut;
+		if (!inside)
+			continue;
+		out->in_loop |= r->in_loop;
+		out->unseen |= r->unseen;
+		out->cut |= r->cut;
+		out->barrier_after |= r->barrier_after;
+		for (k = 0; k < r->nr_stmts; k++) {
+			WL_GROW(out->stmts, out->nr_stmts, out->alloc_stmts);
+			out->stmts[out->nr_stmts++] = r->stmts[k];
 		}
 	}
 }
 
+static void release_group(struct group *g)
+{
+	unsigned k;
+
+	for (k = 0; g->plans && k < g->nr_kids; k++) {
+		free(g->plans[k].read);
+		free(g->plans[k].write);
+		free(g->plans[k].type);
+	}
+	for (k = 0; k < g->nr_regs; k++)
+		free(g->regs[k]);
+	free(g->plans);
+	free(g->regs);
+	free(g->types);
+	free(g->whole.races);
+	free(g->whole.stmts);
+	memset(g, 0, sizeof(*g));
+}
+
 /*
- * The branch of that shape that racing statement @s is, or sits in
- * directly: its condition reads what its then-part writes.
+ * Plan every statement of @g against all the races among them: NULL, or
+ * why the group cannot be split into a read and a write phase.
  */
-struct wl_node *wl_memfix_group_of(struct wl_mem *mem, struct wl_node *s)
+static const char *plan_group(struct wl_ctx *ctx, struct wl_mem *mem,
+			      struct group *g)
+{
+	struct wl_node *root = g->kids[0]->func->root;
+	unsigned k;
+
+	merge_regions(mem, g->branch ? &g->branch : g->kids,
+		      g->branch ? 1 : g->nr_kids, &g->whole);
+	g->plans = wl_xcalloc(g->nr_kids, sizeof(*g->plans));
+	g->regs = wl_xcalloc(g->nr_kids, sizeof(*g->regs));
+	g->types = wl_xcalloc(g->nr_kids, sizeof(*g->types));
+	for (k = 0; k < g->nr_kids; k++) {
+		struct wl_stmt_plan *p = &g->plans[k];
+		char *base = register_base(mem, g->kids[k]);
+		char *reg = fresh_distinct(ctx, root, base, g->regs,
+					   g->nr_regs);
+
+		free(base);
+		p->stmt = g->kids[k];
+		wl_memfix_plan(ctx, mem, &g->whole, p, reg);
+		if (p->uses_reg) {
+			g->regs[g->nr_regs] = reg;
+			g->types[g->nr_regs++] = p->type;
+		} else {
+			free(reg);
+		}
+		if (!p->stmt->in_main || p->stmt->in_macro)
+			return "the statement is written in a macro";
+		if (p->shape != SHAPE_SPLIT && p->shape != SHAPE_WRITE)
+			return "a statement in the branch on the racing cells "
+			       "is not a plain assignment";
+		if (reads_earlier_write(mem, g->kids, k))
+			return "a statement in the branch reads what an "
+			       "earlier one writes, so the reads cannot all "
+			       "go first";
+	}
+	return NULL;
+}
+
+/* Whether @s can be part of a run: a plain expression statement. */
+static bool run_member(struct wl_mem *mem, struct wl_node *s)
+{
+	unsigned i, k;
+
+	if (s->kind == CXCursor_IfStmt || s->kind == CXCursor_CompoundStmt ||
+	    s->kind == CXCursor_DeclStmt || s->kind == CXCursor_ReturnStmt ||
+	    wl_node_is_loop(s))
+		return false;
+	for (i = 0; i < mem->nr_regions; i++)
+		for (k = 0; k < mem->regions[i].nr_stmts; k++)
+			if (mem->regions[i].stmts[k] == s)
+				return true;
+	return false;
+}
+
+/* Whether only blanks lie between offsets @from and @to. */
+static bool only_blanks(struct wl_ctx *ctx, unsigned from, unsigned to)
+{
+	const char *t = ctx->src->text;
+
+	for (; from < to && from < ctx->src->len; from++)
+		if (!isspace((unsigned char)t[from]))
+			return false;
+	return true;
+}
+
+/*
+ * The run that starts at @first (a block's statement): the statements of
+ * racing stretches that follow it, adjacent, with nothing but blanks and
+ * their own trailing comments between them.
+ */
+static unsigned run_length(struct wl_ctx *ctx, struct wl_mem *mem,
+			   struct wl_node *first)
+{
+	struct wl_node *block = first->parent;
+	unsigned i = 0, n = 1, end;
+
+	while (block->kids[i] != first)
+		i++;
+	for (; i + n < block->nr_kids && run_member(mem, block->kids[i + n]);
+	     n++) {
+		end = wl_memtext_stmt_end(ctx, block->kids[i + n - 1]);
+		free(wl_memtext_trailing_comment(ctx, &end));
+		if (!only_blanks(ctx, end, block->kids[i + n]->begin))
+			break;
+	}
+	return n;
+}
+
+/* The group that @key names (wl_memfix_group_of()). */
+static void group_at(struct wl_ctx *ctx, struct wl_mem *mem,
+		     struct wl_node *key, struct group *g)
+{
+	memset(g, 0, sizeof(*g));
+	if (key->kind == CXCursor_IfStmt) {
+		struct wl_node *then = wl_node_kid(key, WL_ROLE_THEN);
+
+		unsigned i = 0;
+
+		g->branch = key;
+		if (then->kind == CXCursor_CompoundStmt) {
+			g->kids = then->kids;
+			g->nr_kids = then->nr_kids;
+			return;
+		}
+		while (key->kids[i] != then)	/* an unbraced body */
+			i++;
+		g->kids = &key->kids[i];
+		g->nr_kids = 1;
+		return;
+	}
+	g->kids = key->parent->kids;
+	while (*g->kids != key)
+		g->kids++;
+	g->nr_kids = run_length(ctx, mem, key);
+}
+
+/*
+ * A branch on cells that it updates, as in an arg-max step:
+ *
+ *	if (s[t + n] > s[t]) {
+ *		s[t] = s[t + n];
+ *		id[t] = id[t + n];
+ *	}
+ *
+ * The condition reads cells that other lanes write, so it cannot be
+ * evaluated twice, nor can a ballot of it be hoisted (maskhoist.c).
+ */
+static struct wl_node *branch_group(struct wl_mem *mem, struct wl_node *s)
 {
 	struct wl_node *g = s->kind == CXCursor_IfStmt ? s : branch_of(s);
 	struct wl_node *cond, *then;
@@ -194,12 +372,52 @@ struct wl_node *wl_memfix_group_of(struct wl_mem *mem, struct wl_node *s)
 }
 
 /*
- * A barrier between the statements @pending (kept as they are) and the
- * branch @g when they race with it: before the branch, or before the
- * lane-dependent branch or loop around it, so that every lane reaches it.
+ * A run of two or more adjacent statements of one block that each split
+ * into a read and a write, none reading what an earlier one writes, with
+ * no lane-dependent branch around them that leaves out statements of
+ * their stretches.  Only where all of that holds; otherwise each
+ * statement is fixed on its own, as before.
  */
+static struct wl_node *run_group(struct wl_fixer *fx, struct wl_node *s)
+{
+	struct wl_node *block = s->parent, *first;
+	struct wl_mem_region *saved = fx->r;
+	struct group g;
+	unsigned i = 0, k;
+	bool ok;
+
+	if (!block || block->kind != CXCursor_CompoundStmt ||
+	    !run_member(fx->mem, s))
+		return NULL;
+	while (block->kids[i] != s)
+		i++;
+	/* the first statement of the run that holds @s */
+	while (i > 0 && run_member(fx->mem, block->kids[i - 1]) &&
+	       run_length(fx->ctx, fx->mem, block->kids[i - 1]) > 1)
+		i--;
+	first = block->kids[i];
+	group_at(fx->ctx, fx->mem, first, &g);
+	ok = g.nr_kids >= 2 && !plan_group(fx->ctx, fx->mem, &g);
+	for (k = 0; ok && k < g.nr_kids; k++)
+		ok = g.plans[k].shape == SHAPE_SPLIT;
+	/* a Listing 7 step's own __syncwarp() after each: kept as it is */
+	ok = ok && !g.whole.barrier_after;
+	fx->r = &g.whole;
+	ok = ok && !wl_memfix_divergent_owner(fx, first);
+	fx->r = saved;
+	release_group(&g);
+	return ok ? first : NULL;
+}
+
+struct wl_node *wl_memfix_group_of(struct wl_fixer *fx, struct wl_node *s)
+{
+	struct wl_node *g = branch_group(fx->mem, s);
+
+	return g ? g : run_group(fx, s);
+}
+
 void wl_memfix_group_barrier(struct wl_fixer *fx, struct wl_node **pending,
-			unsigned nr_pending, struct wl_node *g)
+			     unsigned nr_pending, struct wl_node *key)
 {
 	struct wl_node *at;
 	unsigned i, k;
@@ -207,13 +425,14 @@ void wl_memfix_group_barrier(struct wl_fixer *fx, struct wl_node **pending,
 
 	for (k = 0; k < nr_pending; k++)
 		for (i = 0; i < fx->r->nr_stmts; i++)
-			clash |= wl_node_within(fx->r->stmts[i], g) &&
+			clash |= wl_memfix_group_of(fx, fx->r->stmts[i]) ==
+					 key &&
 				 wl_memfix_stmts_race(fx->mem, fx->r,
 						      pending[k],
 						      fx->r->stmts[i]);
 	if (!clash)
 		return;
-	at = wl_memfix_sync_point(fx, g);
+	at = wl_memfix_sync_point(fx, key);
 	if (wl_node_within(pending[nr_pending - 1], at)) {
 		if (!fx->why)
 			fx->why = wl_xstrdup("two racing statements share a "
@@ -225,78 +444,69 @@ void wl_memfix_group_barrier(struct wl_fixer *fx, struct wl_node **pending,
 	wl_memfix_insert_barrier(fx, at, true);
 }
 
-void wl_memfix_rewrite_group(struct wl_fixer *fx, struct wl_node *g)
+/*
+ * The reads and the writes of @g, a line each at indent @in, the kids'
+ * trailing comments kept on the first line each one becomes.
+ */
+static void phase_lines(struct wl_fixer *fx, struct group *g, const char *in,
+			char **reads, char **writes)
 {
 	struct wl_ctx *ctx = fx->ctx;
-	struct wl_mem_region whole = { 0 };
-	struct wl_stmt_plan *plans;
-	struct wl_node *cond = wl_node_kid(g, WL_ROLE_COND);
-	struct wl_node *then = wl_node_kid(g, WL_ROLE_THEN);
-	struct wl_node **kids, *owner, *root;
-	const struct wl_mask *m;
-	char **regs, **types, *take, *ct, *cm, *ind, *in2, *sync, *text;
-	char *reads = NULL, *writes = NULL;
-	unsigned nr_kids, nr_regs = 0, i, k, begin, end;
+	unsigned k, end;
 
-	kids = then->kind == CXCursor_CompoundStmt ? then->kids : &then;
-	nr_kids = then->kind == CXCursor_CompoundStmt ? then->nr_kids : 1;
-	if (!nr_kids)
-		return;
-	if (!g->in_main || g->in_macro) {
-		fx->why = wl_xstrdup("the statement is written in a macro");
-		return;
-	}
-	if (!wl_eval_pure(&ctx->eval, cond)) {
-		fx->why = wl_xstrdup("the condition of the branch that holds "
-				     "the racing statements has side effects");
-		return;
-	}
-	merge_regions(fx->mem, g, &whole);
-	for (i = 0; i < whole.nr_races && !fx->why; i++)
-		if (whole.races[i].collision)
-			fx->why = wl_xstrdup("lanes meet through data-dependent "
-					     "indices; use atomics on shared "
-					     "memory (atomicAdd) instead");
-		else if (whole.races[i].cross_warp)
-			fx->block = true;
-	if (whole.unseen)
-		wl_fix_mark_unsafe(fx->fix, "the memory is taken to be shared "
-				   "by the lanes of a warp without seeing "
-				   "where it comes from");
-	root = g->func->root;
-	plans = wl_xcalloc(nr_kids, sizeof(*plans));
-	regs = wl_xcalloc(nr_kids + 1, sizeof(*regs));
-	types = wl_xcalloc(nr_kids, sizeof(*types));
-	for (k = 0; k < nr_kids && !fx->why; k++) {
-		struct wl_stmt_plan *p = &plans[k];
+	*reads = wl_xstrdup("");
+	*writes = wl_xstrdup("");
+	for (k = 0; k < g->nr_kids; k++) {
+		struct wl_stmt_plan *p = &g->plans[k];
+		char *line, *own = NULL, *cm;
 
-		p->stmt = kids[k];
-		regs[nr_regs] = fresh_distinct(ctx, root, "v", regs, nr_regs,
-					       fx->reg);
-		wl_memfix_plan(ctx, fx->mem, &whole, p, regs[nr_regs]);
-		if (p->shape != SHAPE_SPLIT && p->shape != SHAPE_WRITE)
-			fx->why = wl_xstrdup("a statement in the branch on "
-					     "the racing cells is not a plain "
-					     "assignment");
-		else if (group_reads_earlier_write(fx->mem, kids, k))
-			fx->why = wl_xstrdup("a statement in the branch reads "
-					     "what an earlier one writes, so "
-					     "the reads cannot all go first");
-		if (p->uses_reg)
-			types[nr_regs++] = p->type;
-		else
-			free(regs[nr_regs]);
-		regs[nr_regs] = NULL;
+		end = wl_memtext_stmt_end(ctx, g->kids[k]);
+		cm = wl_memtext_trailing_comment(ctx, &end);
+		if (p->shape == SHAPE_SPLIT) {
+			line = wl_xasprintf("%s%s%s;%s%s", *reads, in, p->read,
+					    cm, fx->nl);
+			free(*reads);
+			*reads = line;
+			*cm = '\0';
+		} else {
+			own = wl_memtext_of(ctx, g->kids[k]);
+		}
+		line = wl_xasprintf("%s%s%s;%s%s", *writes, in,
+				    own ? own : p->write, cm, fx->nl);
+		free(*writes);
+		*writes = line;
+		free(own);
+		free(cm);
 	}
-	m = fx->why ? NULL : wl_memfix_mask_at(fx, g);
-	if (!m)
-		goto out;
+}
 
-	reads = wl_xstrdup("");
-	writes = wl_xstrdup("");
-	take = fresh_distinct(ctx, root, "take", regs, nr_regs, fx->reg);
-	owner = wl_memfix_unbraced_owner(g);
-	ind = wl_memtext_indent(ctx, (owner ? owner : g)->begin);
+/*
+ *	bool take = s[t + n] > s[t];
+ *	if (take) {
+ *		smax_v = s[t + n];
+ *		id_v = id[t + n];
+ *	}
+ *	__syncwarp(MASK);
+ *	if (take) {
+ *		s[t] = smax_v;
+ *		id[t] = id_v;
+ *	}
+ *	__syncwarp(MASK);
+ *
+ * MASK names the lanes that reach the branch, not those that take it;
+ * each lane reads exactly what it read before.
+ */
+static char *branch_text(struct wl_fixer *fx, struct group *g,
+			 const char *sync, unsigned *begin, unsigned *end)
+{
+	struct wl_ctx *ctx = fx->ctx;
+	struct wl_node *b = g->branch, *owner = wl_memfix_unbraced_owner(b);
+	struct wl_node *then = wl_node_kid(b, WL_ROLE_THEN);
+	char *take, *ct, *cm, *ind, *in2, *reads, *writes, *text;
+	unsigned at;
+
+	take = fresh_distinct(ctx, b->func->root, "take", g->regs, g->nr_regs);
+	ind = wl_memtext_indent(ctx, (owner ? owner : b)->begin);
 	if (owner) {
 		char *deeper = wl_memtext_deeper(ind);
 
@@ -304,33 +514,10 @@ void wl_memfix_rewrite_group(struct wl_fixer *fx, struct wl_node *g)
 		ind = deeper;
 	}
 	in2 = wl_memtext_deeper(ind);
-	for (k = 0; k < nr_kids; k++) {
-		struct wl_stmt_plan *p = &plans[k];
-		char *line, *own = NULL;
-
-		end = wl_memtext_stmt_end(ctx, kids[k]);
-		cm = wl_memtext_trailing_comment(ctx, &end);
-		if (p->shape == SHAPE_SPLIT) {
-			line = wl_xasprintf("%s%s%s;%s%s", reads, in2, p->read,
-					    cm, fx->nl);
-			free(reads);
-			reads = line;
-			free(cm);
-			cm = wl_xstrdup("");
-		} else {
-			own = wl_memtext_of(ctx, kids[k]);
-		}
-		line = wl_xasprintf("%s%s%s;%s%s", writes, in2,
-				    own ? own : p->write, cm, fx->nl);
-		free(writes);
-		writes = line;
-		free(own);
-		free(cm);
-	}
-	end = then->kind == CXCursor_CompoundStmt ? then->begin + 1 : 0;
-	cm = end ? wl_memtext_trailing_comment(ctx, &end) : wl_xstrdup("");
-	ct = wl_memtext_of(ctx, cond);
-	sync = wl_memfix_sync_text(fx, m);
+	phase_lines(fx, g, in2, &reads, &writes);
+	at = then->kind == CXCursor_CompoundStmt ? then->begin + 1 : 0;
+	cm = at ? wl_memtext_trailing_comment(ctx, &at) : wl_xstrdup("");
+	ct = wl_memtext_of(ctx, wl_node_kid(b, WL_ROLE_COND));
 	if (*reads)
 		text = wl_xasprintf("bool %s = %s;%s%s%sif (%s) {%s%s%s}%s%s%s"
 				    "%s%sif (%s) {%s%s%s}%s%s%s",
@@ -344,8 +531,8 @@ void wl_memfix_rewrite_group(struct wl_fixer *fx, struct wl_node *g)
 				    take, ct, cm, fx->nl, ind, sync, fx->nl,
 				    ind, take, fx->nl, writes, ind, fx->nl,
 				    ind, sync);
-	end = wl_memtext_full_end(ctx, g);
-	begin = g->begin;
+	*end = wl_memtext_full_end(ctx, b);
+	*begin = b->begin;
 	if (owner) {
 		/* the unbraced body of a loop: braces around the rewrite */
 		const char *t = ctx->src->text;
@@ -353,36 +540,98 @@ void wl_memfix_rewrite_group(struct wl_fixer *fx, struct wl_node *g)
 		char *wrapped = wl_xasprintf(" {%s%s%s%s%s}", fx->nl, ind,
 					     text, fx->nl, oind);
 
-		while (begin > owner->begin &&
-		       (t[begin - 1] == ' ' || t[begin - 1] == '\t' ||
-			t[begin - 1] == '\n' || t[begin - 1] == '\r'))
-			begin--;
+		while (*begin > owner->begin && isspace((unsigned char)
+							t[*begin - 1]))
+			(*begin)--;
 		free(text);
 		text = wrapped;
 		free(oind);
 	}
-	wl_fix_replace(fx->fix, begin, end - begin, text);
-	if (nr_regs)
-		wl_memfix_declare_registers(fx, g, types, regs, nr_regs);
-	free(text);
-	free(sync);
+	free(take);
 	free(ct);
 	free(cm);
-	free(in2);
 	free(ind);
-	free(take);
-out:
-	for (k = 0; k < nr_kids; k++) {
-		free(plans[k].read);
-		free(plans[k].write);
-		free(plans[k].type);
-	}
-	for (k = 0; k < nr_regs; k++)
-		free(regs[k]);
-	free(plans);
-	free(regs);
-	free(types);
+	free(in2);
 	free(reads);
 	free(writes);
-	free(whole.races);
+	return text;
+}
+
+/*
+ *	sum_v = sum[t] + sum[t + o];
+ *	sq_v = sq[t] + sq[t + o];
+ *	__syncwarp(MASK);
+ *	sum[t] = sum_v;
+ *	sq[t] = sq_v;
+ *	__syncwarp(MASK);
+ */
+static char *run_text(struct wl_fixer *fx, struct group *g, const char *sync,
+		      unsigned *begin, unsigned *end)
+{
+	struct wl_ctx *ctx = fx->ctx;
+	char *ind = wl_memtext_indent(ctx, g->kids[0]->begin);
+	char *reads, *writes, *text;
+
+	phase_lines(fx, g, ind, &reads, &writes);
+	/* the first statement's indent is in place already */
+	text = wl_xasprintf("%s%s%s%s%s%s%s", reads + strlen(ind), ind, sync,
+			    fx->nl, writes, ind, sync);
+	*begin = g->kids[0]->begin;
+	*end = wl_memtext_stmt_end(ctx, g->kids[g->nr_kids - 1]);
+	free(wl_memtext_trailing_comment(ctx, end));
+	free(reads);
+	free(writes);
+	free(ind);
+	return text;
+}
+
+void wl_memfix_rewrite_group(struct wl_fixer *fx, struct wl_node *key)
+{
+	struct wl_ctx *ctx = fx->ctx;
+	struct group g;
+	const struct wl_mask *m;
+	const char *why;
+	char *sync, *text;
+	unsigned i, begin, end;
+
+	group_at(ctx, fx->mem, key, &g);
+	if (!g.nr_kids)
+		return;
+	if (g.branch && (!g.branch->in_main || g.branch->in_macro)) {
+		fx->why = wl_xstrdup("the statement is written in a macro");
+		return;
+	}
+	if (g.branch &&
+	    !wl_eval_pure(&ctx->eval, wl_node_kid(g.branch, WL_ROLE_COND))) {
+		fx->why = wl_xstrdup("the condition of the branch that holds "
+				     "the racing statements has side effects");
+		return;
+	}
+	why = plan_group(ctx, fx->mem, &g);
+	if (why)
+		fx->why = wl_xstrdup(why);
+	for (i = 0; i < g.whole.nr_races && !fx->why; i++)
+		if (g.whole.races[i].collision)
+			fx->why = wl_xstrdup("lanes meet through data-dependent "
+					     "indices; use atomics on shared "
+					     "memory (atomicAdd) instead");
+		else if (g.whole.races[i].cross_warp)
+			fx->block = true;
+	if (g.whole.unseen)
+		wl_fix_mark_unsafe(fx->fix, "the memory is taken to be shared "
+				   "by the lanes of a warp without seeing "
+				   "where it comes from");
+	m = fx->why ? NULL : wl_memfix_mask_at(fx, key);
+	if (m) {
+		sync = wl_memfix_sync_text(fx, m);
+		text = g.branch ? branch_text(fx, &g, sync, &begin, &end)
+				: run_text(fx, &g, sync, &begin, &end);
+		wl_fix_replace(fx->fix, begin, end - begin, text);
+		if (g.nr_regs)
+			wl_memfix_declare_registers(fx, key, g.types, g.regs,
+						    g.nr_regs);
+		free(text);
+		free(sync);
+	}
+	release_group(&g);
 }

@@ -47,7 +47,6 @@ struct wl_fixer {
 	char *why;		/* set: no fix, and why */
 	bool reuse_barrier;	/* WL302: the barrier after ends the write */
 	bool block;		/* lanes of other warps meet: __syncthreads() */
-	const char *reg;	/* the register of the region's other fixes */
 };
 
 /*
@@ -102,17 +101,18 @@ void wl_memfix_insert_barrier(struct wl_fixer *fx, struct wl_node *at,
 			      bool before);
 
 /*
- * memfixgroup.c.  The statements rewritten whole that racing statement
- * @s belongs to: a branch on the cells it updates (returned: the if), or
- * NULL.
+ * memfixgroup.c.  The group of statements rewritten together that racing
+ * statement @s belongs to, named by a key: a branch on the cells it
+ * updates (the if), or a run of adjacent split statements (the first);
+ * NULL if none.
  */
-struct wl_node *wl_memfix_group_of(struct wl_mem *mem, struct wl_node *s);
+struct wl_node *wl_memfix_group_of(struct wl_fixer *fx, struct wl_node *s);
 
-/* A barrier between @pending (kept as they are) and group @g if they race. */
+/* A barrier between @pending (kept as they are) and group @key if they race. */
 void wl_memfix_group_barrier(struct wl_fixer *fx, struct wl_node **pending,
-			     unsigned nr_pending, struct wl_node *g);
+			     unsigned nr_pending, struct wl_node *key);
 
-/* Rewrite group @g whole: reads, barrier, writes, barrier. */
-void wl_memfix_rewrite_group(struct wl_fixer *fx, struct wl_node *g);
+/* Rewrite group @key whole: reads, barrier, writes, barrier. */
+void wl_memfix_rewrite_group(struct wl_fixer *fx, struct wl_node *key);
 
 #endif

@@ -22,17 +22,17 @@ __global__ void row_max_id(const float *x, float *vmax, int *vid)
 	__syncthreads();
 	if (tid < 16) {
 		for (int n = 16; n > 0; n >>= 1) {
-			float v;
-			int v2;
+			float smax_v;
+			int sidx_v;
 			bool take = smax[tid + n] > smax[tid];	// expect: WL301 {{written by lane 8 at line 26}}
 			if (take) {
-				v = smax[tid + n];	// expect: WL301
-				v2 = sidx[tid + n];	// expect: WL301 {{sidx[tid + n], written by lane 8}}
+				smax_v = smax[tid + n];	// expect: WL301
+				sidx_v = sidx[tid + n];	// expect: WL301 {{sidx[tid + n], written by lane 8}}
 			}
 			__syncwarp(0x0000ffff);
 			if (take) {
-				smax[tid] = v;
-				sidx[tid] = v2;
+				smax[tid] = smax_v;
+				sidx[tid] = sidx_v;
 			}
 			__syncwarp(0x0000ffff);
 		}

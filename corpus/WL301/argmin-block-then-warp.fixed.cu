@@ -24,8 +24,8 @@ __global__ void column_argmin(const float *cost, float *best, int *where,
 		}
 	low[t] = mine;
 	pos[t] = at;
-	float v;
-	int v2;
+	float low_v;
+	int pos_v;
 	for (int half = THREADS / 2; half >= 32; half /= 2) {
 		__syncthreads();
 		if (t < half && low[t + half] < low[t]) {
@@ -38,13 +38,13 @@ __global__ void column_argmin(const float *cost, float *best, int *where,
 		for (int half = 16; half > 0; half /= 2) {
 			bool take = low[t + half] < low[t];	// expect: WL301
 			if (take) {
-				v = low[t + half];	// expect: WL301
-				v2 = pos[t + half];	// expect: WL301
+				low_v = low[t + half];	// expect: WL301
+				pos_v = pos[t + half];	// expect: WL301
 			}
 			__syncwarp(0x0000ffff);
 			if (take) {
-				low[t] = v;
-				pos[t] = v2;
+				low[t] = low_v;
+				pos[t] = pos_v;
 			}
 			__syncwarp(0x0000ffff);
 		}
