@@ -16,7 +16,8 @@ ignored by git), once.  `prepare` runs gv-prepare on every file of the
 manifest into one bundle (default build-gpu/real-bundle) and records
 each file's exit status in BUNDLE/prepare.tsv; the GPU machine then runs
 `gpu_verify/run_on_gpu.sh BUNDLE RESULTS`, and `report` writes
-gpu_verify/REAL.md and REAL.json from both.  `list` prints the kernel set.
+gpu_verify/REAL.md and REAL.json from both, with gpu_verify/REAL-notes.md
+(a reviewer's reading of the run) at the end when it exists.  `list` prints the kernel set.
 
 GV_MIRRORS names the mirrors' folder (default /work/.mirror; each
 project is MIRRORS/<owner+name>/repo); GV_PREPARE the gv-prepare binary
@@ -221,8 +222,13 @@ def main():
     if len(a.rest) != 2:
         sys.exit("real.py: report BUNDLE RESULTS")
     report = os.path.join(os.path.dirname(prep or ""), "gv-report")
-    return subprocess.run([report, a.rest[0], a.rest[1], "--real",
-                           "--md", a.md, "--json", a.json]).returncode
+    cmd = [report, a.rest[0], a.rest[1], "--real", "--md", a.md,
+           "--json", a.json]
+    # a reviewer's reading of the run, kept with it (as REPORT-notes.md)
+    notes = os.path.join(ROOT, "gpu_verify", "REAL-notes.md")
+    if os.path.exists(notes):
+        cmd += ["--notes", notes]
+    return subprocess.run(cmd).returncode
 
 
 if __name__ == "__main__":
