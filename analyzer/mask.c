@@ -561,8 +561,9 @@ static void function_entry(struct wl_ctx *ctx, struct wl_func *fn,
 
 			/*
 			 * A call from @fn's own body that every lane in
-			 * @fn makes (a template recursing on Int2Type<STEP
-			 * + 1>, say) lets in no lane that had not entered.
+			 * @fn makes (a template recursing on its step,
+			 * `sum<OFFSET / 2>(v)`) lets in no lane that had
+			 * not entered.
 			 */
 			if (m->recursive == fn && m->reach == WL_REACH_FULL &&
 			    m->bits == FULL)

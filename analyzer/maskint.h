@@ -60,8 +60,10 @@ struct entry {
 	const char *param;	/* the threaded mask parameter, or NULL */
 	bool own;		/* @param was there already */
 	const struct wl_fix *edits;
-	/* A call of the function from its own body, while its callers
-	 * are being read: the entry is assumed, not known. */
+	/*
+	 * Asked from the function's own body while its callers are being
+	 * read: the entry is assumed, not known.
+	 */
 	struct wl_func *recursive;
 };
 

@@ -318,6 +318,30 @@ static unsigned run_length(struct wl_ctx *ctx, struct wl_mem *mem,
 	return n;
 }
 
+/*
+ * Whether the branch's block holds nothing but its statements, their
+ * trailing comments and blanks: the rewrite writes the block anew, and a
+ * comment line of its own would be lost.
+ */
+static bool branch_block_plain(struct wl_ctx *ctx, struct group *g)
+{
+	struct wl_node *then = wl_node_kid(g->branch, WL_ROLE_THEN);
+	unsigned at, k, close;
+
+	if (then->kind != CXCursor_CompoundStmt)
+		return true;
+	at = then->begin + 1;
+	free(wl_memtext_trailing_comment(ctx, &at));
+	for (k = 0; k < g->nr_kids; k++) {
+		if (!only_blanks(ctx, at, g->kids[k]->begin))
+			return false;
+		at = wl_memtext_stmt_end(ctx, g->kids[k]);
+		free(wl_memtext_trailing_comment(ctx, &at));
+	}
+	close = wl_memtext_stmt_end(ctx, then) - 1;	/* its '}' */
+	return only_blanks(ctx, at, close);
+}
+
 /* The group that @key names (wl_memfix_group_of()). */
 static void group_at(struct wl_ctx *ctx, struct wl_mem *mem,
 		     struct wl_node *key, struct group *g)
@@ -325,7 +349,6 @@ static void group_at(struct wl_ctx *ctx, struct wl_mem *mem,
 	memset(g, 0, sizeof(*g));
 	if (key->kind == CXCursor_IfStmt) {
 		struct wl_node *then = wl_node_kid(key, WL_ROLE_THEN);
-
 		unsigned i = 0;
 
 		g->branch = key;
@@ -608,6 +631,9 @@ void wl_memfix_rewrite_group(struct wl_fixer *fx, struct wl_node *key)
 		return;
 	}
 	why = plan_group(ctx, fx->mem, &g);
+	if (!why && g.branch && !branch_block_plain(ctx, &g))
+		why = "the branch holds a comment line that the rewrite "
+		      "would lose";
 	if (why)
 		fx->why = wl_xstrdup(why);
 	for (i = 0; i < g.whole.nr_races && !fx->why; i++)
