@@ -70,6 +70,7 @@ struct header_fix {
 struct prep {
 	const char *source, *fixed, *spec_path, *out, *case_id;
 	const char *gv_dir, *clang, *nvcc, *libdevice, *compdb_dir;
+	const char *cuda;	/* the toolkit: CUDA_HOME, /usr/local/cuda */
 	bool no_nvcc, shuffle;
 	struct wl_strvec args;	    /* -I/-D... for analysis and compilers */
 	struct wl_strvec fix_also;  /* headers to fix as well */
@@ -362,7 +363,7 @@ static void push_user_args(struct prep *p, const char *base, const char *tree,
 	wl_strvec_push(v, "-I");
 	wl_strvec_push(v, m);
 	free(m);
-	m = wl_xasprintf("%s/stubs", base);
+	m = wl_xasprintf("%s/%s", base, nvcc ? "stubs-nvcc" : "stubs");
 	wl_strvec_push(v, nvcc ? "-isystem" : "-idirafter");
 	wl_strvec_push(v, m);
 	free(m);
@@ -442,6 +443,40 @@ static CXTranslationUnit legacy_parse(struct prep *p, CXIndex index,
 	return tu;
 }
 
+/* Whether the toolkit's own include folders hold header @name. */
+static bool in_toolkit(const struct prep *p, const char *name)
+{
+	static const char *const dirs[] = {"include", "include/cccl"};
+	unsigned i;
+	bool found = false;
+
+	for (i = 0; i < WL_ARRAY_SIZE(dirs) && !found; i++) {
+		char *path = wl_xasprintf("%s/%s/%s", p->cuda, dirs[i], name);
+
+		found = exists(path);
+		free(path);
+	}
+	return found;
+}
+
+/*
+ * The legacy parse runs without the toolkit's headers (-nocudainc), so
+ * it stubs `<cuda/std/type_traits>` too; nvcc finds the real one (CUDA 13
+ * keeps libcu++ under include/cccl), and a stand-in ahead of it on
+ * nvcc's path breaks cooperative_groups.h.  nvcc gets only the stand-ins
+ * for headers the toolkit lacks: stubs-nvcc/.
+ */
+static void stub_for_nvcc(struct prep *p, const char *name, const char *rel)
+{
+	char *to = wl_xasprintf("stubs-nvcc/%s", name);
+	char *from = wl_xasprintf("%s/%s", p->dir, rel);
+
+	if (!in_toolkit(p, name))
+		copy_file(from, p->dir, to);
+	free(from);
+	free(to);
+}
+
 /*
  * Make an empty stand-in for each header @tu could not find; returns how
  * many were new.  A header nobody has cannot matter to device code that
@@ -478,6 +513,7 @@ static unsigned stub_missing(struct prep *p, CXTranslationUnit tu)
 			if (r == 0) {
 				wl_strvec_push(&p->stubs, name);
 				made++;
+				stub_for_nvcc(p, name, rel);
 			}
 			free(own);
 			free(text);
@@ -614,7 +650,7 @@ static void nvcc_deps(struct prep *p)
 		free(srcdir);
 		return;
 	}
-	stubs = wl_xasprintf("%s/stubs", p->dir);
+	stubs = wl_xasprintf("%s/stubs-nvcc", p->dir);
 	compat = wl_xasprintf("%s/after_compat.h", p->gv_dir);
 	wl_strvec_push(&v, p->nvcc);
 	wl_strvec_push(&v, "-arch=sm_90");
@@ -1539,6 +1575,7 @@ int main(int argc, char **argv)
 	p.clang = getenv("CLANG") ? getenv("CLANG") : "clang-19";
 	p.nvcc = getenv("NVCC") ? getenv("NVCC") : "nvcc";
 	cuda = getenv("CUDA_HOME") ? getenv("CUDA_HOME") : "/usr/local/cuda";
+	p.cuda = cuda;
 	libdevice = getenv("GV_LIBDEVICE")
 			? wl_xstrdup(getenv("GV_LIBDEVICE"))
 			: wl_xasprintf("%s/nvvm/libdevice/libdevice.10.bc",
