@@ -12,6 +12,27 @@
 
 #define __WL_GV_EMULATED__ 1
 
+/*
+ * libcu++ spells these names itself (`struct __any { __any(...); };` in
+ * <cuda/std/__functional/invoke.h>, reached from cooperative_groups.h):
+ * read its headers before the macros exist, and their include guards
+ * keep them from being read again under the macros.
+ */
+#if defined(__cplusplus) && defined(__has_include)
+#if __has_include(<cuda/std/functional>)
+#include <cuda/std/functional>
+#endif
+#if __has_include(<cuda/std/tuple>)
+#include <cuda/std/tuple>
+#endif
+#if __has_include(<cuda/std/variant>)
+#include <cuda/std/variant>
+#endif
+#if __has_include(<cuda/std/mdspan>)
+#include <cuda/std/mdspan>
+#endif
+#endif
+
 #define __shfl(...) __shfl_sync(__activemask(), __VA_ARGS__)
 #define __shfl_up(...) __shfl_up_sync(__activemask(), __VA_ARGS__)
 #define __shfl_down(...) __shfl_down_sync(__activemask(), __VA_ARGS__)
