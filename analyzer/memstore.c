@@ -63,6 +63,21 @@ static long long opaque_size(struct ma_eval *ev, CXType t)
 	return (1ll << 24) + ((long long)(h % 1021u) << 12);
 }
 
+/*
+ * @a elements of @b each, saturated: a dependent size is a large opaque
+ * stand-in (opaque_size()), and nested ones (CUB's radix-sort histogram,
+ * `T bins[NUM_PASSES][RADIX_DIGITS]`) overflowed a long long.  Past
+ * 2^48 the count only says "large".
+ */
+static long long count_times(long long a, long long b)
+{
+	long long r;
+
+	if (__builtin_mul_overflow(a, b, &r) || r > (1ll << 48))
+		return 1ll << 48;
+	return r;
+}
+
 static long long count_of(struct ma_eval *ev, CXType t)
 {
 	long long n;
@@ -73,14 +88,14 @@ static long long count_of(struct ma_eval *ev, CXType t)
 		return count_of(ev, clang_getPointeeType(t));
 	if (t.kind == CXType_ConstantArray) {
 		n = clang_getArraySize(t);
-		return (n > 0 ? n : 1) *
-		       count_of(ev, clang_getArrayElementType(t));
+		return count_times(n > 0 ? n : 1,
+				   count_of(ev, clang_getArrayElementType(t)));
 	}
 	if (t.kind == CXType_DependentSizedArray ||
 	    t.kind == CXType_IncompleteArray ||
 	    t.kind == CXType_VariableArray)
-		return opaque_size(ev, t) *
-		       count_of(ev, clang_getArrayElementType(t));
+		return count_times(opaque_size(ev, t),
+				   count_of(ev, clang_getArrayElementType(t)));
 	return 1;
 }
 
@@ -652,8 +667,8 @@ static bool member_loc(struct ma_eval *ev, struct wl_node *n,
 	}
 	a = &mem->arrays[b.array];
 	out->array = add_array(mem, a->decl, field, a->kind, a->name);
-	out->elem = b.elem * count_of(ev, ft);
-	return true;
+	/* overflow: a location no evaluation can name */
+	return !__builtin_mul_overflow(b.elem, count_of(ev, ft), &out->elem);
 }
 
 static bool lvalue_loc(struct ma_eval *ev, struct wl_node *e,
@@ -676,10 +691,12 @@ static bool lvalue_loc(struct ma_eval *ev, struct wl_node *e,
 		ev->depth--;
 		if (!ok)
 			return false;
-		if (!ma_eval(ev, n->kids[1], env, &i))
+		if (!ma_eval(ev, n->kids[1], env, &i) ||
+		    __builtin_mul_overflow(
+			    i, count_of(ev, clang_getCursorType(n->cursor)),
+			    &i))
 			return false;
-		out->elem += i * count_of(ev, clang_getCursorType(n->cursor));
-		return true;
+		return !__builtin_add_overflow(out->elem, i, &out->elem);
 	}
 	case CXCursor_UnaryOperator:
 		if (clang_getCursorUnaryOperatorKind(n->cursor) !=
@@ -790,8 +807,12 @@ static bool pointer_loc_of(struct ma_eval *ev, struct wl_node *e,
 		c = is_array_type(pt) ? count_of(ev, clang_getArrayElementType(
 							   canon(pt)))
 				      : count_of(ev, clang_getPointeeType(pt));
-		out->elem += (op == CXBinaryOperator_Sub ? -k : k) * c;
-		return true;
+		if (op == CXBinaryOperator_Sub &&
+		    __builtin_sub_overflow(0, k, &k))
+			return false;
+		if (__builtin_mul_overflow(k, c, &k))
+			return false;
+		return !__builtin_add_overflow(out->elem, k, &out->elem);
 	}
 	case CXCursor_ConditionalOperator: {
 		struct ma_loc a = *out, b = *out;
