@@ -354,7 +354,7 @@ char *wl_memfix_build(struct wl_ctx *ctx, struct wl_mem *mem,
 			    .nl = wl_source_newline(ctx->src) };
 	struct wl_stmt_plan *plans = wl_xcalloc(r->nr_stmts, sizeof(*plans));
 	struct wl_node **pending = wl_xcalloc(r->nr_stmts, sizeof(*pending));
-	unsigned i, k, nr_pending = 0, reg_array = 0;
+	unsigned i, k, m, last, nr_pending = 0, reg_array = 0;
 	bool any_reg = false, need_tail = false;
 	char *reg;
 
@@ -407,12 +407,21 @@ char *wl_memfix_build(struct wl_ctx *ctx, struct wl_mem *mem,
 		bool clash = false;
 
 		if (p->group) {
-			wl_memfix_group_barrier(&fx, pending, nr_pending,
-						p->group);
+			/* its statements are r->stmts[i..last], in order */
+			for (last = i; last + 1 < r->nr_stmts &&
+				       plans[last + 1].group == p->group;
+			     last++)
+				;
+			for (k = 0; k < nr_pending; k++)
+				for (m = i; m <= last; m++)
+					clash |= wl_memfix_stmts_race(
+						mem, r, pending[k],
+						r->stmts[m]);
+			if (clash)
+				wl_memfix_group_barrier(
+					&fx, pending[nr_pending - 1], p->group);
 			wl_memfix_rewrite_group(&fx, p->group);
-			while (i + 1 < r->nr_stmts &&
-			       plans[i + 1].group == p->group)
-				i++;
+			i = last;
 			nr_pending = 0;
 			need_tail = false;
 			continue;

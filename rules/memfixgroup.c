@@ -60,22 +60,6 @@ static bool reads_earlier_write(struct wl_mem *mem, struct wl_node **kids,
 	return false;
 }
 
-/* A fresh name in @fn that is none of @taken (@nr of them). */
-static char *fresh_distinct(struct wl_ctx *ctx, struct wl_node *fn,
-			    const char *base, char **taken, unsigned nr)
-{
-	char *name = wl_memtext_fresh_name(ctx, fn, base);
-	unsigned n = 2, i;
-
-	for (i = 0; i < nr; i++)
-		if (taken[i] && !strcmp(taken[i], name)) {
-			free(name);
-			name = wl_xasprintf("%s%u", base, n++);
-			i = (unsigned)-1;	/* check them all again */
-		}
-	return name;
-}
-
 /*
  * The register for what statement @s stores: named after its storage
  * (`smax_v` for `smax[t] = ...`, `sum_v` for `smem.sum[t] += ...`), so
@@ -243,8 +227,8 @@ static const char *plan_group(struct wl_ctx *ctx, struct wl_mem *mem,
 	for (k = 0; k < g->nr_kids; k++) {
 		struct wl_stmt_plan *p = &g->plans[k];
 		char *base = register_base(mem, g->kids[k]);
-		char *reg = fresh_distinct(ctx, root, base, g->regs,
-					   g->nr_regs);
+		char *reg = wl_memtext_fresh_name_except(ctx, root, base,
+							 g->regs, g->nr_regs);
 
 		free(base);
 		p->stmt = g->kids[k];
@@ -439,24 +423,12 @@ struct wl_node *wl_memfix_group_of(struct wl_fixer *fx, struct wl_node *s)
 	return g ? g : run_group(fx, s);
 }
 
-void wl_memfix_group_barrier(struct wl_fixer *fx, struct wl_node **pending,
-			     unsigned nr_pending, struct wl_node *key)
+void wl_memfix_group_barrier(struct wl_fixer *fx, struct wl_node *prev,
+			     struct wl_node *key)
 {
-	struct wl_node *at;
-	unsigned i, k;
-	bool clash = false;
+	struct wl_node *at = wl_memfix_sync_point(fx, key);
 
-	for (k = 0; k < nr_pending; k++)
-		for (i = 0; i < fx->r->nr_stmts; i++)
-			clash |= wl_memfix_group_of(fx, fx->r->stmts[i]) ==
-					 key &&
-				 wl_memfix_stmts_race(fx->mem, fx->r,
-						      pending[k],
-						      fx->r->stmts[i]);
-	if (!clash)
-		return;
-	at = wl_memfix_sync_point(fx, key);
-	if (wl_node_within(pending[nr_pending - 1], at)) {
+	if (wl_node_within(prev, at)) {
 		if (!fx->why)
 			fx->why = wl_xstrdup("two racing statements share a "
 					     "lane-dependent branch, where no "
@@ -528,7 +500,8 @@ static char *branch_text(struct wl_fixer *fx, struct group *g,
 	char *take, *ct, *cm, *ind, *in2, *reads, *writes, *text;
 	unsigned at;
 
-	take = fresh_distinct(ctx, b->func->root, "take", g->regs, g->nr_regs);
+	take = wl_memtext_fresh_name_except(ctx, b->func->root, "take",
+					    g->regs, g->nr_regs);
 	ind = wl_memtext_indent(ctx, (owner ? owner : b)->begin);
 	if (owner) {
 		char *deeper = wl_memtext_deeper(ind);

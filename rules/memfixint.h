@@ -108,9 +108,13 @@ void wl_memfix_insert_barrier(struct wl_fixer *fx, struct wl_node *at,
  */
 struct wl_node *wl_memfix_group_of(struct wl_fixer *fx, struct wl_node *s);
 
-/* A barrier between @pending (kept as they are) and group @key if they race. */
-void wl_memfix_group_barrier(struct wl_fixer *fx, struct wl_node **pending,
-			     unsigned nr_pending, struct wl_node *key);
+/*
+ * A barrier between @prev (a statement kept as it is, which races with
+ * the group) and group @key: before the group, or before the
+ * lane-dependent branch or loop around it, so that every lane reaches it.
+ */
+void wl_memfix_group_barrier(struct wl_fixer *fx, struct wl_node *prev,
+			     struct wl_node *key);
 
 /* Rewrite group @key whole: reads, barrier, writes, barrier. */
 void wl_memfix_rewrite_group(struct wl_fixer *fx, struct wl_node *key);

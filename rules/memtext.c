@@ -76,17 +76,34 @@ static bool uses_ident(struct wl_ctx *ctx, const struct wl_node *n,
 	return false;
 }
 
-char *wl_memtext_fresh_name(struct wl_ctx *ctx, const struct wl_node *fn,
-			     const char *base)
+static bool taken_already(const char *name, char *const *taken, unsigned nr)
+{
+	unsigned i;
+
+	for (i = 0; i < nr; i++)
+		if (taken[i] && !strcmp(taken[i], name))
+			return true;
+	return false;
+}
+
+char *wl_memtext_fresh_name_except(struct wl_ctx *ctx,
+				   const struct wl_node *fn, const char *base,
+				   char *const *taken, unsigned nr)
 {
 	char *name = wl_xstrdup(base);
 	unsigned k = 2;
 
-	while (uses_ident(ctx, fn, name)) {
+	while (uses_ident(ctx, fn, name) || taken_already(name, taken, nr)) {
 		free(name);
 		name = wl_xasprintf("%s%u", base, k++);
 	}
 	return name;
+}
+
+char *wl_memtext_fresh_name(struct wl_ctx *ctx, const struct wl_node *fn,
+			     const char *base)
+{
+	return wl_memtext_fresh_name_except(ctx, fn, base, NULL, 0);
 }
 
 /*

@@ -48,6 +48,11 @@ char *wl_memtext_trailing_comment(struct wl_ctx *ctx, unsigned *end);
 char *wl_memtext_fresh_name(struct wl_ctx *ctx, const struct wl_node *fn,
 			     const char *base);
 
+/* The same, and none of the @nr names in @taken (NULL entries skipped). */
+char *wl_memtext_fresh_name_except(struct wl_ctx *ctx,
+				   const struct wl_node *fn, const char *base,
+				   char *const *taken, unsigned nr);
+
 /* One level deeper than @indent, in the file's own style (caller frees). */
 char *wl_memtext_deeper(const char *indent);
 
