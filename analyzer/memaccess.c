@@ -512,6 +512,17 @@ static bool returned(struct wl_mem *mem, struct wl_node *blk,
 	return false;
 }
 
+/* Whether the walk found @loop's condition true for the trip (memint.h). */
+static bool holds(const struct ma_env *env, const struct wl_node *loop)
+{
+	unsigned i;
+
+	for (i = 0; i < env->nr_held; i++)
+		if (env->held[i] == loop)
+			return true;
+	return false;
+}
+
 bool ma_active(struct wl_mem *mem, struct wl_node *node,
 	       const struct ma_env *env, unsigned tid)
 {
@@ -531,7 +542,8 @@ bool ma_active(struct wl_mem *mem, struct wl_node *node,
 				   p->kind != CXCursor_ForStmt &&
 				   p->kind != CXCursor_DoStmt &&
 				   /* the value picks a case, not a truth */
-				   p->kind != CXCursor_SwitchStmt) {
+				   p->kind != CXCursor_SwitchStmt &&
+				   !holds(&cur, p)) {
 				cond = wl_node_kid(p, WL_ROLE_COND);
 			} else if (child->role == WL_ROLE_AND_RHS ||
 				   child->role == WL_ROLE_OR_RHS) {

@@ -69,6 +69,15 @@ struct ma_env {
 	struct ma_bind binds[MA_MAX_BINDS];
 	unsigned nr_binds;
 	struct ma_frame *frame;
+	/*
+	 * While loops whose condition the walk found true in every thread
+	 * for the trip being walked.  Their bodies' guards skip it: by the
+	 * time of a later statement the body may have stepped the variable
+	 * (`offs >>= 1; __syncthreads();` ends the trip with offs == 0 on
+	 * the last one, and that barrier would read as reached by no one).
+	 */
+	struct wl_node *held[MA_MAX_DEPTH];
+	unsigned nr_held;
 };
 
 /*

@@ -350,6 +350,22 @@ static void walk_kids_except(struct ma_walk *w, struct wl_node *n,
 }
 
 /*
+ * One trip of @loop's body; @held: the walk found the loop's condition
+ * true in every thread for this trip (see struct ma_env).
+ */
+static void walk_trip(struct ma_walk *w, struct wl_node *loop,
+		      struct wl_node *body, bool held, struct ma_env *env)
+{
+	if (!held || env->nr_held >= MA_MAX_DEPTH) {
+		walk(w, body, env);
+		return;
+	}
+	env->held[env->nr_held++] = loop;
+	walk(w, body, env);
+	env->nr_held--;
+}
+
+/*
  * A loop: unrolled trip by trip while its counters are known and its
  * condition decides (a condition on unknown uniform values lets the
  * first trips run); else walked twice, so that trips meet.
@@ -364,6 +380,7 @@ static void walk_loop(struct ma_walk *w, struct wl_node *n,
 	struct wl_node *body = wl_node_kid(n, WL_ROLE_BODY);
 	struct ma_env e = *env;
 	unsigned trips, i;
+	bool held = false;
 	long long c;
 
 	w->loop_depth++;
@@ -379,11 +396,13 @@ static void walk_loop(struct ma_walk *w, struct wl_node *n,
 							    &c)) {
 					if (!c)
 						break;
+					held = true;
 				} else if (trips >= MA_FIRST_TRIPS) {
 					break;
 				}
 			}
-			walk(w, body, &e);
+			walk_trip(w, n, body, held, &e);
+			held = false;
 			if (inc)
 				walk(w, inc, &e);
 		}
