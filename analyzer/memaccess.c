@@ -457,9 +457,32 @@ static bool returns(struct wl_node *n)
 static bool cond_false(struct wl_mem *mem, struct wl_node *cond, bool want,
 		       const struct ma_env *env, unsigned tid)
 {
+	struct wl_node *c = cond ? ma_strip(cond) : NULL;
 	long long v;
 
-	if (!cond || !ma_eval_exact(mem, cond, env, tid, &v))
+	if (!c)
+		return false;
+	/*
+	 * One known operand can decide: `if (i < n && threadIdx.x == 0)`
+	 * is false in lane 1 whatever n is.
+	 */
+	if (c->kind == CXCursor_BinaryOperator && c->nr_kids == 2) {
+		enum CXBinaryOperatorKind op = wl_node_binop(c);
+
+		if (op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr) {
+			bool any = want == (op == CXBinaryOperator_LAnd);
+			bool a = cond_false(mem, c->kids[0], want, env, tid);
+
+			if (a == any)
+				return a;
+			return cond_false(mem, c->kids[1], want, env, tid);
+		}
+	}
+	if (c->kind == CXCursor_UnaryOperator && c->nr_kids == 1 &&
+	    clang_getCursorUnaryOperatorKind(c->cursor) ==
+		    CXUnaryOperator_LNot)
+		return cond_false(mem, c->kids[0], !want, env, tid);
+	if (!ma_eval_exact(mem, c, env, tid, &v))
 		return false;
 	return (v != 0) != want;
 }
