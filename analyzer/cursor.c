@@ -241,6 +241,79 @@ int wl_cursor_param_index(CXCursor fn, CXCursor param)
 	return pf.found;
 }
 
+static enum CXChildVisitResult last_expression(CXCursor c, CXCursor parent,
+					       CXClientData data)
+{
+	(void)parent;
+	if (clang_isExpression(clang_getCursorKind(c)))
+		*(CXCursor *)data = c;
+	return CXChildVisit_Continue;
+}
+
+CXCursor wl_cursor_param_default(CXCursor param)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(param);
+	CXCursor expr = clang_getNullCursor();
+	CXToken *toks = NULL;
+	unsigned nr = 0, i;
+	int depth = 0;
+	bool eq = false;
+
+	clang_visitChildren(param, last_expression, &expr);
+	if (clang_Cursor_isNull(expr))
+		return expr;
+	clang_tokenize(tu, clang_getCursorExtent(param), &toks, &nr);
+	for (i = 0; i < nr && !eq; i++) {
+		CXString sp;
+		const char *t;
+
+		if (clang_getTokenKind(toks[i]) != CXToken_Punctuation)
+			continue;
+		sp = clang_getTokenSpelling(tu, toks[i]);
+		t = clang_getCString(sp);
+		if (!strcmp(t, "(") || !strcmp(t, "[") || !strcmp(t, "<"))
+			depth++;
+		else if (!strcmp(t, ")") || !strcmp(t, "]") || !strcmp(t, ">"))
+			depth--;
+		else if (!strcmp(t, "=") && depth <= 0)
+			eq = true;
+		clang_disposeString(sp);
+	}
+	clang_disposeTokens(tu, toks, nr);
+	return eq ? expr : clang_getNullCursor();
+}
+
+struct param_at {
+	unsigned index, seen;
+	CXCursor found;
+};
+
+static enum CXChildVisitResult param_at(CXCursor c, CXCursor parent,
+					CXClientData data)
+{
+	struct param_at *pa = data;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_ParmDecl)
+		return CXChildVisit_Continue;
+	if (pa->seen++ != pa->index)
+		return CXChildVisit_Continue;
+	pa->found = c;
+	return CXChildVisit_Break;
+}
+
+bool wl_cursor_default_constant(CXCursor fn, unsigned index, long long *out)
+{
+	struct param_at pa = { index, 0, clang_getNullCursor() };
+	CXCursor expr;
+
+	clang_visitChildren(clang_getCanonicalCursor(fn), param_at, &pa);
+	if (clang_Cursor_isNull(pa.found))
+		return false;
+	expr = wl_cursor_param_default(pa.found);
+	return !clang_Cursor_isNull(expr) && wl_cursor_int_value(expr, out);
+}
+
 static unsigned offset_of(CXSourceLocation loc)
 {
 	unsigned off = 0;

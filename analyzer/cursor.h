@@ -86,6 +86,21 @@ CXCursor wl_cursor_definition(CXCursor fn);
 int wl_cursor_param_index(CXCursor fn, CXCursor param);
 
 /*
+ * The default argument of ParmDecl @param (`bool sync = true`), or a null
+ * cursor: its last expression, when an `=` outside brackets precedes it
+ * (an array bound, `T (&s)[N]`, is an expression too).
+ */
+CXCursor wl_cursor_param_default(CXCursor param);
+
+/*
+ * The constant default of parameter @index of function @fn given where
+ * the function is first declared (`void f(bool sync = true);` above the
+ * definition `void f(bool sync) { ... }`), into *@out; false when that
+ * declaration gives none or it is no integer constant.
+ */
+bool wl_cursor_default_constant(CXCursor fn, unsigned index, long long *out);
+
+/*
  * Whether CallExpr @call is an overloaded operator applied in a
  * template (`ceilDiv(a, b) * b` over dependent types, where the CUDA
  * headers' operator* overloads are candidates): libclang shows it as a

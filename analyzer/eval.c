@@ -513,6 +513,7 @@ static enum wl_dep param_dep(struct wl_eval *ev, struct wl_var *v)
 	struct func_facts *f = facts_of(ev, fn);
 	enum wl_dep d = WL_DEP_CONST;
 	unsigned i, index = 0;
+	long long value;
 
 	if (fn && f && !fn->nr_callers && ev->trust_unseen)
 		return WL_DEP_BLOCK;
@@ -530,11 +531,13 @@ static enum wl_dep param_dep(struct wl_eval *ev, struct wl_var *v)
 		/* an argument left out: the default, `bool sync = true` */
 		if (!arg && index < fn->nr_params)
 			arg = wl_node_param_default(fn->params[index]);
-		if (!arg) {
+		if (arg) {
+			d = wl_dep_max(d, wl_eval_dep(ev, arg));
+		} else if (!wl_cursor_default_constant(fn->cursor, index,
+						       &value)) {
 			d = WL_DEP_LANE;
 			break;
 		}
-		d = wl_dep_max(d, wl_eval_dep(ev, arg));
 		d = wl_dep_max(d, guard_dep(ev, fn->callers[i], NULL));
 	}
 	f->in_progress = false;

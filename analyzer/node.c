@@ -314,39 +314,12 @@ static const char *builtin_var(struct wl_model *m, const struct wl_node *node)
 	return NULL;
 }
 
-/*
- * The default argument of parameter @param (`bool sync = true`), or
- * NULL: its last expression, when an `=` outside brackets precedes it
- * (an array bound, `T (&s)[N]`, is an expression too).
- */
+/* The default argument of parameter @param: see wl_cursor_param_default(). */
 struct wl_node *wl_node_param_default(const struct wl_node *param)
 {
-	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(param->cursor);
-	CXToken *toks = NULL;
-	unsigned nr = 0, i;
-	int depth = 0;
-	bool eq = false;
-
 	if (!param->nr_kids ||
-	    !clang_isExpression(param->kids[param->nr_kids - 1]->kind))
+	    !clang_isExpression(param->kids[param->nr_kids - 1]->kind) ||
+	    clang_Cursor_isNull(wl_cursor_param_default(param->cursor)))
 		return NULL;
-	clang_tokenize(tu, clang_getCursorExtent(param->cursor), &toks, &nr);
-	for (i = 0; i < nr && !eq; i++) {
-		CXString sp;
-		const char *t;
-
-		if (clang_getTokenKind(toks[i]) != CXToken_Punctuation)
-			continue;
-		sp = clang_getTokenSpelling(tu, toks[i]);
-		t = clang_getCString(sp);
-		if (!strcmp(t, "(") || !strcmp(t, "[") || !strcmp(t, "<"))
-			depth++;
-		else if (!strcmp(t, ")") || !strcmp(t, "]") || !strcmp(t, ">"))
-			depth--;
-		else if (!strcmp(t, "=") && depth <= 0)
-			eq = true;
-		clang_disposeString(sp);
-	}
-	clang_disposeTokens(tu, toks, nr);
-	return eq ? param->kids[param->nr_kids - 1] : NULL;
+	return param->kids[param->nr_kids - 1];
 }
