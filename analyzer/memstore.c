@@ -671,6 +671,24 @@ static bool member_loc(struct ma_eval *ev, struct wl_node *n,
 	return !__builtin_mul_overflow(b.elem, count_of(ev, ft), &out->elem);
 }
 
+/*
+ * Whether the base @b of a subscript, when itself a row (`b[i]` in
+ * `b[i][j]`), has a type that says how long a row is.  Where clang
+ * could not type the array (`real b[6][6]` with `real` left to the
+ * build) it made the variable an int: `b[1][0]` and `b[0][1]` would land
+ * on one element.  A one-level subscript needs no row length.
+ */
+static bool row_typed(struct wl_node *b)
+{
+	struct wl_node *s = ma_strip(b);
+	CXType t;
+
+	if (!s || s->kind != CXCursor_ArraySubscriptExpr)
+		return true;
+	t = canon(clang_getCursorType(s->cursor));
+	return is_array_type(t) || is_pointer_type(t);
+}
+
 static bool lvalue_loc(struct ma_eval *ev, struct wl_node *e,
 		       const struct ma_env *env, struct ma_loc *out)
 {
@@ -684,7 +702,7 @@ static bool lvalue_loc(struct ma_eval *ev, struct wl_node *e,
 		struct wl_node *b = n->nr_kids == 2 ? n->kids[0] : NULL;
 		bool ok;
 
-		if (!b)
+		if (!b || !row_typed(b))
 			return false;
 		ev->depth++;
 		ok = pointer_loc(ev, b, env, out);
