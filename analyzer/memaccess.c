@@ -202,6 +202,10 @@ static unsigned access_kind(struct wl_model *m, struct wl_node *e)
 	}
 	if (!p)
 		return WL_MEM_READ;
+	/* `volatile int &start = starts[warp];` binds, reads nothing */
+	if (p->kind == CXCursor_VarDecl &&
+	    clang_getCursorType(p->cursor).kind == CXType_LValueReference)
+		return 0;
 	if ((p->kind == CXCursor_BinaryOperator ||
 	     p->kind == CXCursor_CompoundAssignOperator) &&
 	    p->nr_kids == 2 && p->kids[0] == u &&
@@ -300,11 +304,42 @@ static struct wl_node *pointer_decl(struct wl_mem *mem, struct wl_node *base)
 }
 
 /* Whether @n is an lvalue this analysis looks at, outermost. */
+/*
+ * A name that is itself the storage: `total` of `__shared__ int total`,
+ * or a local reference bound to shared memory (`volatile int &start =
+ * starts[warp]`); its location (memstore.c) decides whether lanes share
+ * it.  A reference parameter is not: the call that binds it is the
+ * access (access_kind()).  Arrays are accessed through their subscripts,
+ * a struct through its members, and a pointer variable is no memory of
+ * ours.
+ */
+static bool scalar_candidate(struct wl_node *n)
+{
+	struct wl_node *p = up_parens(n)->parent;
+	CXCursor d = wl_node_referenced(n);
+	CXType t = clang_getCanonicalType(clang_getCursorType(d));
+	CXType v = clang_getCanonicalType(clang_getCursorType(n->cursor));
+
+	if (p && p->kind == CXCursor_MemberRefExpr)
+		return false;
+	if (v.kind == CXType_Record || v.kind == CXType_Pointer ||
+	    v.kind == CXType_ConstantArray || v.kind == CXType_IncompleteArray ||
+	    v.kind == CXType_DependentSizedArray || v.kind == CXType_Invalid)
+		return false;
+	/* clang could not type it: `skip[N]` with N unknown is no int */
+	if (clang_getCursorKind(d) != CXCursor_VarDecl ||
+	    clang_isInvalidDeclaration(d))
+		return false;
+	return t.kind == CXType_LValueReference || wl_eval_is_shared(d);
+}
+
 static bool is_candidate(struct wl_node *n)
 {
 	struct wl_node *p;
 	enum CXTypeKind k;
 
+	if (n->kind == CXCursor_DeclRefExpr)
+		return scalar_candidate(n);
 	if (n->kind == CXCursor_UnaryOperator) {
 		if (n->nr_kids != 1 || clang_getCursorUnaryOperatorKind(
 					       n->cursor) !=

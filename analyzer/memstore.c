@@ -299,6 +299,10 @@ static bool reassigned(struct wl_var *v)
 {
 	unsigned i;
 
+	/* `r = x` stores through a reference: it stays bound */
+	if (v->decl_node &&
+	    is_reference_type(clang_getCursorType(v->decl_node->cursor)))
+		return false;
 	for (i = 0; i < v->nr_writes; i++) {
 		struct wl_node *w = v->writes[i];
 		struct wl_node *l = w->nr_kids ? ma_strip(w->kids[0]) : NULL;
@@ -384,7 +388,9 @@ static bool decl_loc(struct ma_eval *ev, struct wl_node *ref,
 	if (k == CXCursor_VarDecl && ref->func && (ptr || refty)) {
 		struct wl_var *v = wl_eval_var(&mem->ctx->eval, ref);
 
-		if (v && v->init && !reassigned(v) && !v->addr_taken)
+		/* a reference stays bound, whoever it is handed to */
+		if (v && v->init && !reassigned(v) &&
+		    (refty || !v->addr_taken))
 			return pointer_loc(ev, v->init, env, out);
 		/* a volatile pointer whose target is unknown */
 		if (ptr && pointee_volatile(t) &&
