@@ -339,6 +339,22 @@ static void drop_volatile(struct wl_fixer *fx)
 	}
 }
 
+/*
+ * A fix that split no statement only places barriers between statements
+ * (a lane's write, then the other lanes' reads of it): its note says
+ * that, not "read into a register".
+ */
+static void describe_barriers(struct wl_fixer *fx)
+{
+	free(fx->fix->description);
+	fx->fix->description = wl_xstrdup(
+		fx->block ? "__syncthreads() between the statements that "
+			    "meet: lanes of other warps meet at these "
+			    "elements too, and a __syncwarp() orders only "
+			    "its own warp"
+			  : "__syncwarp() between the statements that meet");
+}
+
 static int cmp_stmt(const void *a, const void *b)
 {
 	const struct wl_node *x = *(struct wl_node *const *)a;
@@ -355,7 +371,7 @@ char *wl_memfix_build(struct wl_ctx *ctx, struct wl_mem *mem,
 	struct wl_stmt_plan *plans = wl_xcalloc(r->nr_stmts, sizeof(*plans));
 	struct wl_node **pending = wl_xcalloc(r->nr_stmts, sizeof(*pending));
 	unsigned i, k, m, last, nr_pending = 0, reg_array = 0;
-	bool any_reg = false, need_tail = false;
+	bool any_reg = false, need_tail = false, split = false;
 	char *reg;
 
 	for (i = 0; i < r->nr_races && !fx.why; i++)
@@ -374,6 +390,7 @@ char *wl_memfix_build(struct wl_ctx *ctx, struct wl_mem *mem,
 			      "__syncwarp() orders only its own warp"
 			    : "read into a register, then __syncwarp() "
 			      "between the reads and the writes (Listing 8)");
+	/* until a statement is split, the note says so (describe_barriers()) */
 	if (r->unseen)
 		wl_fix_mark_unsafe(fx.fix, "the memory is taken to be shared "
 				   "by the lanes of a warp without seeing "
@@ -421,6 +438,7 @@ char *wl_memfix_build(struct wl_ctx *ctx, struct wl_mem *mem,
 				wl_memfix_group_barrier(
 					&fx, pending[nr_pending - 1], p->group);
 			wl_memfix_rewrite_group(&fx, p->group);
+			split = true;
 			i = last;
 			nr_pending = 0;
 			need_tail = false;
@@ -446,6 +464,7 @@ char *wl_memfix_build(struct wl_ctx *ctx, struct wl_mem *mem,
 		}
 		if (p->shape == SHAPE_SPLIT) {
 			rewrite_split(&fx, p);
+			split = true;
 			nr_pending = 0;
 			need_tail = false;
 		} else {
@@ -485,6 +504,8 @@ char *wl_memfix_build(struct wl_ctx *ctx, struct wl_mem *mem,
 		fx.why = wl_xstrdup("the racing accesses are inside the "
 				    "function this statement calls; the fix "
 				    "goes there");
+	if (!fx.why && !split)
+		describe_barriers(&fx);
 	if (fx.why)
 		wl_fix_free(fx.fix);
 	else
