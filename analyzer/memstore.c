@@ -313,6 +313,63 @@ static bool reassigned(struct wl_var *v)
 	return false;
 }
 
+/*
+ * Whether pointer @v is written only by steps (`p += stride`, `p++`) in
+ * one loop after its initializer: a cursor walking a shared array, like
+ * `hist_` of a per-bin reduction, `for (b = 0; b < n; ++b, hist_ += n)`.
+ */
+static bool stepped(struct wl_var *v)
+{
+	struct wl_node *loop = NULL;
+	unsigned i;
+
+	if (!v->nr_writes)
+		return false;
+	for (i = 0; i < v->nr_writes; i++) {
+		struct wl_node *w = v->writes[i], *l;
+		enum CXBinaryOperatorKind op;
+
+		if (w->kind == CXCursor_CompoundAssignOperator) {
+			op = wl_node_binop(w);
+			if (op != CXBinaryOperator_AddAssign &&
+			    op != CXBinaryOperator_SubAssign)
+				return false;
+		} else if (w->kind != CXCursor_UnaryOperator) {
+			return false;
+		}
+		for (l = w->parent; l && !wl_node_is_loop(l); l = l->parent)
+			;
+		if (!l || (loop && l != loop))
+			return false;
+		loop = l;
+	}
+	return true;
+}
+
+/*
+ * Where stepped pointer @v (of type @t) points in a walk: its initializer
+ * plus the steps that the loop's counter binding has taken.  Outside the
+ * loop's walk no binding says how far it went; asked only which storage
+ * it reaches (no environment), the initializer's storage.
+ */
+static bool stepped_loc(struct ma_eval *ev, struct wl_var *v, CXType t,
+			const struct ma_env *env, struct ma_loc *out)
+{
+	const struct ma_bind *b = env ? ma_binding(env, v->decl) : NULL;
+	long long step;
+
+	if (!pointer_loc(ev, v->init, env, out))
+		return false;
+	if (!env)
+		return true;
+	if (!b || !b->entry || !wl_node_within(v->writes[0], b->entry) ||
+	    __builtin_mul_overflow(b->value,
+				   count_of(ev, clang_getPointeeType(canon(t))),
+				   &step))
+		return false;
+	return !__builtin_add_overflow(out->elem, step, &out->elem);
+}
+
 static bool pointee_volatile(CXType t)
 {
 	return clang_isVolatileQualifiedType(clang_getPointeeType(t)) ||
@@ -392,6 +449,8 @@ static bool decl_loc(struct ma_eval *ev, struct wl_node *ref,
 		if (v && v->init && !reassigned(v) &&
 		    (refty || !v->addr_taken))
 			return pointer_loc(ev, v->init, env, out);
+		if (v && v->init && ptr && !v->addr_taken && stepped(v))
+			return stepped_loc(ev, v, t, env, out);
 		/* a volatile pointer whose target is unknown */
 		if (ptr && pointee_volatile(t) &&
 		    wl_eval_dep(&mem->ctx->eval, ref) < WL_DEP_LANE)
