@@ -303,7 +303,6 @@ static struct wl_node *pointer_decl(struct wl_mem *mem, struct wl_node *base)
 	return NULL;
 }
 
-/* Whether @n is an lvalue this analysis looks at, outermost. */
 /*
  * A name that is itself the storage: `total` of `__shared__ int total`,
  * or a local reference bound to shared memory (`volatile int &start =
@@ -333,6 +332,7 @@ static bool scalar_candidate(struct wl_node *n)
 	return t.kind == CXType_LValueReference || wl_eval_is_shared(d);
 }
 
+/* Whether @n is an lvalue this analysis looks at, outermost. */
 static bool is_candidate(struct wl_node *n)
 {
 	struct wl_node *p;
