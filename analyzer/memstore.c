@@ -741,17 +741,19 @@ static bool member_loc(struct ma_eval *ev, struct wl_node *n,
  * `b[i][j]`), has a type that says how long a row is.  Where clang
  * could not type the array (`real b[6][6]` with `real` left to the
  * build) it made the variable an int: `b[1][0]` and `b[0][1]` would land
- * on one element.  A one-level subscript needs no row length.
+ * on one element.  A one-level subscript needs no row length, and in a
+ * template a row's type is dependent, not missing.
  */
 static bool row_typed(struct wl_node *b)
 {
 	struct wl_node *s = ma_strip(b);
-	CXType t;
 
 	if (!s || s->kind != CXCursor_ArraySubscriptExpr)
 		return true;
-	t = canon(clang_getCursorType(s->cursor));
-	return is_array_type(t) || is_pointer_type(t);
+	while (s && s->kind == CXCursor_ArraySubscriptExpr && s->nr_kids == 2)
+		s = ma_strip(s->kids[0]);
+	return !s || s->kind != CXCursor_DeclRefExpr ||
+	       !clang_isInvalidDeclaration(wl_node_referenced(s));
 }
 
 static bool lvalue_loc(struct ma_eval *ev, struct wl_node *e,
