@@ -7,16 +7,18 @@
  * write before any read; now the reads need a barrier after it.  Only
  * subscripts and dereferences were accesses, so both went unseen.
  */
-__global__ void leader_offset(const int *in, int *out, unsigned *count)
+__global__ void leader_offset(int *out, const int *bases)
 {
 	__shared__ volatile int starts[8];
 	int lane = threadIdx.x % 32;
 	volatile int &start = starts[threadIdx.x / 32];
 
+	/* a pair-list builder takes its position with atomicAdd(); a
+	   table keeps this one's output the same from run to run */
 	if (lane == 0)
-		start = atomicAdd(count, 32u); // expect: WL301 {{lane 0 writes start}}
+		start = bases[(blockIdx.x * blockDim.x + threadIdx.x) / 32]; // expect: WL301 {{lane 0 writes start}}
 	__syncwarp(0xffffffff);
-	out[start + lane] = in[blockIdx.x * blockDim.x + threadIdx.x]; // expect: WL301 {{lane 1 reads start}}
+	out[blockIdx.x * blockDim.x + threadIdx.x] = start + lane; // expect: WL301 {{lane 1 reads start}}
 }
 
 __global__ void block_leader(const int *in, int *out)

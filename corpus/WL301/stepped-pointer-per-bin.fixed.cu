@@ -13,7 +13,7 @@
 
 __global__ void cell_histograms(const float *votes, float *out)
 {
-	extern __shared__ float hists[];
+	__shared__ float hists[256 / LANES * LANES * BINS];
 	const int lane = threadIdx.x % LANES;
 	const int cell = threadIdx.x / LANES;
 	float *hist = hists + cell * LANES * BINS + lane;
