@@ -410,6 +410,7 @@ static void judge_kernel(json_t *meta, json_t *k, json_t *results, json_t *san,
 	const char *verdict = "pass";
 	struct wl_buf why = WL_BUF_INIT;
 	bool before_unrep = false, after_unrep = false, races, order_dep;
+	bool sum_order;
 	bool findings_after, unexplained;
 	bool built_bad = false;
 	bool multiset = true, mrep = true;
@@ -563,6 +564,14 @@ static void judge_kernel(json_t *meta, json_t *k, json_t *results, json_t *san,
 	 */
 	order_dep = !berr && !races && nruns && ident + tol < nruns &&
 		    (before_unrep || after_unrep) && multiset && mrep;
+	/*
+	 * Neither side repeats itself, and every run agrees within the
+	 * tolerance: floating-point atomics add in scheduling order (a
+	 * partial-warp dot product whose blocks atomicAdd their sums).
+	 */
+	sum_order = !berr && !races && nruns && ident + tol == nruns && tol &&
+		    before_unrep && after_unrep;
+	order_dep |= sum_order;
 	/* outputs differ, and neither side's behaviour accounts for it */
 	unexplained = nruns && ident + tol < nruns && !berr && !races &&
 		      !order_dep;
@@ -620,6 +629,8 @@ static void judge_kernel(json_t *meta, json_t *k, json_t *results, json_t *san,
 		verdict = "before fails";
 	else if (races)
 		verdict = "before races";
+	else if (sum_order)
+		verdict = "order-dependent output, within tolerance";
 	else if (order_dep)
 		verdict = "order-dependent output, multiset-identical";
 	if (json_array_size(reasons))
@@ -651,7 +662,13 @@ static void judge_kernel(json_t *meta, json_t *k, json_t *results, json_t *san,
 				: ", warplint finds the race in the source, and "
 				  "on this GPU it decides the result the same "
 				  "way every run");
-	if (order_dep)
+	if (sum_order)
+		wl_buf_addf(&why,
+			    "%sneither side repeats itself and every run "
+			    "agrees within the tolerance: floating-point sums "
+			    "in scheduling order",
+			    why.len ? "; " : "");
+	else if (order_dep)
 		wl_buf_addf(&why,
 			    "%sthe output's order depends on scheduling on "
 			    "the %s side; as multisets, before and after hold "

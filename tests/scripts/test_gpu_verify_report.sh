@@ -13,6 +13,9 @@
 #             found it (WL301), after clean              -> before races
 #   order     both sides differ from themselves and from
 #             each other, but hold the same elements     -> order-dependent
+#   fsum      both sides differ from themselves, every
+#             run within the tolerance (float atomics)   -> order-dependent
+#   fsumafter as fsum, but the before repeats itself     -> FAIL
 #   dropped   the before faults on shape 1 only; the
 #             other shapes compare                       -> pass, shape 1 dropped
 #   wrong     before repeats itself, after differs       -> FAIL
@@ -47,7 +50,7 @@ cat >"$B/cases/proj-file/meta.json" <<EOF
 {"case":"proj-file","source":"/src/proj/file.cu",
  "origin":{"project":"proj","repo":"https://example.org/proj","commit":"0123456789abcdef","file":"src/file.cu"},
  "findings_before":["WL301"],"findings_after":[],
- "kernels":[$(kernel same),$(kernel racy),$(kernel steady),$(kernel order),$(kernel dropped),$(kernel wrong),$(kernel blockrace),$(kernel faults),$(kernel trap),
+ "kernels":[$(kernel same),$(kernel racy),$(kernel steady),$(kernel order),$(kernel fsum),$(kernel fsumafter),$(kernel dropped),$(kernel wrong),$(kernel blockrace),$(kernel faults),$(kernel trap),
   {"name":"unplanned","label":"unplanned","skip":"parameter 'p' has type 'struct opaque *': give it in the spec"}]}
 EOF
 
@@ -67,6 +70,10 @@ result() { # label runs [extra]
 	result racy "$(run 0 false false false true),$(run 1 true true true true),$(run 2 true true true true)" "" 1
 	result steady "$(run 0 false false true true),$(run 1 false false true true),$(run 2 true true true true)" "" 1
 	result order "$(run 0 false true false false),$(run 1 false true false false),$(run 2 true true true true)" "" 1
+	# identical: false, within the tolerance: true
+	close='{"shape":0,"seed":1,"diffs":[{"arg":0,"index":0,"count":1,"before":"216.859222","after":"216.85878","max_rel":2e-06,"tolerated":true,"multiset_identical":true}],"identical":false,"within_tolerance":true,"multiset_identical":true,"before_repeatable":BR,"after_repeatable":false,"before_multiset_repeatable":true,"after_multiset_repeatable":true}'
+	result fsum "${close/BR/false},$(run 1 true true true true),$(run 2 true true true true)" "" 1
+	result fsumafter "${close/BR/true},$(run 1 true true true true),$(run 2 true true true true)" "" 1
 	# The whole run stopped at shape 1; each shape then ran alone.
 	printf '{"case":"proj-file","kernel":"dropped","rc":4,"run":{"kernel":"dropped","runs":[%s],"before_error":"kernel: CUDA_ERROR_ILLEGAL_ADDRESS","failed_shape":1,"status":4,"error":""},"after_only":null,"shape_runs":[{"shape":0,"rc":0,"run":{"runs":[%s],"status":0,"error":""}},{"shape":1,"rc":4,"run":{"runs":[],"before_error":"kernel: CUDA_ERROR_ILLEGAL_ADDRESS","status":4,"error":""}},{"shape":2,"rc":0,"run":{"runs":[%s],"time_before_us":5.0,"time_after_us":5.0,"status":0,"error":""}}]}\n' \
 		"$(run 0 true true true true)" "$(run 0 true true true true)" "$(run 2 true true true true)"
@@ -77,7 +84,7 @@ result() { # label runs [extra]
 	printf '{"case":"proj-file","kernel":"trap","rc":2,"run":{"kernel":"trap","runs":[],"status":2,"error":"kernel: CUDA_ERROR_ILLEGAL_INSTRUCTION"},"after_only":null,"shape_runs":null}\n'
 } >"$R/results.jsonl"
 : >"$R/builds.jsonl"
-for k in same racy steady order dropped wrong blockrace faults trap; do
+for k in same racy steady order fsum fsumafter dropped wrong blockrace faults trap; do
 	for side in before after; do
 		h=0
 		{ [ $k = racy ] || [ $k = steady ]; } && [ $side = before ] && h=512
@@ -94,7 +101,7 @@ echo "gpu: test" >"$R/env.txt"
 
 "$REPORT" "$B" "$R" --md "$TMP/r.md" --json "$TMP/r.json" >"$TMP/out" 2>&1
 rc=$?
-[ $rc -eq 1 ] || { echo "FAIL: exit $rc, want 1 (one wrong fix)"; cat "$TMP/out"; fail=1; }
+[ $rc -eq 1 ] || { echo "FAIL: exit $rc, want 1 (wrong fixes)"; cat "$TMP/out"; fail=1; }
 
 verdict() { # kernel -> verdict
 	python3 -c 'import json,sys
@@ -111,6 +118,8 @@ expect same pass
 expect racy "before races"
 expect steady "before races"
 expect order "order-dependent output, multiset-identical"
+expect fsum "order-dependent output, within tolerance"
+expect fsumafter FAIL
 expect dropped pass
 expect wrong FAIL
 expect blockrace FAIL
@@ -135,7 +144,7 @@ grep -q '## Kernels that could not be planned' "$TMP/real.md" &&
 	{ echo "FAIL: REAL.md does not list the unplanned kernel"; fail=1; }
 python3 -c 'import json,sys
 s = json.load(open(sys.argv[1]))["summary"]
-assert s["projects"] == 1 and s["order_dependent"] == 1, s
+assert s["projects"] == 1 and s["order_dependent"] == 2, s
 assert s["dropped_shapes"] == 1 and s["racecheck_after"] == 80, s' \
 	"$TMP/real.json" || { echo "FAIL: REAL.json summary"; fail=1; }
 [ $fail = 0 ] && echo "gv-report: all verdicts as expected"
