@@ -1060,7 +1060,7 @@ int main(int argc, char **argv)
 		    "\n**%u kernels: %u pass, %u fail, %u not run, "
 		    "%u whose legacy before fails, %u whose "
 		    "legacy before races on this GPU and %u whose output "
-		    "order depends on scheduling (multiset-identical).** "
+		    "order depends on scheduling (the same elements, or float sums within the tolerance).** "
 		    "%u of %u before/after runs byte-identical; "
 		    "%u shapes dropped where the legacy before faults; "
 		    "%u kernels with an emulated before; racecheck hazards "
