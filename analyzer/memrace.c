@@ -420,9 +420,11 @@ static bool none_separated(const struct ma_bars *b, unsigned warp,
 static bool warps_share_elements(struct wl_mem *mem, const struct ma_event *e,
 				 unsigned threads)
 {
+	const struct wl_mem_access *x = &mem->accesses[e->access];
 	unsigned a, c;
 
-	if (!(mem->accesses[e->access].flags & WL_MEM_WRITE))
+	/* a scalar (`__shared__ int flag`) is the block's, not a warp's */
+	if (!(x->flags & WL_MEM_WRITE) || (!x->nr_idx && x->base == x->expr))
 		return false;
 	for (a = 0; a < threads; a++)
 		for (c = (a / 32 + 1) * 32; e->act[a] && c < threads; c++)
@@ -526,6 +528,57 @@ static bool may_race(const struct wl_mem *mem, const struct ma_event *p,
 	       ((fp & WL_MEM_WRITE) && (fq & WL_MEM_READ));
 }
 
+/*
+ * Read @r and write @wr are one `if (flag && !ok) flag = 0;`: the write
+ * stores a constant under a test of the same storage, and nothing else
+ * in the branch reads it.  Lanes that test before or after another
+ * lane's store leave the same value (a block's "all converged" flag
+ * cleared by any thread that is not): no order of the lanes matters, so
+ * it is no race.
+ */
+static bool flag_clear(struct wl_mem *mem, const struct wl_mem_access *r,
+		       const struct wl_mem_access *wr)
+{
+	struct wl_node *st = ma_strip(wr->stmt), *n, *p;
+	long long k;
+	unsigned i;
+
+	if ((r->flags & WL_MEM_WRITE) || (wr->flags & WL_MEM_READ) || !st ||
+	    st->kind != CXCursor_BinaryOperator || st->nr_kids != 2 ||
+	    wl_node_binop(st) != CXBinaryOperator_Assign ||
+	    !wl_node_int_value(ma_strip(st->kids[1]), &k))
+		return false;
+	n = wr->stmt;
+	p = n->parent;
+	if (p && p->kind == CXCursor_CompoundStmt) {
+		n = p;
+		p = p->parent;
+	}
+	if (!p || p->kind != CXCursor_IfStmt || n->role != WL_ROLE_THEN ||
+	    wl_node_kid(p, WL_ROLE_ELSE) ||
+	    !wl_node_within(r->expr, wl_node_kid(p, WL_ROLE_COND)) ||
+	    !same_text(mem, r->expr, wr->expr))
+		return false;
+	for (i = 0; i < mem->nr_accesses; i++) {
+		const struct wl_mem_access *o = &mem->accesses[i];
+
+		if (o != wr && (o->flags & WL_MEM_READ) &&
+		    wl_node_within(o->expr, n) &&
+		    same_text(mem, o->expr, wr->expr))
+			return false;
+	}
+	return true;
+}
+
+static bool flag_clears(struct wl_mem *mem, const struct ma_event *p,
+			const struct ma_event *q)
+{
+	const struct wl_mem_access *a = &mem->accesses[p->access];
+	const struct wl_mem_access *b = &mem->accesses[q->access];
+
+	return flag_clear(mem, a, b) || flag_clear(mem, b, a);
+}
+
 static void find_races(struct wl_mem *mem, struct ma_walk *w)
 {
 	unsigned short *lbar = wl_xcalloc((size_t)(w->nr_ev + 1) * MA_TIDS,
@@ -600,7 +653,7 @@ static void find_races(struct wl_mem *mem, struct ma_walk *w)
 				}
 				continue;
 			}
-			if (!may_race(mem, p, q))
+			if (!may_race(mem, p, q) || flag_clears(mem, p, q))
 				continue;
 			if (found &&
 			    found[(size_t)local[p->access] * n +
