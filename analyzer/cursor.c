@@ -212,9 +212,11 @@ CXCursor wl_cursor_first_child(CXCursor c)
 	return first;
 }
 
+/* A parameter of a function: @param, or (a null cursor) the @index'th. */
 struct param_find {
 	CXCursor param;
-	int seen, found;
+	int index, seen;
+	CXCursor found;
 };
 
 static enum CXChildVisitResult find_param(CXCursor c, CXCursor parent,
@@ -225,8 +227,10 @@ static enum CXChildVisitResult find_param(CXCursor c, CXCursor parent,
 	(void)parent;
 	if (clang_getCursorKind(c) != CXCursor_ParmDecl)
 		return CXChildVisit_Continue;
-	if (wl_cursor_equal(c, pf->param)) {
-		pf->found = pf->seen;
+	if (clang_Cursor_isNull(pf->param) ? pf->seen == pf->index
+					    : wl_cursor_equal(c, pf->param)) {
+		pf->index = pf->seen;
+		pf->found = c;
 		return CXChildVisit_Break;
 	}
 	pf->seen++;
@@ -235,10 +239,10 @@ static enum CXChildVisitResult find_param(CXCursor c, CXCursor parent,
 
 int wl_cursor_param_index(CXCursor fn, CXCursor param)
 {
-	struct param_find pf = { param, 0, -1 };
+	struct param_find pf = { param, -1, 0, clang_getNullCursor() };
 
 	clang_visitChildren(fn, find_param, &pf);
-	return pf.found;
+	return clang_Cursor_isNull(pf.found) ? -1 : pf.index;
 }
 
 static enum CXChildVisitResult last_expression(CXCursor c, CXCursor parent,
@@ -283,34 +287,16 @@ CXCursor wl_cursor_param_default(CXCursor param)
 	return eq ? expr : clang_getNullCursor();
 }
 
-struct param_at {
-	unsigned index, seen;
-	CXCursor found;
-};
-
-static enum CXChildVisitResult param_at(CXCursor c, CXCursor parent,
-					CXClientData data)
-{
-	struct param_at *pa = data;
-
-	(void)parent;
-	if (clang_getCursorKind(c) != CXCursor_ParmDecl)
-		return CXChildVisit_Continue;
-	if (pa->seen++ != pa->index)
-		return CXChildVisit_Continue;
-	pa->found = c;
-	return CXChildVisit_Break;
-}
-
 bool wl_cursor_default_constant(CXCursor fn, unsigned index, long long *out)
 {
-	struct param_at pa = { index, 0, clang_getNullCursor() };
+	struct param_find pf = { clang_getNullCursor(), (int)index, 0,
+				 clang_getNullCursor() };
 	CXCursor expr;
 
-	clang_visitChildren(clang_getCanonicalCursor(fn), param_at, &pa);
-	if (clang_Cursor_isNull(pa.found))
+	clang_visitChildren(clang_getCanonicalCursor(fn), find_param, &pf);
+	if (clang_Cursor_isNull(pf.found))
 		return false;
-	expr = wl_cursor_param_default(pa.found);
+	expr = wl_cursor_param_default(pf.found);
 	return !clang_Cursor_isNull(expr) && wl_cursor_int_value(expr, out);
 }
 
