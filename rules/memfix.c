@@ -390,7 +390,7 @@ char *wl_memfix_build(struct wl_ctx *ctx, struct wl_mem *mem,
 			      "__syncwarp() orders only its own warp"
 			    : "read into a register, then __syncwarp() "
 			      "between the reads and the writes (Listing 8)");
-	/* until a statement is split, the note says so (describe_barriers()) */
+	/* the note of a split; describe_barriers() replaces it if none is */
 	if (r->unseen)
 		wl_fix_mark_unsafe(fx.fix, "the memory is taken to be shared "
 				   "by the lanes of a warp without seeing "
