@@ -21,8 +21,10 @@ fail()
 }
 
 cd "$SOURCE_DIR" || exit 1
+# Every third file of two rules' folders: enough for three shards of
+# several files each, without parsing a growing corpus four times.
 mapfile -t files < <(find corpus/WL101 corpus/WL301 -name '*.cu' \
-	! -name '*.fixed.cu' | LC_ALL=C sort)
+	! -name '*.fixed.cu' | LC_ALL=C sort | awk 'NR % 3 == 1')
 common=(--no-config --no-prefilter -j2 --extra-arg=-Icorpus/include)
 
 for fmt in json sarif; do
