@@ -96,7 +96,11 @@
 struct __half_raw { unsigned short x; };
 struct __half2_raw { unsigned short x, y; };
 struct __align__(2) __half {
-	unsigned short __x;
+	/* x: the public bits of CUDA 8's __half, which legacy code reads */
+	union {
+		unsigned short __x;
+		unsigned short x;
+	};
 	__half() = default;
 	__WL_HD __half(const __half_raw &r) : __x(r.x) {}
 	__WL_HD __half(float f);
