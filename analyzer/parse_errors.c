@@ -63,6 +63,18 @@ static bool is_shim(CXFile file)
 	return shim;
 }
 
+/*
+ * Errors that clang recovers from by reading the code as nvcc does, so
+ * that nothing is lost: EDG, nvcc's front end, accepts a member template
+ * of a dependent type named without the `template` keyword, and clang
+ * goes on treating the name as that template.
+ */
+static bool recovered_as_nvcc_reads(const char *text)
+{
+	return wl_starts_with(text, "use 'template' keyword to treat '") &&
+	       wl_ends_with(text, "' as a dependent template name");
+}
+
 static void collect_errors(struct scan *s)
 {
 	CXTranslationUnit tu = s->ctx->tu;
@@ -71,10 +83,14 @@ static void collect_errors(struct scan *s)
 	for (i = 0; i < n; i++) {
 		CXDiagnostic d = clang_getDiagnostic(tu, i);
 		CXSourceLocation loc = clang_getDiagnosticLocation(d);
-		CXString text;
+		CXString text = clang_getDiagnosticSpelling(d);
+		const char *spelled = clang_getCString(text) ?
+					      clang_getCString(text) : "";
 		struct perr *e;
 
-		if (clang_getDiagnosticSeverity(d) < CXDiagnostic_Error) {
+		if (clang_getDiagnosticSeverity(d) < CXDiagnostic_Error ||
+		    recovered_as_nvcc_reads(spelled)) {
+			clang_disposeString(text);
 			clang_disposeDiagnostic(d);
 			continue;
 		}
@@ -87,9 +103,7 @@ static void collect_errors(struct scan *s)
 		e->system = !e->in_main && e->file &&
 			    (clang_Location_isInSystemHeader(loc) ||
 			     is_shim(e->file));
-		text = clang_getDiagnosticSpelling(d);
-		e->text = wl_xstrdup(clang_getCString(text) ?
-				     clang_getCString(text) : "");
+		e->text = wl_xstrdup(spelled);
 		clang_disposeString(text);
 		e->missing = wl_ends_with(e->text, "file not found");
 		clang_disposeDiagnostic(d);

@@ -11,6 +11,9 @@
  * which device functions they touched: those analysed on the statements
  * that parsed, and those skipped because their declaration did not parse.
  *
+ * An error that clang recovers from by reading the code as nvcc does (a
+ * dependent member template named without `template`) is not counted.
+ *
  * A partial parse is a warning.  A file none of whose device code parsed
  * gets an error-level WL900 that is marked so the driver exits with 2.
  */
