@@ -203,50 +203,85 @@ static CXTranslationUnit parse_with(CXIndex index, const char *name,
 	return tu;
 }
 
-CXTranslationUnit wl_parse(CXIndex index, const struct wl_source *src,
-			   const char *const *user_args, unsigned nr_user_args,
-			   struct wl_pch *pch, char **err)
+/* The main file's text with every nvcc spelling respelled, or NULL. */
+static char *respell_main(const struct wl_source *src)
 {
-	unsigned n, i;
+	char *launches = wl_spelling_fix_launches(src->text, src->len);
+	char *escapes = wl_spelling_fix_asm_escapes(
+		launches ? launches : src->text, src->len);
+
+	if (!escapes)
+		return launches;
+	free(launches);
+	return escapes;
+}
+
+/* @args with base_args's architecture replaced by @arch_arg, if any. */
+static void set_arch(const char **args, unsigned n, const char *arch_arg)
+{
+	unsigned i;
+
+	for (i = 0; arch_arg && i < n; i++)
+		if (wl_starts_with(args[i], "--cuda-gpu-arch="))
+			args[i] = arch_arg;
+}
+
+CXTranslationUnit wl_parse_variant(CXIndex index, const struct wl_source *src,
+				   const char *const *user_args,
+				   unsigned nr_user_args, struct wl_pch *pch,
+				   const struct wl_parse_variant *v, char **err)
+{
+	unsigned nr_extra = v ? v->nr_files : 0, nr_files, n, i;
 	const char **args;
-	struct CXUnsavedFile *files =
-		wl_xcalloc(wl_shim_files_count + 1, sizeof(*files));
-	char **names = wl_xcalloc(wl_shim_files_count + 1, sizeof(*names));
+	struct CXUnsavedFile *files;
+	char **names;
 	CXTranslationUnit tu = NULL;
 	enum CXErrorCode code;
-	char *respelled = wl_spelling_fix_launches(src->text, src->len);
-	const char *shim = WL_SHIM_ROOT "/warplint_cuda.h", *pch_path;
+	char *respelled = respell_main(src), *arch = NULL;
+	const char *shim = WL_SHIM_ROOT "/warplint_cuda.h", *pch_path = NULL;
 
+	if (v && v->arch)
+		arch = wl_xasprintf("--cuda-gpu-arch=%s", v->arch);
+	nr_files = wl_shim_files_count + nr_extra + 1;
+	files = wl_xcalloc(nr_files, sizeof(*files));
+	names = wl_xcalloc(wl_shim_files_count + 1, sizeof(*names));
 	for (i = 0; i < wl_shim_files_count; i++) {
 		names[i] = wl_xasprintf(WL_SHIM_ROOT "/%s", wl_shim_files[i].name);
 		files[i].Filename = names[i];
 		files[i].Contents = wl_shim_files[i].data;
 		files[i].Length = wl_shim_files[i].len;
 	}
+	/* headers respelled as the main file is (they keep every offset) */
+	for (i = 0; i < nr_extra; i++)
+		files[wl_shim_files_count + i] = v->files[i];
 	args = parse_args(user_args, nr_user_args, true, &n);
-	pch_path = wl_pch_get(pch, index, shim, args, n, files,
-			      wl_shim_files_count);
+	set_arch(args, n, arch);
+	/* the shim was precompiled for the default architecture only */
+	if (!arch)
+		pch_path = wl_pch_get(pch, index, shim, args, n, files,
+				      wl_shim_files_count);
 	/*
 	 * libclang puts the file name on the command line it builds, where
 	 * "-rf.cu" would be read as an option: name it "./-rf.cu" instead.
 	 */
+	i = wl_shim_files_count;
 	names[i] = src->path[0] == '-' ? wl_xasprintf("./%s", src->path)
 				       : wl_xstrdup(src->path);
 	/*
 	 * Parse the text we read, so offsets match what fixes will edit;
-	 * respelled launches keep every offset.
+	 * what is respelled keeps every offset.
 	 */
-	files[i].Filename = names[i];
-	files[i].Contents = respelled ? respelled : src->text;
-	files[i].Length = src->len;
+	files[nr_files - 1].Filename = names[i];
+	files[nr_files - 1].Contents = respelled ? respelled : src->text;
+	files[nr_files - 1].Length = src->len;
 	if (pch_path) {
 		/* where the shim's -include was: the same order of headers */
 		memmove(args + nr_base_shim() + 2, args + nr_base_shim(),
 			(n - nr_base_shim()) * sizeof(*args));
 		args[nr_base_shim()] = "-include-pch";
 		args[nr_base_shim() + 1] = pch_path;
-		tu = parse_with(index, names[i], args, n + 2, files,
-				wl_shim_files_count + 1, &code);
+		tu = parse_with(index, names[i], args, n + 2, files, nr_files,
+				&code);
 		if (wl_pch_failed(pch, pch_path, tu)) {
 			if (tu)
 				clang_disposeTranslationUnit(tu);
@@ -256,8 +291,9 @@ CXTranslationUnit wl_parse(CXIndex index, const struct wl_source *src,
 	if (!tu) {
 		free(args);
 		args = parse_args(user_args, nr_user_args, false, &n);
-		tu = parse_with(index, names[i], args, n, files,
-				wl_shim_files_count + 1, &code);
+		set_arch(args, n, arch);
+		tu = parse_with(index, names[i], args, n, files, nr_files,
+				&code);
 	}
 	if (!tu)
 		*err = wl_xstrdup(wl_describe_cxerror(code));
@@ -266,6 +302,15 @@ CXTranslationUnit wl_parse(CXIndex index, const struct wl_source *src,
 	free(names);
 	free(files);
 	free(args);
+	free(arch);
 	free(respelled);
 	return tu;
+}
+
+CXTranslationUnit wl_parse(CXIndex index, const struct wl_source *src,
+			   const char *const *user_args, unsigned nr_user_args,
+			   struct wl_pch *pch, char **err)
+{
+	return wl_parse_variant(index, src, user_args, nr_user_args, pch, NULL,
+				err);
 }

@@ -12,14 +12,28 @@ struct wl_source;
 #define WL_SHIM_ROOT "/__warplint__"
 
 /*
- * Parse @src (its text, not what is on disk now) as CUDA device code for
- * sm_70 with @user_args (-I, -D, -std...) added, the shim precompiled in
+ * Parse @src (its text, not what is on disk now, with the spellings of
+ * spelling.h respelled) as CUDA device code for sm_70 with @user_args (-I, -D, -std...) added, the shim precompiled in
  * @pch when it can be (NULL: parsed as text).  Returns the translation
  * unit, or NULL with *@err set to an allocated message.
  */
 CXTranslationUnit wl_parse(CXIndex index, const struct wl_source *src,
 			   const char *const *user_args, unsigned nr_user_args,
 			   struct wl_pch *pch, char **err);
+
+/* What a parse may change to read code written for nvcc (dialect.c). */
+struct wl_parse_variant {
+	const char *arch;		/* "sm_60"; NULL: sm_70 */
+	/* headers' texts to parse instead of the files on disk */
+	struct CXUnsavedFile *files;
+	unsigned nr_files;
+};
+
+/* wl_parse(), varied by @v (NULL: as wl_parse()). */
+CXTranslationUnit wl_parse_variant(CXIndex index, const struct wl_source *src,
+				   const char *const *user_args,
+				   unsigned nr_user_args, struct wl_pch *pch,
+				   const struct wl_parse_variant *v, char **err);
 
 /*
  * The clang arguments wl_parse() puts before the user's, for tools that

@@ -180,3 +180,148 @@ char *wl_spelling_fix_launches(const char *text, size_t len)
 	}
 	return out;
 }
+
+/* ---- asm operand escapes ---------------------------------------------- */
+
+/* Whether clang reads the '%' at @p (in a literal ending at @end) as valid. */
+static bool valid_escape(const char *p, const char *end)
+{
+	char c = p + 1 < end ? p[1] : '\0';
+	char d = p + 2 < end ? p[2] : '\0';
+
+	if (c == '%' || c == '=' || c == '{' || c == '|' || c == '}' ||
+	    c == '[' || isdigit((unsigned char)c))
+		return true;
+	/* a modifier letter, then an operand: %h0, %x[name] */
+	return isalpha((unsigned char)c) &&
+	       (isdigit((unsigned char)d) || d == '[');
+}
+
+/*
+ * Respell the invalid escapes of the literal @t[@begin..@end) (its
+ * quotes excluded) into @*out, allocated on the first change.
+ */
+static void respell_literal(const char *t, size_t len, size_t begin,
+			    size_t end, char **out)
+{
+	size_t k;
+
+	for (k = begin; k < end; k++) {
+		if (t[k] == '\\') {
+			k++;
+			continue;
+		}
+		if (t[k] != '%')
+			continue;
+		if (valid_escape(t + k, t + end)) {
+			k += t[k + 1] == '%';
+			continue;
+		}
+		/* `, %laneid` reads `,%%laneid`: the blank before it moves */
+		if (k == begin || (t[k - 1] != ' ' && t[k - 1] != '\t'))
+			continue;
+		if (!*out) {
+			*out = wl_xmalloc(len + 1);
+			memcpy(*out, t, len);
+			(*out)[len] = '\0';
+		}
+		(*out)[k - 1] = '%';
+	}
+}
+
+/* The index past the qualifiers at @i that may come between `asm` and '('. */
+static size_t skip_asm_qualifiers(const char *t, size_t len, size_t i)
+{
+	static const char *const quals[] = {
+		"volatile", "__volatile__", "__volatile", "goto", "inline",
+	};
+	bool again = true;
+	unsigned q;
+
+	while (again) {
+		again = false;
+		while (i < len && is_space(t[i]))
+			i++;
+		for (q = 0; q < WL_ARRAY_SIZE(quals); q++) {
+			size_t n = strlen(quals[q]);
+
+			if (len - i > n && !memcmp(t + i, quals[q], n) &&
+			    !is_ident(t[i + n])) {
+				i += n;
+				again = true;
+				break;
+			}
+		}
+	}
+	return i;
+}
+
+/*
+ * The asm statement whose '(' is at @open: its template's literals are
+ * respelled when operands follow them (a basic asm reads '%' as is).
+ * Returns the index past what was looked at.
+ */
+static size_t respell_asm(const char *t, size_t len, size_t open, char **out)
+{
+	size_t lits[32][2], i = open + 1;
+	unsigned nr = 0, k;
+
+	for (;;) {
+		size_t j;
+
+		/* blanks and comments between the literals */
+		while (i < len && (is_space(t[i]) ||
+				   (t[i] == '/' && skip_opaque(t, len, i) != i)))
+			i = is_space(t[i]) ? i + 1 : skip_opaque(t, len, i);
+		if (i >= len || t[i] != '"')
+			break;
+		j = skip_opaque(t, len, i);
+		if (nr < WL_ARRAY_SIZE(lits)) {
+			lits[nr][0] = i + 1;
+			lits[nr++][1] = j - 1;
+		}
+		i = j;
+	}
+	if (i >= len || t[i] != ':')
+		return i;
+	for (k = 0; k < nr; k++)
+		respell_literal(t, len, lits[k][0], lits[k][1], out);
+	return i;
+}
+
+char *wl_spelling_fix_asm_escapes(const char *text, size_t len)
+{
+	static const char *const words[] = { "__asm__", "__asm", "asm" };
+	char *out = NULL;
+	size_t i = 0;
+
+	while (i < len) {
+		size_t j = skip_opaque(text, len, i), p;
+		unsigned w;
+
+		if (j != i) {
+			i = j;
+			continue;
+		}
+		if (!is_ident(text[i]) || (i > 0 && is_ident(text[i - 1]))) {
+			i++;
+			continue;
+		}
+		for (w = 0; w < WL_ARRAY_SIZE(words); w++) {
+			size_t n = strlen(words[w]);
+
+			if (len - i > n && !memcmp(text + i, words[w], n) &&
+			    !is_ident(text[i + n]))
+				break;
+		}
+		if (w == WL_ARRAY_SIZE(words)) {
+			while (i < len && is_ident(text[i]))
+				i++;
+			continue;
+		}
+		p = skip_asm_qualifiers(text, len, i + strlen(words[w]));
+		i = p < len && text[p] == '(' ? respell_asm(text, len, p, &out)
+					      : p;
+	}
+	return out;
+}

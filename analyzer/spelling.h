@@ -20,4 +20,14 @@
  */
 char *wl_spelling_fix_launches(const char *text, size_t len);
 
+/*
+ * A copy of @text in which each PTX register named in an asm template
+ * with operands, `asm("mov.u32 %0, %laneid;" : "=r"(l))`, reads as clang
+ * wants it, `%%laneid`: nvcc passes an unknown `%` escape through, clang
+ * rejects the statement.  The blank before the register makes room for
+ * the second '%', so a register with none before it stays as it is.
+ * Returns NULL (and allocates nothing) when nothing needs it.
+ */
+char *wl_spelling_fix_asm_escapes(const char *text, size_t len);
+
 #endif

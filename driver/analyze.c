@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyzer/dialect.h"
 #include "analyzer/dump.h"
 #include "analyzer/incguess.h"
 #include "analyzer/mask.h"
@@ -143,7 +144,8 @@ static bool load_header(CXTranslationUnit tu, CXFile file, const char *path,
 		free(err);
 		return false;
 	}
-	if (src->len == size && !memcmp(src->text, text, size))
+	if (src->len == size && (!memcmp(src->text, text, size) ||
+				 wl_dialect_same_text(src->text, text, size)))
 		return true;
 	wl_source_release(src);
 	return false;
@@ -188,11 +190,33 @@ static CXTranslationUnit parse_guessing(CXIndex index,
 {
 	CXTranslationUnit tu;
 
+	const char **args;
+	const char *arch;
+	char **flags;
+	unsigned i, n = 0;
+
 	tu = wl_parse(index, src, opts->args, opts->nr_args, opts->pch, err);
 	if (tu && opts->guess)
 		tu = wl_incguess_reparse(opts->guess, index, src, opts->args,
 					 opts->nr_args, tu, &out->guessed,
 					 &out->nr_guessed, err);
+	if (!tu)
+		return tu;
+	/* the arguments of the parse: the user's, then the folders guessed */
+	args = wl_xcalloc(opts->nr_args + out->nr_guessed + 1, sizeof(*args));
+	flags = wl_xcalloc(out->nr_guessed + 1, sizeof(*flags));
+	for (i = 0; i < opts->nr_args; i++)
+		args[n++] = opts->args[i];
+	for (i = 0; i < out->nr_guessed; i++)
+		args[n++] = flags[i] = wl_xasprintf("-I%s", out->guessed[i]);
+	tu = wl_dialect_reparse(index, src, args, n, opts->pch, tu, &arch);
+	if (arch && opts->verbose)
+		fprintf(opts->verbose, "warplint: %s: parsed for %s: an #error "
+			"rejects sm_70\n", src->path, arch);
+	for (i = 0; i < out->nr_guessed; i++)
+		free(flags[i]);
+	free(flags);
+	free(args);
 	return tu;
 }
 

@@ -94,6 +94,62 @@ void launch(int *p, cudaStream_t s)
 CU
 clean spaced.cu
 
+# What nvcc accepted in the headers of legacy libraries, which stops a
+# clang parse for sm_70: PTX registers in asm templates, an #error for
+# architectures the code did not know, a member template without
+# `template`, CUDA 8's public __half bits.  The file parses without a
+# WL900, and the header's own finding is still reported.
+mkdir -p legacy
+cat >legacy/defs.cuh <<'CU'
+#pragma once
+#ifdef __CUDA_ARCH__
+#if __CUDA_ARCH__ <= 620
+constexpr int kWarp = 32;
+#else
+#error unknown architecture: define the warp parameters
+#endif
+#endif
+__device__ __forceinline__ int lane_id()
+{
+	int l;
+	asm("mov.u32 %0, %laneid;" : "=r"(l));
+	return l;
+}
+__device__ __forceinline__ unsigned lanes_below()
+{
+	unsigned m;
+	asm volatile("mov.u32 %0, %lanemask_lt;" : "=r"(m));
+	return m;
+}
+template <typename T> struct Caster {
+	template <typename U> __device__ static bool fits() { return sizeof(U) <= sizeof(T); }
+};
+template <typename T, typename U> __device__ bool fits_in() {
+	return Caster<T>::fits<U>();
+}
+__device__ unsigned short bits(half h) { return h.x; }
+__device__ float leader(float v) { return __shfl(v, 0); }
+CU
+cat >legacy.cu <<'CU'
+#include "legacy/defs.cuh"
+__global__ void k(float *p)
+{
+	int i = threadIdx.x;
+	p[i] = leader(p[i]) + kWarp + lane_id() + __popc(lanes_below()) +
+	       fits_in<int, short>();
+}
+CU
+out=$(wl --verbose legacy.cu)
+echo "$out" | grep -q 'WL900' && fail "legacy headers: parse error: $out"
+echo "$out" | grep -q "defs.cuh:[0-9]*:[0-9]*: error: '__shfl' .*\[WL101\]" ||
+	fail "legacy headers: the header's finding: $out"
+echo "$out" | grep -q 'legacy.cu: parsed for sm_62: an #error rejects sm_70' ||
+	fail "legacy headers: the architecture not said: $out"
+# The header alone: its asm is respelled like any main file's.
+out=$(wl legacy/defs.cuh)
+echo "$out" | grep -q 'WL900' && fail "legacy header alone: parse error: $out"
+echo "$out" | grep -q "\[WL101\]" || fail "legacy header alone: $out"
+
 # A missing header names itself, never the standard library.
 printf '#include <vector>\n#include "gone.h"\n__global__ void k(int *p) { p[0] = __shfl(p[1], 0) + GONE; }\n' >gone.cu
 out=$(wl gone.cu)

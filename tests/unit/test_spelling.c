@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Launches spelled with spaces inside the chevrons (analyzer/spelling.c):
- * each row is a text and what the parser must get, byte for byte the same
- * length.  Near misses that are valid C++ (operator<< <T>, nested template
- * closers, shifts, comments, strings) must stay as they are.
+ * nvcc spellings respelled for clang (analyzer/spelling.c): launches with
+ * spaces inside the chevrons, and PTX registers in asm templates with
+ * operands.  Each row is a text and what the parser must get, byte for
+ * byte the same length.  Near misses that are valid C++ (operator<< <T>,
+ * nested template closers, shifts, comments, strings) or asm that clang
+ * accepts (%0, %%laneid, %h1, %[name], basic asm) stay as they are.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -43,14 +45,45 @@ static const struct row rows[] = {
 	{ "k<< <g, b; >> >(x);", NULL },
 };
 
-static void test_rows(void **state)
+static const struct row asm_rows[] = {
+	{ "asm(\"mov.u32 %0, %laneid;\" : \"=r\"(l));",
+	  "asm(\"mov.u32 %0,%%laneid;\" : \"=r\"(l));" },
+	/* qualifiers, the other keywords, several registers and literals */
+	{ "asm volatile (\"mov.u32 %0, %lanemask_lt;\" : \"=r\"(m));",
+	  "asm volatile (\"mov.u32 %0,%%lanemask_lt;\" : \"=r\"(m));" },
+	{ "__asm__ __volatile__(\"{ .reg .u32 t; mov.u32 t,\\t%warpid;\"\n"
+	  "  \" add.u32 %0, t, %smid; }\" : \"=r\"(w));",
+	  "__asm__ __volatile__(\"{ .reg .u32 t; mov.u32 t,\\t%warpid;\"\n"
+	  "  \" add.u32 %0, t,%%smid; }\" : \"=r\"(w));" },
+	{ "asm(\"shfl.up.b32 %0, %1, 1, 0; mov.u32 %0, %laneid;\" "
+	  ": \"=r\"(r) : \"r\"(v));",
+	  "asm(\"shfl.up.b32 %0, %1, 1, 0; mov.u32 %0,%%laneid;\" "
+	  ": \"=r\"(r) : \"r\"(v));" },
+	/* a comment between the literals and the operands */
+	{ "asm(\"mov.u32 %0, %laneid;\" // the lane\n : \"=r\"(l));",
+	  "asm(\"mov.u32 %0,%%laneid;\" // the lane\n : \"=r\"(l));" },
+	/* what clang accepts already */
+	{ "asm(\"mov.u32 %0, %%laneid;\" : \"=r\"(l));", NULL },
+	{ "asm(\"cvt.u16.u32 %h0, %1; mov %0, %[in];\" : \"=h\"(a) : "
+	  "[in] \"r\"(b));", NULL },
+	/* a basic asm reads its text as written */
+	{ "asm(\"mov.u32 %r1, %laneid;\");", NULL },
+	/* no blank before the register: left for clang to reject */
+	{ "asm(\"mov.u32 %0,%laneid;\" : \"=r\"(l));", NULL },
+	/* not asm: a name that contains it, a comment, a string */
+	{ "fasm(\"x %laneid\" : 1);", NULL },
+	{ "// asm(\"mov.u32 %0, %laneid;\" : \"=r\"(l));\n", NULL },
+	{ "p = \"asm(\\\"mov.u32 %0, %laneid;\\\" : x)\";", NULL },
+};
+
+static void check_rows(const struct row *rows, unsigned nr,
+		       char *(*respell)(const char *, size_t))
 {
 	unsigned i;
 
-	(void)state;
-	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+	for (i = 0; i < nr; i++) {
 		size_t len = strlen(rows[i].in);
-		char *out = wl_spelling_fix_launches(rows[i].in, len);
+		char *out = respell(rows[i].in, len);
 
 		if (!rows[i].out) {
 			if (out)
@@ -66,10 +99,25 @@ static void test_rows(void **state)
 	}
 }
 
+static void test_rows(void **state)
+{
+	(void)state;
+	check_rows(rows, sizeof(rows) / sizeof(rows[0]),
+		   wl_spelling_fix_launches);
+}
+
+static void test_asm_rows(void **state)
+{
+	(void)state;
+	check_rows(asm_rows, sizeof(asm_rows) / sizeof(asm_rows[0]),
+		   wl_spelling_fix_asm_escapes);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_rows),
+		cmocka_unit_test(test_asm_rows),
 	};
 
 	return cmocka_run_group_tests_name("spelling", tests, NULL, NULL);
