@@ -481,6 +481,35 @@ static unsigned guess_round(struct round *rd)
 	return rd->added;
 }
 
+/* Whether @dir holds a header of the C library or POSIX of its own. */
+static bool shadows_system(const char *dir)
+{
+	static const char *const names[] = {
+		"assert.h", "ctype.h", "dirent.h", "errno.h", "fcntl.h",
+		"float.h", "getopt.h", "inttypes.h", "limits.h", "math.h",
+		"pthread.h", "sched.h", "signal.h", "stdbool.h", "stddef.h",
+		"stdint.h", "stdio.h", "stdlib.h", "string.h", "strings.h",
+		"time.h", "unistd.h", "sys/mman.h", "sys/param.h",
+		"sys/socket.h", "sys/stat.h", "sys/time.h", "sys/types.h",
+	};
+	unsigned i;
+	bool found = false;
+
+	for (i = 0; i < WL_ARRAY_SIZE(names) && !found; i++) {
+		char *path = wl_xasprintf("%s/%s", dir, names[i]);
+
+		found = access(path, F_OK) == 0;
+		free(path);
+	}
+	return found;
+}
+
+char *wl_incguess_flag(const char *dir)
+{
+	return wl_xasprintf(shadows_system(dir) ? "-idirafter%s" : "-I%s",
+			    dir);
+}
+
 CXTranslationUnit wl_incguess_reparse(struct wl_incguess *g, CXIndex index,
 				      const struct wl_source *src,
 				      const char *const *args,
@@ -524,7 +553,7 @@ CXTranslationUnit wl_incguess_reparse(struct wl_incguess *g, CXIndex index,
 		for (i = 0; i < nr_args; i++)
 			all[k++] = args[i];
 		for (i = first; i < *nr_dirs; i++) {
-			flags[i - first] = wl_xasprintf("-I%s", (*dirs)[i]);
+			flags[i - first] = wl_incguess_flag((*dirs)[i]);
 			all[k++] = flags[i - first];
 		}
 		again = wl_parse(index, src, all, n, NULL, err);

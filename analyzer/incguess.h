@@ -37,9 +37,19 @@ void wl_incguess_free(struct wl_incguess *guess);
 char *wl_repo_root(const char *path);
 
 /*
+ * The argument that adds guessed folder @dir (allocated): -I@dir, like
+ * the build's own folders, unless @dir holds its own copies of standard
+ * C or POSIX headers (a Windows compat folder with <sys/time.h> and
+ * <pthread.h> beside the missing config header): that one comes after
+ * the system's folders (-idirafter), to resolve only what was missing
+ * without replacing the system's headers.
+ */
+char *wl_incguess_flag(const char *dir);
+
+/*
  * If @tu, parsed from @src with @args, misses headers that @src's
  * repository holds, parse again with the folders that make them resolve
- * (-I, after @args), in rounds while new folders help.  Returns the
+ * (wl_incguess_flag(), after @args), in rounds while new folders help.  Returns the
  * translation unit to use, the old one or a new one (the other is
  * disposed); the folders guessed are appended to *@dirs (an allocated
  * array of allocated strings, *@nr_dirs of them).  Returns NULL with

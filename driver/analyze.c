@@ -208,7 +208,7 @@ static CXTranslationUnit parse_guessing(CXIndex index,
 	for (i = 0; i < opts->nr_args; i++)
 		args[n++] = opts->args[i];
 	for (i = 0; i < out->nr_guessed; i++)
-		args[n++] = flags[i] = wl_xasprintf("-I%s", out->guessed[i]);
+		args[n++] = flags[i] = wl_incguess_flag(out->guessed[i]);
 	tu = wl_dialect_reparse(index, src, args, n, opts->pch, tu, &arch);
 	if (arch && opts->verbose)
 		fprintf(opts->verbose, "warplint: %s: parsed for %s: an #error "

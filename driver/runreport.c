@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "analyzer/incguess.h"
 #include "base/util.h"
 #include "driver/baseline.h"
 #include "driver/emit.h"
@@ -173,8 +174,15 @@ void run_print_notes(const struct run_state *rs)
 			fprintf(stderr, "warplint: note: %s: include folder%s "
 				"guessed:", job->path,
 				r->nr_guessed == 1 ? "" : "s");
-			for (k = 0; k < r->nr_guessed; k++)
-				fprintf(stderr, " -I%s", shown(r->guessed[k], cwd));
+			for (k = 0; k < r->nr_guessed; k++) {
+				char *flag = wl_incguess_flag(r->guessed[k]);
+
+				fprintf(stderr, " %s%s",
+					wl_starts_with(flag, "-I") ? "-I"
+								   : "-idirafter ",
+					shown(r->guessed[k], cwd));
+				free(flag);
+			}
 			fprintf(stderr, " (--no-guess-includes turns this "
 				"off)\n");
 		}

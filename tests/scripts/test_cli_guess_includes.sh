@@ -50,4 +50,18 @@ printf '#include "warpkit/reduce.cuh"\n#ifdef WARPKIT_WRONG_COPY\n__global__ voi
 	>tools/src/t.cu
 wl tools/src/t.cu 2>&1 | grep -q 'guessed: -Itools/include' ||
 	fail "the copy nearer to tools/src lost"
+
+# A guessed folder resolves only what was missing: a Windows compat
+# folder holding both the missing generated config and its own
+# <sys/time.h> must not shadow the system's.
+mkdir -p compat/sys
+printf '#pragma once\n#define HAVE_WARPS 1\n' >compat/wconfig.h
+printf '#pragma once\ntypedef __int64 win_time_t;\n' >compat/sys/time.h
+printf '#include "wconfig.h"\n#include <sys/time.h>\nstruct timeval tv;\n__global__ void k(int *p) { p[0] = __any(p[1] > HAVE_WARPS); }\n' \
+	>src/compat_user.cu
+out=$(wl src/compat_user.cu 2>&1)
+echo "$out" | grep -q 'WL900' && fail "a guessed folder shadowed <sys/time.h>: $out"
+echo "$out" | grep -q 'guessed: -idirafter compat ' ||
+	fail "the missing config not guessed: $out"
+echo "$out" | grep -q '\[WL102\]' || fail "the legacy vote lost: $out"
 echo PASS
