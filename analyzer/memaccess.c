@@ -125,6 +125,13 @@ static unsigned pointer_arg_use(struct wl_model *m, struct wl_node *n)
 	return address_use(m, n);
 }
 
+/* An lvalue reference, spelled so or through a typedef (`slot_ref`). */
+static bool is_lvalue_reference(CXType t)
+{
+	return t.kind == CXType_LValueReference ||
+	       clang_getCanonicalType(t).kind == CXType_LValueReference;
+}
+
 /*
  * An object, not a scalar: a struct, or in a template a member type of
  * a class (`typename BlockReduce::TempStorage`), which libclang leaves
@@ -204,7 +211,7 @@ static unsigned access_kind(struct wl_model *m, struct wl_node *e)
 		return WL_MEM_READ;
 	/* `volatile int &start = starts[warp];` binds, reads nothing */
 	if (p->kind == CXCursor_VarDecl &&
-	    clang_getCursorType(p->cursor).kind == CXType_LValueReference)
+	    is_lvalue_reference(clang_getCursorType(p->cursor)))
 		return 0;
 	if ((p->kind == CXCursor_BinaryOperator ||
 	     p->kind == CXCursor_CompoundAssignOperator) &&
@@ -241,8 +248,9 @@ static unsigned access_kind(struct wl_model *m, struct wl_node *e)
 		if (fn && i <= fn->nr_params && i < p->nr_kids) {
 			CXType t = clang_getCursorType(fn->params[i - 1]->cursor);
 
-			if (t.kind == CXType_LValueReference &&
-			    !clang_isConstQualifiedType(clang_getPointeeType(t)))
+			if (is_lvalue_reference(t) &&
+			    !clang_isConstQualifiedType(clang_getPointeeType(
+				    clang_getCanonicalType(t))))
 				return WL_MEM_READ | WL_MEM_WRITE;
 		}
 	}
