@@ -246,6 +246,28 @@ bool wl_node_int_value(const struct wl_node *node, long long *value)
 	return n->int_state > 0;
 }
 
+/* "x" of `threadIdx . x` spelled at @off of @text, or NULL. */
+static const char *member_after_base(const char *text, size_t size,
+				     unsigned off)
+{
+	static const char *const names[] = { "x", "y", "z" };
+
+	while (off < size && (isalnum((unsigned char)text[off]) ||
+			      text[off] == '_'))
+		off++;
+	while (off < size && (text[off] == ' ' || text[off] == '\t'))
+		off++;
+	if (off >= size || text[off++] != '.')
+		return NULL;
+	while (off < size && (text[off] == ' ' || text[off] == '\t'))
+		off++;
+	if (off >= size || text[off] < 'x' || text[off] > 'z' ||
+	    (off + 1 < size && (isalnum((unsigned char)text[off + 1]) ||
+				text[off + 1] == '_')))
+		return NULL;
+	return names[text[off] - 'x'];
+}
+
 /*
  * The member name of threadIdx.x and friends: clang models them as
  * properties, which libclang neither names nor resolves, so read the one
@@ -258,8 +280,18 @@ static const char *member_name(struct wl_model *m, const struct wl_node *node)
 	CXFile file = NULL;
 	unsigned off = 0;
 	size_t size = 0;
-	const char *text;
+	const char *text, *name;
 
+	/*
+	 * Read on from where the base is spelled: in a macro's body the
+	 * extent's end can map to the end of the macro's use instead.
+	 */
+	clang_getSpellingLocation(clang_getRangeStart(r), &file, NULL, NULL,
+				  &off);
+	text = file ? wl_model_file_text(m, file, &size) : NULL;
+	name = text ? member_after_base(text, size, off) : NULL;
+	if (name)
+		return name;
 	/* The extent ends just past the member's one letter. */
 	clang_getSpellingLocation(clang_getRangeEnd(r), &file, NULL, NULL, &off);
 	if (!file || off == 0)

@@ -106,6 +106,64 @@ char *wl_memtext_fresh_name(struct wl_ctx *ctx, const struct wl_node *fn,
 	return wl_memtext_fresh_name_except(ctx, fn, base, NULL, 0);
 }
 
+/* Whether @t[@b..@e) crosses a line end that no backslash continues. */
+static bool leaves_macro_body(const char *t, unsigned b, unsigned e)
+{
+	unsigned i;
+
+	for (i = b; i < e; i++)
+		if (t[i] == '\n' && !(i > b && t[i - 1] == '\\') &&
+		    !(i > b + 1 && t[i - 1] == '\r' && t[i - 2] == '\\'))
+			return true;
+	return false;
+}
+
+static bool ident_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+/*
+ * The end of the postfix expression at @b of @t: a name, then (unless
+ * @name_only) any subscripts, calls and member accesses (`s[t + o]`,
+ * `op(a, b).x`).
+ */
+static unsigned postfix_end(const char *t, size_t size, unsigned b,
+			    bool name_only)
+{
+	unsigned i = b, depth;
+
+	while (i < size && ident_char(t[i]))
+		i++;
+	while (i < size && !name_only) {
+		unsigned j = i;
+
+		while (j < size && (t[j] == ' ' || t[j] == '\t'))
+			j++;
+		if (j < size && (t[j] == '[' || t[j] == '(')) {
+			for (depth = 0; j < size; j++) {
+				depth += t[j] == '[' || t[j] == '(';
+				depth -= t[j] == ']' || t[j] == ')';
+				if (!depth || t[j] == '\n')
+					break;
+			}
+			if (j >= size || depth)
+				break;
+			i = j + 1;
+		} else if (j < size && (t[j] == '.' ||
+					(t[j] == '-' && j + 1 < size &&
+					 t[j + 1] == '>'))) {
+			j += t[j] == '.' ? 1 : 2;
+			while (j < size && ident_char(t[j]))
+				j++;
+			i = j;
+		} else {
+			break;
+		}
+	}
+	return i;
+}
+
 /*
  * Where @n is spelled: inside a macro's body for a node that comes from
  * an expansion (messages then quote `s[t + o]`, not the whole use).
@@ -120,12 +178,19 @@ static char *spelled_text(struct wl_ctx *ctx, const struct wl_node *n)
 
 	clang_getSpellingLocation(clang_getRangeStart(r), &f1, NULL, NULL, &o1);
 	clang_getSpellingLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &o2);
-	if (!f1 || !f2 || !clang_File_isEqual(f1, f2) || o2 <= o1)
+	text = f1 ? wl_model_file_text(&ctx->model, f1, &size) : NULL;
+	if (!text || o1 >= size)
 		return NULL;
-	text = wl_model_file_text(&ctx->model, f1, &size);
-	if (!text || o2 > size)
-		return NULL;
-	return wl_xstrndup(text + o1, o2 - o1);
+	/*
+	 * The range's end can map to the end of the macro's use instead (in
+	 * another file, or past the body in the defining one): quote the
+	 * postfix expression at the start then.
+	 */
+	if (!f2 || !clang_File_isEqual(f1, f2) || o2 <= o1 || o2 > size ||
+	    leaves_macro_body(text, o1, o2))
+		o2 = postfix_end(text, size, o1,
+				 n->kind == CXCursor_DeclRefExpr);
+	return o2 > o1 ? wl_xstrndup(text + o1, o2 - o1) : NULL;
 }
 
 char *wl_memtext_of(struct wl_ctx *ctx, const struct wl_node *n)
