@@ -459,3 +459,89 @@ bool wl_tu_has_errors(CXTranslationUnit tu)
 	}
 	return bad;
 }
+
+/* The first argument of `__launch_bounds__(N, ...)` among @r's tokens. */
+static bool launch_bound_in(CXTranslationUnit tu, CXSourceRange r, char *buf,
+			    size_t size)
+{
+	CXToken *toks = NULL;
+	unsigned nr = 0, i, o1 = 0, o2 = 0;
+	CXFile f1 = NULL, f2 = NULL;
+	bool arg = false;
+
+	/*
+	 * clang_tokenize() reads the spelling: a range that starts in a
+	 * macro (`__launch_bounds__(N) __global__ void k()`) would begin in
+	 * the header that defines it.  Tokenize where the text is written.
+	 */
+	clang_getExpansionLocation(clang_getRangeStart(r), &f1, NULL, NULL,
+				   &o1);
+	clang_getExpansionLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &o2);
+	if (!f1 || !clang_File_isEqual(f1, f2) || o2 < o1)
+		return false;
+	r = clang_getRange(clang_getLocationForOffset(tu, f1, o1),
+			   clang_getLocationForOffset(tu, f1, o2));
+	clang_tokenize(tu, r, &toks, &nr);
+	for (i = 0; i + 3 < nr && !arg; i++) {
+		CXString name = clang_getTokenSpelling(tu, toks[i]);
+		const char *n = clang_getCString(name);
+		bool body = !strcmp(n, "{");
+		bool ours = !strcmp(n, "__launch_bounds__") ||
+			    !strcmp(n, "launch_bounds");
+		CXString open, close;
+
+		clang_disposeString(name);
+		if (body)
+			break;	/* only the declaration's own tokens */
+		if (!ours)
+			continue;
+		open = clang_getTokenSpelling(tu, toks[i + 1]);
+		close = clang_getTokenSpelling(tu, toks[i + 3]);
+		/* one token, then ',' or ')': a name or a number */
+		if (!strcmp(clang_getCString(open), "(") &&
+		    (!strcmp(clang_getCString(close), ",") ||
+		     !strcmp(clang_getCString(close), ")"))) {
+			CXString a = clang_getTokenSpelling(tu, toks[i + 2]);
+			const char *t = clang_getCString(a);
+
+			arg = t && strlen(t) < size;
+			if (arg)
+				strcpy(buf, t);
+			clang_disposeString(a);
+		}
+		clang_disposeString(open);
+		clang_disposeString(close);
+	}
+	clang_disposeTokens(tu, toks, nr);
+	return arg;
+}
+
+struct bound_find {
+	char *buf;
+	size_t size;
+	bool found;
+};
+
+static enum CXChildVisitResult find_bound_attr(CXCursor c, CXCursor parent,
+					       CXClientData data)
+{
+	struct bound_find *bf = data;
+
+	(void)parent;
+	if (clang_isAttribute(clang_getCursorKind(c)))
+		bf->found = launch_bound_in(clang_Cursor_getTranslationUnit(c),
+					    clang_getCursorExtent(c), bf->buf,
+					    bf->size);
+	return bf->found ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+bool wl_cursor_launch_bound(CXCursor fn, char *buf, size_t size)
+{
+	struct bound_find bf = { buf, size, false };
+
+	/* an attribute written before the declaration is outside its extent */
+	clang_visitChildren(fn, find_bound_attr, &bf);
+	return bf.found ||
+	       launch_bound_in(clang_Cursor_getTranslationUnit(fn),
+			       clang_getCursorExtent(fn), buf, size);
+}

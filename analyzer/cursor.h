@@ -140,4 +140,11 @@ bool wl_tu_has_errors(CXTranslationUnit tu);
 /* The integer libclang evaluates @c to (clang_Cursor_Evaluate), if any. */
 bool wl_cursor_int_value(CXCursor c, long long *out);
 
+/*
+ * The first argument of @fn's `__launch_bounds__(N, ...)`, into @buf,
+ * when it is one token (a template parameter's name or a number) that
+ * fits: no launch of the kernel has more than N threads.
+ */
+bool wl_cursor_launch_bound(CXCursor fn, char *buf, size_t size);
+
 #endif

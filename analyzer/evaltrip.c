@@ -5,6 +5,8 @@
  *
  *   for (i = threadIdx.x; i < roundup(n, blockDim.x); i += blockDim.x)
  *   for (i = lane; i < 64; i += 32)
+ *   i = threadIdx.x; while (i < n - (n & (B - 1))) { ...; i += B; }
+ *	(B a kernel's __launch_bounds__, so threadIdx.x < B)
  *
  * The first is proved symbolically: the start is a multiple of the step
  * plus an offset below the step, and the bound is a multiple of the step
@@ -13,6 +15,7 @@
  * times.  The second, with constant bounds, is simulated for the 32 warps
  * the lane analysis tries.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "analyzer/cursor.h"
@@ -281,6 +284,36 @@ static bool raw_multiple_of(struct wl_eval *ev, CXCursor fn, CXCursor e,
 }
 
 /* Whether @e (under @env) is a multiple of @step (under @senv). */
+/*
+ * `x - (x & (K - 1))` with K the step: x rounded down to a multiple of
+ * K, the idiom of a power-of-two K (with another K it rounds nothing,
+ * and the code that writes it is wrong already).
+ */
+static bool rounds_down(struct wl_eval *ev, struct wl_node *x,
+			struct wl_node *masked, const struct env *env,
+			const struct loop_shape *ls, int depth)
+{
+	struct wl_node *m = wl_node_strip(masked), *k;
+	long long v;
+
+	if (!m || m->kind != CXCursor_BinaryOperator || m->nr_kids != 2 ||
+	    wl_node_binop(m) != CXBinaryOperator_And)
+		return false;
+	k = wl_node_strip(m->kids[1]);
+	if (!k || !same_value(ev, m->kids[0], env, x, env, depth))
+		return false;
+	/* `x & 255` under a constant power-of-two step of 256 */
+	if (wl_node_int_value(k, &v))
+		return ls->const_step > 0 &&
+		       !(ls->const_step & (ls->const_step - 1)) &&
+		       v == ls->const_step - 1;
+	if (k->kind != CXCursor_BinaryOperator || k->nr_kids != 2 ||
+	    wl_node_binop(k) != CXBinaryOperator_Sub ||
+	    !wl_node_int_value(wl_node_strip(k->kids[1]), &v) || v != 1)
+		return false;
+	return same_value(ev, k->kids[0], env, ls->step, NULL, depth);
+}
+
 static bool multiple_of(struct wl_eval *ev, struct wl_node *e,
 			const struct env *env, const struct loop_shape *ls,
 			int depth)
@@ -305,8 +338,11 @@ static bool multiple_of(struct wl_eval *ev, struct wl_node *e,
 		case CXBinaryOperator_Mul:
 			return multiple_of(ev, l, env, ls, depth + 1) ||
 			       multiple_of(ev, r, env, ls, depth + 1);
-		case CXBinaryOperator_Add:
 		case CXBinaryOperator_Sub:
+			if (rounds_down(ev, l, r, env, ls, depth + 1))
+				return true;
+			/* fall through */
+		case CXBinaryOperator_Add:
 			return multiple_of(ev, l, env, ls, depth + 1) &&
 			       multiple_of(ev, r, env, ls, depth + 1);
 		case CXBinaryOperator_Shl:
@@ -345,9 +381,32 @@ static bool multiple_of(struct wl_eval *ev, struct wl_node *e,
 	return false;
 }
 
+/*
+ * Whether kernel @fn declares __launch_bounds__ with at most the step's
+ * threads: then every thread index is below the step.
+ */
+static bool bounded_by_step(struct wl_eval *ev, struct wl_func *fn,
+			    const struct loop_shape *ls)
+{
+	const struct env *senv = NULL;
+	struct wl_node *s;
+	char bound[64], *end;
+	long long n;
+
+	if (!fn || !(fn->flags & WL_FUNC_KERNEL) ||
+	    !wl_cursor_launch_bound(fn->cursor, bound, sizeof(bound)))
+		return false;
+	n = strtoll(bound, &end, 0);
+	if (end != bound)
+		return *end == '\0' && n > 0 && ls->const_step >= n;
+	s = resolve(ev, ls->step, &senv);
+	return s && s->kind == CXCursor_DeclRefExpr &&
+	       !strcmp(wl_model_spelling(ev->model, s->cursor), bound);
+}
+
 /* Whether @e is one of the step's thread offsets: in [0, step) always. */
 static bool thread_offset(struct wl_eval *ev, struct wl_node *e,
-			  const struct loop_shape *ls)
+			  const struct loop_shape *ls, struct wl_func *fn)
 {
 	static const char *const pairs[][2] = {
 		{ "threadIdx.x", "blockDim.x" },
@@ -368,7 +427,8 @@ static bool thread_offset(struct wl_eval *ev, struct wl_node *e,
 		const char *sb = wl_node_builtin_var(ev->model, s);
 
 		if (!strcmp(b, pairs[i][0]))
-			return sb && !strcmp(sb, pairs[i][1]);
+			return (sb && !strcmp(sb, pairs[i][1])) ||
+			       bounded_by_step(ev, fn, ls);
 	}
 	/* A constant step: the offset must stay below it in every thread. */
 	if (ls->const_step <= 0 || ls->const_step > 1024)
@@ -457,24 +517,24 @@ static bool uniform_multiple(struct wl_eval *ev, struct wl_node *e,
  * is raised to how much that multiple varies.
  */
 static bool start_in_slot(struct wl_eval *ev, struct wl_node *start,
-			  const struct loop_shape *ls, enum wl_dep *dep,
-			  int depth)
+			  const struct loop_shape *ls, struct wl_func *fn,
+			  enum wl_dep *dep, int depth)
 {
 	const struct env *env = NULL;
 	struct wl_node *s;
 
 	if (depth > MAX_DEPTH)
 		return false;
-	if (thread_offset(ev, start, ls) || grid_offset(ev, start, ls))
+	if (thread_offset(ev, start, ls, fn) || grid_offset(ev, start, ls))
 		return true;
 	s = resolve(ev, start, &env);
 	if (!s || s->kind != CXCursor_BinaryOperator || s->nr_kids != 2 ||
 	    wl_node_binop(s) != CXBinaryOperator_Add)
 		return false;
 	return (uniform_multiple(ev, s->kids[0], ls, dep, depth + 1) &&
-		start_in_slot(ev, s->kids[1], ls, dep, depth + 1)) ||
+		start_in_slot(ev, s->kids[1], ls, fn, dep, depth + 1)) ||
 	       (uniform_multiple(ev, s->kids[1], ls, dep, depth + 1) &&
-		start_in_slot(ev, s->kids[0], ls, dep, depth + 1));
+		start_in_slot(ev, s->kids[0], ls, fn, dep, depth + 1));
 }
 
 /* The index of `i += step`, `i = i + step`, `++i`: sets ls->step. */
@@ -533,18 +593,58 @@ static bool refers_to(const struct wl_node *n, CXCursor var)
  * Recognise `for (INIT; i < bound; i += step)` with i written nowhere
  * else: fills @ls.  The start is the declaration's or the assignment's.
  */
+static bool is_continue(struct wl_node *n, void *data)
+{
+	bool *found = data;
+
+	if (n->kind == CXCursor_ContinueStmt)
+		*found = true;
+	return !*found;
+}
+
+/*
+ * The increment of `while (i < n) { ...; i += step; }`: the body's last
+ * statement, when no `continue` can skip it.
+ */
+static struct wl_node *while_increment(struct wl_node *loop,
+				       struct loop_shape *ls)
+{
+	struct wl_node *body = wl_node_kid(loop, WL_ROLE_BODY), *inc;
+	bool skips = false;
+
+	if (!body || body->kind != CXCursor_CompoundStmt || !body->nr_kids)
+		return NULL;
+	inc = body->kids[body->nr_kids - 1];
+	wl_node_walk(body, is_continue, &skips);
+	return !skips && parse_increment(inc, ls) ? inc : NULL;
+}
+
+/*
+ * `for (i = start; i < bound; i += step)`, or the same as a while loop
+ * whose index is declared before it with its start and stepped only by
+ * the body's last statement.
+ */
 static bool parse_loop(struct wl_eval *ev, struct wl_node *loop,
 		       struct loop_shape *ls)
 {
-	struct wl_node *init = wl_node_kid(loop, WL_ROLE_INIT);
+	bool is_for = loop->kind == CXCursor_ForStmt;
+	struct wl_node *init = is_for ? wl_node_kid(loop, WL_ROLE_INIT) : NULL;
 	struct wl_node *cond = wl_node_strip(wl_node_kid(loop, WL_ROLE_COND));
-	struct wl_node *inc = wl_node_kid(loop, WL_ROLE_INC), *ref = NULL;
+	struct wl_node *inc, *ref = NULL;
 	struct wl_var *v;
 	unsigned i;
 
 	memset(ls, 0, sizeof(*ls));
-	if (loop->kind != CXCursor_ForStmt || !init || !cond || !inc ||
-	    !parse_increment(inc, ls) || cond->kind != CXCursor_BinaryOperator ||
+	if (is_for) {
+		inc = wl_node_kid(loop, WL_ROLE_INC);
+		if (!init || !inc || !parse_increment(inc, ls))
+			return false;
+	} else if (loop->kind == CXCursor_WhileStmt) {
+		inc = while_increment(loop, ls);
+	} else {
+		return false;
+	}
+	if (!inc || !cond || cond->kind != CXCursor_BinaryOperator ||
 	    cond->nr_kids != 2)
 		return false;
 	ls->op = wl_node_binop(cond);
@@ -561,9 +661,18 @@ static bool parse_loop(struct wl_eval *ev, struct wl_node *loop,
 	}
 	if (!ref)
 		return false;
-	if (init->kind == CXCursor_DeclStmt && init->nr_kids == 1 &&
-	    wl_cursor_equal(init->kids[0]->cursor, ls->var) &&
-	    init->kids[0]->nr_kids) {
+	v = wl_eval_var(ev, ref);
+	if (!v || v->addr_taken)
+		return false;
+	if (!is_for) {
+		/* declared before the loop with its start, stepped only here */
+		if (v->is_param || !v->init || !v->decl_node ||
+		    v->decl_node->index > loop->index)
+			return false;
+		ls->start = v->init;
+	} else if (init->kind == CXCursor_DeclStmt && init->nr_kids == 1 &&
+		   wl_cursor_equal(init->kids[0]->cursor, ls->var) &&
+		   init->kids[0]->nr_kids) {
 		ls->start = init->kids[0]->kids[init->kids[0]->nr_kids - 1];
 	} else if (init->kind == CXCursor_BinaryOperator && init->nr_kids == 2 &&
 		   wl_node_binop(init) ==
@@ -574,9 +683,6 @@ static bool parse_loop(struct wl_eval *ev, struct wl_node *loop,
 		return false;
 	}
 	/* Written only by the header: the body does not move the index. */
-	v = wl_eval_var(ev, ref);
-	if (!v || v->addr_taken)
-		return false;
 	for (i = 0; i < v->nr_writes; i++)
 		if (v->writes[i] != init && !wl_node_within(v->writes[i], inc))
 			return false;
@@ -639,7 +745,7 @@ enum wl_dep wl_eval_trip_dep(struct wl_eval *ev, struct wl_node *loop,
 	u = wl_dep_max(wl_eval_dep(ev, ls.bound), wl_eval_dep(ev, ls.step));
 	if (u <= WL_DEP_WARP && ls.op == CXBinaryOperator_LT &&
 	    multiple_of(ev, ls.bound, NULL, &ls, 0) &&
-	    start_in_slot(ev, ls.start, &ls, &u, 0))
+	    start_in_slot(ev, ls.start, &ls, loop->func, &u, 0))
 		return wl_dep_max(u, WL_DEP_BLOCK);
 	if (simulate && simulated_same(ev, &ls))
 		return WL_DEP_WARP;
