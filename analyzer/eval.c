@@ -26,6 +26,7 @@ struct func_facts {
 	bool in_progress;	/* guards recursion through the call graph */
 	bool thread_done;
 	enum wl_dep thread_dep;	/* what calling it adds beyond its args */
+	bool by_returns;	/* thread_dep is what it returns, args and all */
 };
 
 struct wl_eval_cache {
@@ -279,6 +280,77 @@ static bool is_writable_reference(CXType t)
 	       !clang_isConstQualifiedType(clang_getPointeeType(t));
 }
 
+struct ref_scan {
+	CXCursor param;
+	bool written;
+};
+
+/* Whether the use @n of a reference parameter may write what it names. */
+static bool use_writes(struct wl_node *n)
+{
+	struct wl_node *p;
+
+	/* s.f, s[i] of an object (not through a pointer) name part of it */
+	for (p = n->parent; p && (p->kind == CXCursor_ParenExpr ||
+				  ((p->kind == CXCursor_MemberRefExpr ||
+				    p->kind == CXCursor_ArraySubscriptExpr) &&
+				   p->nr_kids && p->kids[0] == n &&
+				   !is_pointer(n)));
+	     n = p, p = p->parent)
+		;
+	if (!p)
+		return false;
+	switch (p->kind) {
+	case CXCursor_BinaryOperator:
+		return wl_node_binop(p) == CXBinaryOperator_Assign &&
+		       p->nr_kids == 2 && p->kids[0] == n;
+	case CXCursor_CompoundAssignOperator:
+		return p->nr_kids == 2 && p->kids[0] == n;
+	case CXCursor_UnaryOperator: {
+		enum CXUnaryOperatorKind op =
+			clang_getCursorUnaryOperatorKind(p->cursor);
+
+		return op == CXUnaryOperator_AddrOf || wl_unop_steps(op);
+	}
+	case CXCursor_CallExpr:
+		/* bare, it may bind to another reference; read, it is cast */
+		return true;
+	case CXCursor_GCCAsmStmt:
+		return true;
+	default:
+		return false;
+	}
+}
+
+static bool find_ref_write(struct wl_node *n, void *data)
+{
+	struct ref_scan *rs = data;
+
+	if (n->kind == CXCursor_DeclRefExpr &&
+	    wl_cursor_equal(wl_node_referenced(n), rs->param) && use_writes(n))
+		rs->written = true;
+	return !rs->written;
+}
+
+/*
+ * Whether @fn, whose body is in sight, never writes through its
+ * reference parameter @i: no assignment or step, its address not taken,
+ * not handed on bare to another call.  b40c's kernels hand every kernel
+ * parameter to a dispatch helper by reference (`VertexId &iteration`);
+ * the helper only reads them, so they stay as uniform as the kernel's.
+ * Read from the syntax alone: the helper's variables may be being solved
+ * right now (it asked about its callers' arguments).
+ */
+static bool reference_kept(struct wl_func *fn, unsigned i)
+{
+	struct ref_scan rs = { fn->params[i]->cursor, false };
+
+	if (!fn->body)
+		return false;
+	wl_node_walk(fn->body, find_ref_write, &rs);
+	return !rs.written;
+}
+
 /*
  * Whether argument @i of @call may bind to a non-const reference: ask the
  * callee's declared parameter types (also a function declared in a
@@ -298,7 +370,8 @@ static bool binds_reference(struct wl_eval *ev, struct wl_node *call,
 	if (fn)
 		return i < fn->nr_params &&
 		       is_writable_reference(
-			       clang_getCursorType(fn->params[i]->cursor));
+			       clang_getCursorType(fn->params[i]->cursor)) &&
+		       !reference_kept(fn, i);
 	callee = wl_node_referenced(call);
 	ft = clang_getCursorType(callee);
 	n = clang_getNumArgTypes(ft);
@@ -572,11 +645,44 @@ static bool scan_thread(struct wl_node *n, void *data)
 	return ts->dep < WL_DEP_LANE;
 }
 
-/* What a call to @fn adds to its arguments' variation. */
+struct return_scan {
+	struct wl_eval *ev;
+	enum wl_dep dep;
+	unsigned nr;		/* returns with a value */
+};
+
+static bool scan_return(struct wl_node *n, void *data)
+{
+	struct return_scan *rs = data;
+
+	if (n->kind == CXCursor_LambdaExpr)
+		return false;	/* its returns are its own */
+	if (n->kind != CXCursor_ReturnStmt)
+		return true;
+	if (!n->nr_kids) {
+		rs->dep = WL_DEP_LANE;	/* no value: not a function to judge */
+		return false;
+	}
+	rs->nr++;
+	rs->dep = wl_dep_max(rs->dep, wl_eval_dep(rs->ev, n->kids[0]));
+	/* which return a thread takes: the conditions that lead to it */
+	rs->dep = wl_dep_max(rs->dep, guard_dep(rs->ev, n, NULL));
+	return rs->dep < WL_DEP_LANE;
+}
+
+/*
+ * What a call to @fn adds to its arguments' variation: nothing that
+ * varies if its own code reads no thread index and calls nothing that
+ * does; else, for a function that returns a value, how much what it
+ * returns varies.  b40c's StealWork() has thread 0 take a work offset
+ * into a __shared__ variable and returns it after a __syncthreads():
+ * the same value in every thread, though its code reads threadIdx.
+ */
 static enum wl_dep func_thread_dep(struct wl_eval *ev, struct wl_func *fn)
 {
 	struct func_facts *f = facts_of(ev, fn);
 	struct thread_scan ts = { ev, WL_DEP_BLOCK };
+	struct return_scan rs = { ev, WL_DEP_BLOCK, 0 };
 
 	if (!f)
 		return WL_DEP_LANE;
@@ -585,8 +691,11 @@ static enum wl_dep func_thread_dep(struct wl_eval *ev, struct wl_func *fn)
 		/* A recursive call while scanning: assume the worst. */
 		f->thread_dep = WL_DEP_LANE;
 		wl_node_walk(fn->root, scan_thread, &ts);
+		if (ts.dep == WL_DEP_LANE && fn->body)
+			wl_node_walk(fn->body, scan_return, &rs);
 		f = facts_of(ev, fn);
-		f->thread_dep = ts.dep;
+		f->by_returns = rs.nr && rs.dep < ts.dep;
+		f->thread_dep = f->by_returns ? rs.dep : ts.dep;
 	}
 	return f->thread_dep;
 }
@@ -668,6 +777,8 @@ static enum wl_dep call_dep(struct wl_eval *ev, struct wl_node *call)
 	const char *name = wl_call_name(ev->model, call);
 	struct wl_node *callee = callee_of(call);
 	enum wl_dep d = WL_DEP_CONST;
+	struct func_facts *f;
+	struct wl_func *fn;
 	unsigned i;
 
 	if (wl_evalcall_cg(ev, call, &d))
@@ -677,6 +788,11 @@ static enum wl_dep call_dep(struct wl_eval *ev, struct wl_node *call)
 		return WL_DEP_WARP;
 	if (wl_starts_with(name, "__syncthreads_"))
 		return WL_DEP_BLOCK;	/* a block-wide vote */
+	/* judged by what it returns, its parameters as every caller binds them */
+	fn = wl_call_target(ev->model, call);
+	if (fn && callee_dep(ev, call) < WL_DEP_LANE &&
+	    (f = facts_of(ev, fn)) && f->by_returns)
+		return f->thread_dep;
 	for (i = 1; i < call->nr_kids; i++)
 		d = wl_dep_max(d, wl_eval_dep(ev, call->kids[i]));
 	/* obj.f(): the object is an input too. */
