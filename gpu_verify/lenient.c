@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyzer/spelling.h"
 #include "base/source.h"
 #include "base/util.h"
 
@@ -42,65 +43,111 @@ static int cmp_spot(const void *a, const void *b)
 }
 
 /*
- * Insert "template " at @lno:@col of @path (in tree/), and of its twin
- * in tree-after/ when that has the same text.
+ * Write @text over @path (in tree/), and over its twin in tree-after/
+ * when that has the same text as @path had (@old, @old_len).
  */
-static bool insert_template(const char *dir, const char *path, unsigned lno,
-			    unsigned col)
+static bool replace_text(const char *dir, const char *path, const char *old,
+			 size_t old_len, const char *text, size_t len)
 {
 	char *twin = wl_xasprintf("%s/tree-after/%s", dir,
 				  path + strlen(dir) + strlen("/tree/"));
-	struct wl_source s, t;
+	struct wl_source t;
+	char *err = NULL;
+	bool same, changed;
+
+	same = wl_source_load(&t, twin, &err) == 0;
+	if (same) {
+		same = t.len == old_len && !memcmp(t.text, old, old_len);
+		wl_source_release(&t);
+	} else {
+		free(err);
+	}
+	changed = write_text(path, text, len) == 0;
+	if (changed && same)
+		write_text(twin, text, len);
+	free(twin);
+	return changed;
+}
+
+/* Insert "template " at @lno:@col of @path (in tree/), and of its twin. */
+static bool insert_template(const char *dir, const char *path, unsigned lno,
+			    unsigned col)
+{
+	struct wl_source s;
 	struct wl_buf b = WL_BUF_INIT;
 	char *err = NULL;
-	bool same, changed = false;
+	bool changed = false;
 	unsigned off;
 
 	if (wl_source_load(&s, path, &err) < 0) {
 		free(err);
-		free(twin);
 		return false;
-	}
-	same = wl_source_load(&t, twin, &err) == 0;
-	if (same) {
-		same = t.len == s.len && !memcmp(t.text, s.text, s.len);
-		wl_source_release(&t);
-	} else {
-		free(err);
 	}
 	off = wl_source_offset(&s, lno, col);
 	if (off < 9 || memcmp(s.text + off - 9, "template ", 9)) {
 		wl_buf_add(&b, s.text, off);
 		wl_buf_adds(&b, "template ");
 		wl_buf_add(&b, s.text + off, s.len - off);
-		changed = write_text(path, b.s, b.len) == 0;
-		if (changed && same)
-			write_text(twin, b.s, b.len);
+		changed = replace_text(dir, path, s.text, s.len, b.s, b.len);
 		wl_buf_release(&b);
 	}
 	wl_source_release(&s);
-	free(twin);
 	return changed;
 }
 
-bool gv_lenient_rewrite(const char *dir)
+/*
+ * `%laneid` in an asm template with operands, which nvcc passes on and
+ * clang rejects: the whole file respelled as warplint parses it.
+ */
+static bool respell_asm(const char *dir, const char *path, unsigned lno,
+			unsigned col)
 {
-	static const char marker[] =
-	    ": error: missing 'template' keyword prior to dependent template "
-	    "name";
+	struct wl_source s;
+	char *err = NULL, *fixed;
+	bool changed = false;
+
+	(void)lno;
+	(void)col;
+	if (wl_source_load(&s, path, &err) < 0) {
+		free(err);
+		return false;
+	}
+	fixed = wl_spelling_fix_asm_escapes(s.text, s.len);
+	if (fixed)
+		changed = replace_text(dir, path, s.text, s.len, fixed, s.len);
+	free(fixed);
+	wl_source_release(&s);
+	return changed;
+}
+
+/* What one error of build.log asks for, and how to do it. */
+static const struct {
+	const char *marker;
+	bool (*rewrite)(const char *dir, const char *path, unsigned lno,
+			unsigned col);
+} fixes[] = {
+	{ ": error: missing 'template' keyword prior to dependent template "
+	  "name", insert_template },
+	{ ": error: invalid % escape in inline assembly string", respell_asm },
+};
+
+/* The spots of build.log's lines with @marker in files of tree/. */
+static struct spot *find_spots(const char *dir, const char *marker,
+			       unsigned *nr_out)
+{
 	char *log = wl_xasprintf("%s/build.log", dir), *line = NULL;
 	char *tree = wl_xasprintf("%s/tree/", dir);
 	size_t cap = 0;
-	bool changed = false;
 	FILE *f = fopen(log, "r");
-
 	struct spot *v = NULL;
-	unsigned nr = 0, alloc = 0, i;
+	unsigned nr = 0, alloc = 0;
 
 	while (f && getline(&line, &cap, f) > 0) {
-		char *m = strstr(line, marker), *c2, *c1;
+		char *m = strstr(line, marker), *c2, *c1, *path;
 
-		if (!m || !wl_starts_with(line, tree))
+		/* clang names a file of tree/ as the case's build reached it */
+		if (!m || (!wl_starts_with(line, tree) &&
+			   !wl_starts_with(line, "./tree/")))
 			continue;
 		*m = '\0';
 		c2 = strrchr(line, ':');
@@ -111,29 +158,45 @@ bool gv_lenient_rewrite(const char *dir)
 		if (!c1)
 			continue;
 		*c1 = '\0';
+		path = wl_starts_with(line, "./")
+			       ? wl_xasprintf("%s/%s", dir, line + 2)
+			       : wl_xstrdup(line);
 		WL_GROW(v, nr, alloc);
-		v[nr].path = wl_xstrdup(line);
+		v[nr].path = path;
 		v[nr].line = (unsigned)strtoul(c1 + 1, NULL, 10);
 		v[nr].col = (unsigned)strtoul(c2 + 1, NULL, 10);
 		nr++;
 	}
 	if (f)
 		fclose(f);
-	/* Last spot first: an insertion moves what follows it. */
-	if (nr)
-		qsort(v, nr, sizeof(*v), cmp_spot);
-	for (i = 0; i < nr; i++) {
-		/* One spot reported twice (two instantiations): once. */
-		if (!i || cmp_spot(&v[i - 1], &v[i]))
-			changed |= insert_template(dir, v[i].path, v[i].line,
-						   v[i].col);
-	}
-	for (i = 0; i < nr; i++)
-		free(v[i].path);
-	free(v);
 	free(line);
 	free(tree);
 	free(log);
-	return changed;
+	*nr_out = nr;
+	return v;
 }
 
+bool gv_lenient_rewrite(const char *dir)
+{
+	bool changed = false;
+	unsigned k, i, nr;
+
+	for (k = 0; k < WL_ARRAY_SIZE(fixes); k++) {
+		struct spot *v = find_spots(dir, fixes[k].marker, &nr);
+
+		/* Last spot first: an insertion moves what follows it. */
+		if (nr)
+			qsort(v, nr, sizeof(*v), cmp_spot);
+		for (i = 0; i < nr; i++) {
+			/* One spot reported twice (two instantiations): once. */
+			if (!i || cmp_spot(&v[i - 1], &v[i]))
+				changed |= fixes[k].rewrite(dir, v[i].path,
+							    v[i].line,
+							    v[i].col);
+		}
+		for (i = 0; i < nr; i++)
+			free(v[i].path);
+		free(v);
+	}
+	return changed;
+}

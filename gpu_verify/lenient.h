@@ -3,7 +3,9 @@
  * What nvcc's front end takes and clang's does not, rewritten in a case's
  * copies of the project, so that the legacy before builds with clang:
  * a dependent member template called without `template`
- * (`x.Reduce<true, 1>(v)`, CUB 1.7), which clang 19 rejects.  The same
+ * (`x.Reduce<true, 1>(v)`, CUB 1.7), which clang 19 rejects, and PTX
+ * registers in asm templates with operands (`%laneid`, respelled
+ * `%%laneid` as analyzer/spelling.h does for warplint's own parse).  The same
  * edit goes into tree-after/ where that file has the same text, so both
  * sides still compile the same source; files outside the case's tree/
  * are never touched.

@@ -6,7 +6,7 @@
 # driver stub, every after and every emulated before with nvcc for sm_90)
 # and assemble every clang-19 before PTX with ptxas for sm_90.  Exits 77
 # (skip) when clang-19 or nvcc is missing.  To keep CI short it takes
-# gpu_verify/examples and three corpus files; GV_FULL=1 takes the whole
+# gpu_verify/examples and four corpus files; GV_FULL=1 takes the whole
 # corpus (about a second per file).  The host-launch example is checked
 # for what a real file needs: a plan with no spec.
 set -u
@@ -28,7 +28,8 @@ if [ "${GV_FULL:-0}" = 1 ]; then
 else
 	files=(gpu_verify/examples/*.cu)
 	for f in corpus/WL101/shfl-variants.cu corpus/WL102/vote-divergent.cu \
-		corpus/WL301/reduce-complete-unroll-template.cu; do
+		corpus/WL301/reduce-complete-unroll-template.cu \
+		corpus/WL103/ptx-register-escapes.cu; do
 		[ -f "$f" ] && files+=("$f")
 	done
 fi
@@ -96,4 +97,14 @@ else
 	echo "FAIL: no host-launch case"
 	fail=1
 fi
+
+# nvcc's spelling of a PTX register in asm (`%laneid`), which clang
+# rejects: the tree is respelled and the legacy before built by clang,
+# not emulated.
+d=$TMP/b/cases/WL103-ptx-register-escapes
+python3 - "$d/meta.json" <<'EOT' || { echo "FAIL: %laneid: before not built by clang"; fail=1; }
+import json, sys
+m = json.load(open(sys.argv[1]))
+assert m["build"]["mode"] == "clang-legacy", m["build"]
+EOT
 exit $fail
