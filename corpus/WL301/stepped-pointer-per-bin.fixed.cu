@@ -33,7 +33,7 @@ __global__ void cell_histograms(const float *votes, float *out)
 		if (lane < LANES / 4) hist_[0] = v;
 		__syncwarp(0xffffffff);
 		if (lane == 0)
-			out[cell * BINS + bin] = hist_[0] + hist_[1] + hist_[2] + hist_[3]; // expect: WL301
+			out[(blockIdx.x * (blockDim.x / LANES) + cell) * BINS + bin] = hist_[0] + hist_[1] + hist_[2] + hist_[3]; // expect: WL301
 		__syncwarp(0xffffffff);
 	}
 }
