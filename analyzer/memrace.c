@@ -92,9 +92,14 @@ static bool conflict(struct ma_event *p, struct ma_event *q,
 	 * Behind an unseen caller's plain pointer, only lanes that each
 	 * write their own element by their own index show that the
 	 * memory is shared: a loop over a thread's own array has every
-	 * lane at one element, and a guessed index shows nothing.
+	 * lane at one element, and a guessed index shows nothing.  Behind
+	 * a volatile one too, the writers must own their elements: lanes
+	 * that all store through `*lhs` (a join of a reduction functor,
+	 * an atomic's lock-guarded fallback) may each have been handed
+	 * their own address.
 	 */
 	bool thread_ptr = kind == WL_MEM_THREAD_PTR;
+	bool owned = thread_ptr || kind == WL_MEM_VOLATILE_PTR;
 	unsigned i, j, pass;
 
 	if (thread_ptr && (p->guessed || q->guessed))
@@ -109,7 +114,7 @@ static bool conflict(struct ma_event *p, struct ma_event *q,
 		bool ok = pass == 0 ? (fp & WL_MEM_READ) && (fq & WL_MEM_WRITE)
 				    : (fp & WL_MEM_WRITE) && (fq & WL_MEM_READ);
 
-		if (!ok || ((global || thread_ptr) && !own_elements(wr, w)))
+		if (!ok || ((global || owned) && !own_elements(wr, w)))
 			continue;
 		/* the reading lane in the outer loop: the lowest reader */
 		for (i = w * 32; i < w * 32 + 32; i++)
