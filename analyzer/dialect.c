@@ -154,8 +154,8 @@ static void judge(CXTranslationUnit tu, struct verdict *v)
 					  NULL, NULL, &off);
 		contents = file ? clang_getFileContents(tu, file, &size) : NULL;
 		text = clang_getDiagnosticSpelling(d);
-		if (contents && !strcmp(clang_getCString(text),
-					ASM_ESCAPE_ERROR))
+		if (contents && clang_getCString(text) &&
+		    !strcmp(clang_getCString(text), ASM_ESCAPE_ERROR))
 			note_escape(v, file, main_file);
 		else if (contents && is_error_directive(contents, size, off) &&
 			 arch_guarded(contents, size, off))
