@@ -504,6 +504,39 @@ static void bind_written_args(struct ma_walk *w, struct wl_node *callee,
 }
 
 /*
+ * A method or constructor of a class template's specialization, called
+ * on an object of it (`WarpSelect<float, 64> sel(smem); sel.check(v)`):
+ * the class's parameters take the specialization's integral arguments,
+ * for the constants the class defines from them (`kMinus1 = NumWarpQ -
+ * 1`).  The calls inside, through `this`, inherit them.
+ */
+static void bind_class_args(CXCursor ref, struct wl_func *fn,
+			    struct ma_env *e)
+{
+	CXCursor spec = clang_getCursorSemanticParent(ref);
+	CXCursor pattern = clang_getCursorSemanticParent(fn->cursor);
+	struct tparams tp = { .nr = 0 };
+	unsigned i;
+	int n;
+
+	if (clang_Cursor_isNull(ref) ||
+	    clang_getCursorKind(pattern) != CXCursor_ClassTemplate)
+		return;
+	n = clang_Cursor_getNumTemplateArguments(spec);
+	if (n <= 0)
+		return;
+	clang_visitChildren(pattern, collect_tparam, &tp);
+	for (i = 0; i < (unsigned)n && i < tp.nr; i++)
+		if (clang_Cursor_getTemplateArgumentKind(spec, i) ==
+			    CXTemplateArgumentKind_Integral &&
+		    clang_getCursorKind(tp.v[i]) ==
+			    CXCursor_NonTypeTemplateParameter)
+			ma_bind(e, tp.v[i],
+				clang_Cursor_getTemplateArgumentValue(spec, i),
+				false);
+}
+
+/*
  * Bind @fn's template parameters to the call's template arguments:
  * integral values clang resolved, or the expressions written in a
  * dependent call (`helper<B>(s, tid)`), evaluated in the caller.  A
@@ -521,6 +554,7 @@ static void bind_template_args(struct ma_walk *w, struct wl_node *call,
 	unsigned i;
 	int n;
 
+	bind_class_args(ref, fn, e);
 	if (!clang_Cursor_isNull(cls) && callee &&
 	    wl_cursor_equal(cls,
 			       clang_getCursorSemanticParent(fn->cursor))) {
