@@ -449,6 +449,11 @@ static struct wl_node *construction(struct wl_mem *mem, struct wl_node *obj,
 	if (!obj || depth > MA_MAX_DEPTH)
 		return NULL;
 	*cenv = *env;
+	/* `helper(&cta)`, the helper using `cta->member`: the object itself */
+	if (obj->kind == CXCursor_UnaryOperator && obj->nr_kids == 1 &&
+	    clang_getCursorUnaryOperatorKind(obj->cursor) ==
+		    CXUnaryOperator_AddrOf)
+		return construction(mem, obj->kids[0], env, cenv, depth + 1);
 	if (obj->kind == CXCursor_CallExpr) {
 		fn = wl_call_target(m, obj);
 		if (fn && clang_getCursorKind(fn->cursor) ==
