@@ -520,28 +520,41 @@ struct bound_find {
 	char *buf;
 	size_t size;
 	bool found;
+	CXSourceLocation body;	/* where the body starts, once seen */
+	bool has_body;
 };
 
 static enum CXChildVisitResult find_bound_attr(CXCursor c, CXCursor parent,
 					       CXClientData data)
 {
 	struct bound_find *bf = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
 
 	(void)parent;
-	if (clang_isAttribute(clang_getCursorKind(c)))
+	if (clang_isAttribute(k))
 		bf->found = launch_bound_in(clang_Cursor_getTranslationUnit(c),
 					    clang_getCursorExtent(c), bf->buf,
 					    bf->size);
+	if (k == CXCursor_CompoundStmt && !bf->has_body) {
+		bf->body = clang_getRangeStart(clang_getCursorExtent(c));
+		bf->has_body = true;
+	}
 	return bf->found ? CXChildVisit_Break : CXChildVisit_Continue;
 }
 
 bool wl_cursor_launch_bound(CXCursor fn, char *buf, size_t size)
 {
-	struct bound_find bf = { buf, size, false };
+	struct bound_find bf = { buf, size, false, clang_getNullLocation(),
+				 false };
+	CXSourceRange decl = clang_getCursorExtent(fn);
 
 	/* an attribute written before the declaration is outside its extent */
 	clang_visitChildren(fn, find_bound_attr, &bf);
-	return bf.found ||
-	       launch_bound_in(clang_Cursor_getTranslationUnit(fn),
-			       clang_getCursorExtent(fn), buf, size);
+	if (bf.found)
+		return true;
+	/* the declaration's own tokens: a whole body is costly to lex */
+	if (bf.has_body)
+		decl = clang_getRange(clang_getRangeStart(decl), bf.body);
+	return launch_bound_in(clang_Cursor_getTranslationUnit(fn), decl, buf,
+			       size);
 }
