@@ -7,9 +7,11 @@
  * there publishes its row, and all lanes read it.  The storage behind
  * `cta->smem_storage` is the kernel's __shared__ struct, seen through
  * the address handed down, so the fix is applied, not held as unsafe.
+ * (The lanes' stores of their numbers race with each other on purpose:
+ * one of them wins.)
  */
 struct ExpandStorage {
-	int warp_comm[4][8];
+	volatile int warp_comm[4][8];
 };
 
 struct Cta {
