@@ -283,7 +283,6 @@ static bool raw_multiple_of(struct wl_eval *ev, CXCursor fn, CXCursor e,
 	return multiple_of(ev, args[i], env, ls, depth + 1);
 }
 
-/* Whether @e (under @env) is a multiple of @step (under @senv). */
 /*
  * `x - (x & (K - 1))` with K the step: x rounded down to a multiple of
  * K, the idiom of a power-of-two K (with another K it rounds nothing,
@@ -314,6 +313,7 @@ static bool rounds_down(struct wl_eval *ev, struct wl_node *x,
 	return same_value(ev, k->kids[0], env, ls->step, NULL, depth);
 }
 
+/* Whether @e (under @env) is a multiple of @step (under @senv). */
 static bool multiple_of(struct wl_eval *ev, struct wl_node *e,
 			const struct env *env, const struct loop_shape *ls,
 			int depth)
@@ -589,10 +589,6 @@ static bool refers_to(const struct wl_node *n, CXCursor var)
 	       wl_cursor_equal(wl_node_referenced(n), var);
 }
 
-/*
- * Recognise `for (INIT; i < bound; i += step)` with i written nowhere
- * else: fills @ls.  The start is the declaration's or the assignment's.
- */
 static bool is_continue(struct wl_node *n, void *data)
 {
 	bool *found = data;
