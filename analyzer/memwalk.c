@@ -504,6 +504,31 @@ static void bind_written_args(struct ma_walk *w, struct wl_node *callee,
 }
 
 /*
+ * Bind @tp's non-type parameters to the integral template arguments
+ * that clang resolved for @holder (a function or class specialization).
+ * Returns how many arguments @holder has (-1: it is no specialization).
+ */
+static int bind_resolved_args(CXCursor holder, const struct tparams *tp,
+			      struct ma_env *e)
+{
+	int n = clang_Cursor_isNull(holder)
+			? -1
+			: clang_Cursor_getNumTemplateArguments(holder);
+	unsigned i;
+
+	for (i = 0; n > 0 && i < (unsigned)n && i < tp->nr; i++)
+		if (clang_Cursor_getTemplateArgumentKind(holder, i) ==
+			    CXTemplateArgumentKind_Integral &&
+		    clang_getCursorKind(tp->v[i]) ==
+			    CXCursor_NonTypeTemplateParameter)
+			ma_bind(e, tp->v[i],
+				clang_Cursor_getTemplateArgumentValue(holder,
+								      i),
+				false);
+	return n;
+}
+
+/*
  * A method or constructor of a class template's specialization, called
  * on an object of it (`WarpSelect<float, 64> sel(smem); sel.check(v)`):
  * the class's parameters take the specialization's integral arguments,
@@ -516,24 +541,13 @@ static void bind_class_args(CXCursor ref, struct wl_func *fn,
 	CXCursor spec = clang_getCursorSemanticParent(ref);
 	CXCursor pattern = clang_getCursorSemanticParent(fn->cursor);
 	struct tparams tp = { .nr = 0 };
-	unsigned i;
-	int n;
 
 	if (clang_Cursor_isNull(ref) ||
-	    clang_getCursorKind(pattern) != CXCursor_ClassTemplate)
-		return;
-	n = clang_Cursor_getNumTemplateArguments(spec);
-	if (n <= 0)
+	    clang_getCursorKind(pattern) != CXCursor_ClassTemplate ||
+	    clang_Cursor_getNumTemplateArguments(spec) <= 0)
 		return;
 	clang_visitChildren(pattern, collect_tparam, &tp);
-	for (i = 0; i < (unsigned)n && i < tp.nr; i++)
-		if (clang_Cursor_getTemplateArgumentKind(spec, i) ==
-			    CXTemplateArgumentKind_Integral &&
-		    clang_getCursorKind(tp.v[i]) ==
-			    CXCursor_NonTypeTemplateParameter)
-			ma_bind(e, tp.v[i],
-				clang_Cursor_getTemplateArgumentValue(spec, i),
-				false);
+	bind_resolved_args(spec, &tp, e);
 }
 
 /*
@@ -551,7 +565,6 @@ static void bind_template_args(struct ma_walk *w, struct wl_node *call,
 	CXCursor ref = wl_node_referenced(call);
 	CXCursor cls = wl_call_qualifier(call);
 	struct wl_node *callee = call->nr_kids ? ma_strip(call->kids[0]) : NULL;
-	unsigned i;
 	int n;
 
 	bind_class_args(ref, fn, e);
@@ -565,16 +578,7 @@ static void bind_template_args(struct ma_walk *w, struct wl_node *call,
 	if (!(fn->flags & WL_FUNC_TEMPLATE))
 		return;
 	clang_visitChildren(fn->cursor, collect_tparam, &tp);
-	n = clang_Cursor_isNull(ref) ? -1
-				     : clang_Cursor_getNumTemplateArguments(ref);
-	for (i = 0; n > 0 && i < (unsigned)n && i < tp.nr; i++)
-		if (clang_Cursor_getTemplateArgumentKind(ref, i) ==
-			    CXTemplateArgumentKind_Integral &&
-		    clang_getCursorKind(tp.v[i]) ==
-			    CXCursor_NonTypeTemplateParameter)
-			ma_bind(e, tp.v[i],
-				clang_Cursor_getTemplateArgumentValue(ref, i),
-				false);
+	n = bind_resolved_args(ref, &tp, e);
 	if (n > 0 || !callee || callee->kind != CXCursor_DeclRefExpr)
 		return;
 	bind_written_args(w, callee, &tp, caller, e);
