@@ -118,11 +118,6 @@ static bool leaves_macro_body(const char *t, unsigned b, unsigned e)
 	return false;
 }
 
-static bool ident_char(char c)
-{
-	return isalnum((unsigned char)c) || c == '_';
-}
-
 /*
  * The end of the postfix expression at @b of @t: a name, then (unless
  * @name_only) any subscripts, calls and member accesses (`s[t + o]`,
@@ -133,7 +128,7 @@ static unsigned postfix_end(const char *t, size_t size, unsigned b,
 {
 	unsigned i = b, depth;
 
-	while (i < size && ident_char(t[i]))
+	while (i < size && wl_memtext_ident_char(t[i]))
 		i++;
 	while (i < size && !name_only) {
 		unsigned j = i;
@@ -154,7 +149,7 @@ static unsigned postfix_end(const char *t, size_t size, unsigned b,
 					(t[j] == '-' && j + 1 < size &&
 					 t[j + 1] == '>'))) {
 			j += t[j] == '.' ? 1 : 2;
-			while (j < size && ident_char(t[j]))
+			while (j < size && wl_memtext_ident_char(t[j]))
 				j++;
 			i = j;
 		} else {
