@@ -229,30 +229,37 @@ static void respell_literal(const char *t, size_t len, size_t begin,
 	}
 }
 
+/* The length of the one of @words (@nr) spelled whole at @i, or 0. */
+static size_t word_at(const char *t, size_t len, size_t i,
+		      const char *const *words, unsigned nr)
+{
+	unsigned w;
+
+	for (w = 0; w < nr; w++) {
+		size_t n = strlen(words[w]);
+
+		if (len - i > n && !memcmp(t + i, words[w], n) &&
+		    !is_ident(t[i + n]))
+			return n;
+	}
+	return 0;
+}
+
 /* The index past the qualifiers at @i that may come between `asm` and '('. */
 static size_t skip_asm_qualifiers(const char *t, size_t len, size_t i)
 {
 	static const char *const quals[] = {
 		"volatile", "__volatile__", "__volatile", "goto", "inline",
 	};
-	bool again = true;
-	unsigned q;
+	size_t n;
 
-	while (again) {
-		again = false;
+	do {
 		while (i < len && is_space(t[i]))
 			i++;
-		for (q = 0; q < WL_ARRAY_SIZE(quals); q++) {
-			size_t n = strlen(quals[q]);
-
-			if (len - i > n && !memcmp(t + i, quals[q], n) &&
-			    !is_ident(t[i + n])) {
-				i += n;
-				again = true;
-				break;
-			}
-		}
-	}
+		n = i < len ? word_at(t, len, i, quals, WL_ARRAY_SIZE(quals))
+			    : 0;
+		i += n;
+	} while (n);
 	return i;
 }
 
@@ -296,8 +303,7 @@ char *wl_spelling_fix_asm_escapes(const char *text, size_t len)
 	size_t i = 0;
 
 	while (i < len) {
-		size_t j = skip_opaque(text, len, i), p;
-		unsigned w;
+		size_t j = skip_opaque(text, len, i), p, n;
 
 		if (j != i) {
 			i = j;
@@ -307,19 +313,13 @@ char *wl_spelling_fix_asm_escapes(const char *text, size_t len)
 			i++;
 			continue;
 		}
-		for (w = 0; w < WL_ARRAY_SIZE(words); w++) {
-			size_t n = strlen(words[w]);
-
-			if (len - i > n && !memcmp(text + i, words[w], n) &&
-			    !is_ident(text[i + n]))
-				break;
-		}
-		if (w == WL_ARRAY_SIZE(words)) {
+		n = word_at(text, len, i, words, WL_ARRAY_SIZE(words));
+		if (!n) {
 			while (i < len && is_ident(text[i]))
 				i++;
 			continue;
 		}
-		p = skip_asm_qualifiers(text, len, i + strlen(words[w]));
+		p = skip_asm_qualifiers(text, len, i + n);
 		i = p < len && text[p] == '(' ? respell_asm(text, len, p, &out)
 					      : p;
 	}
