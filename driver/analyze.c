@@ -189,7 +189,6 @@ static CXTranslationUnit parse_guessing(CXIndex index,
 					 struct wl_tu_result *out, char **err)
 {
 	CXTranslationUnit tu;
-
 	const char **args;
 	const char *arch;
 	char **flags;
