@@ -7,7 +7,7 @@
 #ifndef WL_ANALYZER_CONTEXT_H
 #define WL_ANALYZER_CONTEXT_H
 
-#include <clang-c/Index.h>
+#include "analyzer/libclang.h"
 #include <stdbool.h>
 
 #include "analyzer/diag.h"

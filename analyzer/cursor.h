@@ -8,7 +8,7 @@
 #ifndef WL_ANALYZER_CURSOR_H
 #define WL_ANALYZER_CURSOR_H
 
-#include <clang-c/Index.h>
+#include "analyzer/libclang.h"
 #include <stdbool.h>
 #include <stddef.h>
 

@@ -20,7 +20,7 @@
 #ifndef WL_ANALYZER_DIALECT_H
 #define WL_ANALYZER_DIALECT_H
 
-#include <clang-c/Index.h>
+#include "analyzer/libclang.h"
 #include <stdbool.h>
 #include <stddef.h>
 

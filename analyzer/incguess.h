@@ -17,7 +17,7 @@
 #ifndef WL_ANALYZER_INCGUESS_H
 #define WL_ANALYZER_INCGUESS_H
 
-#include <clang-c/Index.h>
+#include "analyzer/libclang.h"
 
 struct wl_source;
 struct wl_incguess;

@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include <clang-c/Index.h>
+#include "analyzer/libclang.h"
 
 struct wl_ctx;
 struct wl_node;

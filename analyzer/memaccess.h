@@ -37,7 +37,7 @@
 #ifndef WL_ANALYZER_MEMACCESS_H
 #define WL_ANALYZER_MEMACCESS_H
 
-#include <clang-c/Index.h>
+#include "analyzer/libclang.h"
 #include <stdbool.h>
 #include <stdint.h>
 

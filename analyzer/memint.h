@@ -19,7 +19,7 @@
 #ifndef WL_ANALYZER_MEMINT_H
 #define WL_ANALYZER_MEMINT_H
 
-#include <clang-c/Index.h>
+#include "analyzer/libclang.h"
 #include <stdbool.h>
 
 #include "analyzer/memaccess.h"

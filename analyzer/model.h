@@ -10,7 +10,7 @@
 #ifndef WL_ANALYZER_MODEL_H
 #define WL_ANALYZER_MODEL_H
 
-#include <clang-c/Index.h>
+#include "analyzer/libclang.h"
 #include <stdbool.h>
 
 #include "base/util.h"

@@ -3,7 +3,7 @@
 #ifndef WL_ANALYZER_MODELINT_H
 #define WL_ANALYZER_MODELINT_H
 
-#include <clang-c/Index.h>
+#include "analyzer/libclang.h"
 #include <stddef.h>
 
 struct wl_model;

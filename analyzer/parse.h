@@ -3,7 +3,7 @@
 #ifndef WL_ANALYZER_PARSE_H
 #define WL_ANALYZER_PARSE_H
 
-#include <clang-c/Index.h>
+#include "analyzer/libclang.h"
 
 struct wl_pch;
 struct wl_source;

@@ -15,7 +15,7 @@
 #ifndef WL_ANALYZER_PCH_H
 #define WL_ANALYZER_PCH_H
 
-#include <clang-c/Index.h>
+#include "analyzer/libclang.h"
 #include <stdbool.h>
 #include <stdio.h>
 

@@ -13,7 +13,7 @@
 #ifndef WL_ANALYZER_PPCOND_H
 #define WL_ANALYZER_PPCOND_H
 
-#include <clang-c/Index.h>
+#include "analyzer/libclang.h"
 #include <stdbool.h>
 
 struct wl_source;

@@ -7,7 +7,7 @@
 #ifndef WL_ANALYZER_PPINT_H
 #define WL_ANALYZER_PPINT_H
 
-#include <clang-c/Index.h>
+#include "analyzer/libclang.h"
 #include <stdbool.h>
 #include <stddef.h>
 

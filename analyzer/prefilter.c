@@ -24,7 +24,7 @@
 
 #include "analyzer/prefilter.h"
 
-#include <clang-c/Index.h>
+#include "analyzer/libclang.h"
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>

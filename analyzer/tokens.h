@@ -3,7 +3,7 @@
 #ifndef WL_ANALYZER_TOKENS_H
 #define WL_ANALYZER_TOKENS_H
 
-#include <clang-c/Index.h>
+#include "analyzer/libclang.h"
 #include <stdbool.h>
 
 struct wl_model;

@@ -3,7 +3,7 @@
 #ifndef WL_DRIVER_ANALYZE_H
 #define WL_DRIVER_ANALYZE_H
 
-#include <clang-c/Index.h>
+#include "analyzer/libclang.h"
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>

@@ -2,7 +2,7 @@
 /* compile_commands.json support and nvcc -> clang argument translation. */
 #include "driver/compdb.h"
 
-#include <clang-c/CXCompilationDatabase.h>
+#include "analyzer/libclang.h"
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>

@@ -150,8 +150,12 @@ static bool cacheable(const struct wl_tu_result *r)
 	return true;
 }
 
-/* One analysis of @job under configuration @c (-1: none). */
-static int analyze_once(CXIndex index, struct run_state *rs, struct job *job,
+/*
+ * One analysis of @job under configuration @c (-1: none).  *@index is the
+ * worker's, made by the first job that parses: a run the cache answers
+ * whole never loads libclang.
+ */
+static int analyze_once(CXIndex *index, struct run_state *rs, struct job *job,
 			struct wl_analyze_opts *aopts, int c,
 			struct wl_tu_result *out)
 {
@@ -177,10 +181,12 @@ static int analyze_once(CXIndex index, struct run_state *rs, struct job *job,
 		wl_strvec_release(&args);
 		return 0;
 	}
+	if (!rs->opts->timeout && !*index)
+		*index = wl_parse_index();
 	ret = rs->opts->timeout ?
 		      wl_analyze_isolated(&job->src, aopts, rs->opts->timeout,
 					  out, &job->error) :
-		      wl_analyze_tu(index, &job->src, aopts, out, &job->error);
+		      wl_analyze_tu(*index, &job->src, aopts, out, &job->error);
 	if (salt && ret == 0 && cacheable(out)) {
 		struct wl_buf b = WL_BUF_INIT;
 
@@ -195,7 +201,7 @@ static int analyze_once(CXIndex index, struct run_state *rs, struct job *job,
 	return ret;
 }
 
-static void run_job(CXIndex index, struct run_state *rs, struct job *job)
+static void run_job(CXIndex *index, struct run_state *rs, struct job *job)
 {
 	struct wl_analyze_opts aopts = rs->opts->analyze;
 	unsigned n = job->cfg && job->cfg->nr_configs ? job->cfg->nr_configs : 1;
@@ -238,16 +244,16 @@ static void *worker(void *arg)
 {
 	struct run_state *rs = arg;
 	/*
-	 * With --timeout each file is analyzed in a child process, and this
-	 * thread must hold no libclang state while it forks.
+	 * Made on first need; with --timeout each file is analyzed in a child
+	 * process, and this thread must hold no libclang state while it forks.
 	 */
-	CXIndex index = rs->opts->timeout ? NULL : wl_parse_index();
+	CXIndex index = NULL;
 	unsigned i;
 
 	while ((i = atomic_fetch_add(&rs->next, 1)) < rs->nr_jobs) {
 		if (rs->order)
 			i = rs->order[i];
-		run_job(index, rs, &rs->jobs[i]);
+		run_job(&index, rs, &rs->jobs[i]);
 		wl_progress_step(&rs->progress, rs->jobs[i].path);
 	}
 	if (index)
@@ -358,7 +364,7 @@ void run_open_cache(struct run_state *rs)
 	char *dir, *id, *cwd, *err = NULL;
 	struct wl_buf b = WL_BUF_INIT;
 	const char *off = getenv("WARPLINT_NO_CACHE");
-	CXString clang;
+	char *clang;
 
 	open_pch(rs);
 	if (opts->no_cache || opts->analyze.dump_model || (off && *off))
@@ -371,14 +377,15 @@ void run_open_cache(struct run_state *rs)
 	if (err && opts->verbose)
 		fprintf(stderr, "warplint: no cache: %s\n", err);
 	if (rs->cache) {
-		clang = clang_getClangVersion();
+		/* not clang_getClangVersion(): a cached run loads no libclang */
+		clang = wl_libclang_identity();
 		wl_buf_addf(&b, "warplint=%s|%s|cwd=%s|headers=%s%s|guess=%d",
-			    id, clang_getCString(clang), cwd,
+			    id, clang, cwd,
 			    !rs->headers ? "none" : rs->filter.all ? "all" : "re:",
 			    rs->headers && !rs->filter.all ? opts->header_filter
 							  : "",
 			    rs->guess != NULL);
-		clang_disposeString(clang);
+		free(clang);
 		rs->salt = wl_buf_detach(&b);
 	}
 	free(err);

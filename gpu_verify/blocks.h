@@ -18,7 +18,7 @@
 #ifndef WL_GPU_VERIFY_BLOCKS_H
 #define WL_GPU_VERIFY_BLOCKS_H
 
-#include <clang-c/Index.h>
+#include "analyzer/libclang.h"
 #include <stdbool.h>
 
 struct gv_macros;

@@ -15,7 +15,7 @@
 #ifndef WL_GPU_VERIFY_KERNELS_H
 #define WL_GPU_VERIFY_KERNELS_H
 
-#include <clang-c/Index.h>
+#include "analyzer/libclang.h"
 
 #include "gpu_verify/plan.h"
 

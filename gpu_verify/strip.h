@@ -16,7 +16,7 @@
 #ifndef WL_GPU_VERIFY_STRIP_H
 #define WL_GPU_VERIFY_STRIP_H
 
-#include <clang-c/Index.h>
+#include "analyzer/libclang.h"
 #include <stddef.h>
 
 struct wl_source;

@@ -13,7 +13,7 @@
 #ifndef WL_GPU_VERIFY_TREE_H
 #define WL_GPU_VERIFY_TREE_H
 
-#include <clang-c/Index.h>
+#include "analyzer/libclang.h"
 #include <stdbool.h>
 
 struct gv_tree {

@@ -8,7 +8,7 @@
 #ifndef WL_RULES_MEMTEXT_H
 #define WL_RULES_MEMTEXT_H
 
-#include <clang-c/Index.h>
+#include "analyzer/libclang.h"
 #include <stdbool.h>
 
 struct wl_ctx;

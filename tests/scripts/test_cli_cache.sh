@@ -73,6 +73,24 @@ grep -q "legacy-shuffle\|WL101" first.text || fail "no finding to compare"
 [ "$(from_cache v1.err)" = "src/a.cu src/b.cu src/clean.cu " ] ||
 	fail "unchanged files not from the cache: '$(from_cache v1.err)'"
 
+# A run the cache answers whole loads no libclang (the dynamic loader
+# names each library it opens), and one that parses does.
+loaded_libclang()
+{
+	LD_DEBUG=files "$WARPLINT" -q "$@" 2>&1 >/dev/null |
+		grep -c 'file=[^ ]*libclang'
+}
+[ "$(loaded_libclang "${files[@]}")" = 0 ] ||
+	fail "a run answered by the cache loaded libclang"
+[ "$(loaded_libclang --no-cache "${files[@]}")" != 0 ] ||
+	fail "the loader's trace names no libclang (the check above is void)"
+# A library that cannot be loaded ends a parsing run, naming it.
+WARPLINT_LIBCLANG=$T/none.so "$WARPLINT" --no-cache -q src/a.cu >/dev/null \
+	2>nolib.err
+status=$?
+[ $status = 2 ] && grep -q "cannot load libclang $T/none.so" nolib.err ||
+	fail "no clear error for a missing libclang (exit $status)"
+
 # A header changes: only its includer is analysed again.
 echo "#define STEP 8" >src/step.cuh
 "$WARPLINT" --verbose -q "${files[@]}" >/dev/null 2>v2.err

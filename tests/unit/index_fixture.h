@@ -7,7 +7,7 @@
 #ifndef WL_TESTS_INDEX_FIXTURE_H
 #define WL_TESTS_INDEX_FIXTURE_H
 
-#include <clang-c/Index.h>
+#include "analyzer/libclang.h"
 #include <stdlib.h>
 
 struct fixture {
