@@ -11,15 +11,22 @@
 
 #include "base/util.h"
 
-static void index_lines(struct wl_source *src)
+/*
+ * The line index, built by the first question about lines.  @csrc is
+ * const to its callers, who ask questions of it; the index is a cache
+ * of its text, not a change to it.
+ */
+static const struct wl_source *lines_of(const struct wl_source *csrc)
 {
+	struct wl_source *src = (struct wl_source *)csrc;
 	unsigned alloc = 0;
 	size_t i;
 
+	if (src->line_starts)
+		return csrc;
 	src->nr_lines = 0;
 	WL_GROW(src->line_starts, src->nr_lines, alloc);
 	src->line_starts[src->nr_lines++] = 0;
-	/* memchr(): a cached run reads every file, and spends it here. */
 	for (i = 0; i < src->len; i++) {
 		const char *nl = memchr(src->text + i, '\n', src->len - i);
 
@@ -29,6 +36,7 @@ static void index_lines(struct wl_source *src)
 		WL_GROW(src->line_starts, src->nr_lines, alloc);
 		src->line_starts[src->nr_lines++] = (unsigned)(i + 1);
 	}
+	return csrc;
 }
 
 void wl_source_init_mem(struct wl_source *src, const char *path,
@@ -38,7 +46,6 @@ void wl_source_init_mem(struct wl_source *src, const char *path,
 	src->path = wl_xstrdup(path);
 	src->text = wl_xstrndup(text, len);
 	src->len = len;
-	index_lines(src);
 }
 
 static int read_all(int fd, struct wl_source *src, size_t size)
@@ -111,7 +118,6 @@ int wl_source_load(struct wl_source *src, const char *path, char **err)
 	src->mtime = st.st_mtim;
 	src->mode = st.st_mode;
 	close(fd);
-	index_lines(src);
 	return 0;
 fail:
 	close(fd);
@@ -126,10 +132,15 @@ void wl_source_release(struct wl_source *src)
 	memset(src, 0, sizeof(*src));
 }
 
+unsigned wl_source_nr_lines(const struct wl_source *src)
+{
+	return lines_of(src)->nr_lines;
+}
+
 void wl_source_line_col(const struct wl_source *src, unsigned offset,
 			unsigned *line, unsigned *col)
 {
-	unsigned lo = 0, hi = src->nr_lines;
+	unsigned lo = 0, hi = lines_of(src)->nr_lines;
 
 	/* Find the last line that starts at or before @offset. */
 	while (hi - lo > 1) {
@@ -151,7 +162,7 @@ unsigned wl_source_offset(const struct wl_source *src, unsigned line,
 
 	if (line < 1)
 		return 0;
-	if (line > src->nr_lines)
+	if (line > lines_of(src)->nr_lines)
 		return (unsigned)src->len;
 	off = src->line_starts[line - 1] + (col ? col - 1 : 0);
 	return off > src->len ? (unsigned)src->len : off;
@@ -162,7 +173,7 @@ const char *wl_source_line(const struct wl_source *src, unsigned line,
 {
 	const char *start, *end;
 
-	if (line < 1 || line > src->nr_lines) {
+	if (line < 1 || line > lines_of(src)->nr_lines) {
 		*len = 0;
 		return "";
 	}

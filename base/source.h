@@ -15,7 +15,13 @@ struct wl_source {
 	char *path;		/* as named by the user */
 	char *text;		/* NUL-terminated copy of the contents */
 	size_t len;
-	unsigned *line_starts;	/* offset of each line's first byte */
+	/*
+	 * Offset of each line's first byte, built on first use (a cached run
+	 * reads every file and needs no line of most): read them through
+	 * the functions below, which is why a source belongs to one thread
+	 * at a time.
+	 */
+	unsigned *line_starts;
 	unsigned nr_lines;
 	/* Identity of the file when it was read, to refuse stale fixes. */
 	dev_t dev;
@@ -36,6 +42,9 @@ void wl_source_init_mem(struct wl_source *src, const char *path,
 			const char *text, size_t len);
 
 void wl_source_release(struct wl_source *src);
+
+/* The number of lines (a last line without a newline counts). */
+unsigned wl_source_nr_lines(const struct wl_source *src);
 
 /* 1-based line and byte column of @offset, as clang counts them. */
 void wl_source_line_col(const struct wl_source *src, unsigned offset,

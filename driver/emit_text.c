@@ -49,7 +49,7 @@ static void print_snippet(FILE *out, const struct wl_source *src,
 	const char *line = wl_source_line(src, f->line, &len);
 	unsigned last = f->end_line == f->line ? f->end_col : (unsigned)len + 1;
 
-	if (!len && f->line > src->nr_lines)
+	if (!len && f->line > wl_source_nr_lines(src))
 		return;
 	fprintf(out, "%.*s\n", (int)len, line);
 	for (i = 0; i + 1 < f->col && i < len; i++)

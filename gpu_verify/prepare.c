@@ -174,7 +174,7 @@ static char *read_header(struct prep *p, const struct wl_source *src)
 	char *gpu = NULL;
 	unsigned line, k;
 
-	for (line = 1; line <= src->nr_lines && line <= 20; line++) {
+	for (line = 1; line <= wl_source_nr_lines(src) && line <= 20; line++) {
 		size_t len;
 		const char *s = wl_source_line(src, line, &len);
 		char *text = wl_xstrndup(s, len), *q, *tok, *save = NULL;

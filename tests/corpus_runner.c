@@ -249,7 +249,7 @@ static void parse_annotations(struct corpus_file *cf)
 {
 	unsigned line;
 
-	for (line = 1; line <= cf->src.nr_lines; line++) {
+	for (line = 1; line <= wl_source_nr_lines(&cf->src); line++) {
 		size_t len;
 		const char *s = wl_source_line(&cf->src, line, &len);
 

@@ -85,7 +85,7 @@ static void test_empty_and_identity(void **state)
 	assert_int_equal(wl_source_load(&src, path_in_dir("empty.cu"), &err), 0);
 	assert_int_equal(src.len, 0);
 	assert_string_equal(src.text, "");
-	assert_int_equal(src.nr_lines, 1);
+	assert_int_equal(wl_source_nr_lines(&src), 1);
 	wl_source_line_col(&src, 0, &line, &col);
 	assert_int_equal(line, 1);
 	assert_int_equal(col, 1);
@@ -124,7 +124,7 @@ static void test_line_col(void **state)
 
 	(void)state;
 	wl_source_init_mem(&src, "t.cu", text, strlen(text));
-	assert_int_equal(src.nr_lines, 4);
+	assert_int_equal(wl_source_nr_lines(&src), 4);
 	wl_source_line_col(&src, 4, &line, &col);
 	assert_int_equal(line, 2);
 	assert_int_equal(col, 2);
@@ -203,7 +203,7 @@ static void test_load_keeps_bytes(void **state)
 	assert_int_equal(src.len, sizeof(text) - 1);
 	assert_memory_equal(src.text, text, sizeof(text) - 1);
 	assert_int_equal(src.text[src.len], '\0');
-	assert_int_equal(src.nr_lines, 3);
+	assert_int_equal(wl_source_nr_lines(&src), 3);
 	assert_int_equal(src.mode & 0777, 0644);	/* umask 022 */
 	wl_source_release(&src);
 }
