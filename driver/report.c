@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <xxhash.h>
 
 #include "base/source.h"
 #include "base/util.h"
@@ -31,31 +32,51 @@ static char *display_path(const char *path, const char *real)
 	return wl_xstrdup(real);
 }
 
+static uint64_t real_key(const char *real)
+{
+	return XXH3_64bits(real, strlen(real));
+}
+
+/* The entry for real path @real, or NULL. */
+static struct wl_report_file *find_real(const struct wl_report *report,
+					const char *real)
+{
+	uint32_t i;
+
+	if (!wl_u64map_get(&report->by_real, real_key(real), &i))
+		return NULL;
+	if (!strcmp(report->v[i]->real, real))
+		return report->v[i];
+	/* Two paths with one 64-bit hash: the map holds the later one. */
+	for (i = 0; i < report->nr; i++)
+		if (report->v[i]->real && !strcmp(report->v[i]->real, real))
+			return report->v[i];
+	return NULL;
+}
+
 struct wl_report_file *wl_report_add(struct wl_report *report,
 				     const char *path, bool header,
 				     const struct wl_source *src)
 {
 	char *real = realpath(path, NULL);
-	struct wl_report_file *rf;
-	unsigned i;
+	struct wl_report_file *rf = real ? find_real(report, real) : NULL;
 
-	for (i = 0; real && i < report->nr; i++) {
-		rf = report->v[i];
-		if (rf->real && !strcmp(rf->real, real)) {
-			free(real);
-			/* An input stays an input; it is fixable as one. */
-			if (!header && rf->header) {
-				rf->header = false;
-				rf->src = src;
-			}
-			return rf;
+	if (rf) {
+		free(real);
+		/* An input stays an input; it is fixable as one. */
+		if (!header && rf->header) {
+			rf->header = false;
+			rf->src = src;
 		}
+		return rf;
 	}
 	rf = wl_xcalloc(1, sizeof(*rf));
 	rf->path = header ? display_path(path, real) : wl_xstrdup(path);
 	rf->real = real;
 	rf->header = header;
 	rf->src = src;
+	if (real)
+		wl_u64map_put(&report->by_real, real_key(real), report->nr);
 	WL_GROW(report->v, report->nr, report->alloc);
 	report->v[report->nr++] = rf;
 	return rf;
@@ -262,5 +283,6 @@ void wl_report_release(struct wl_report *report)
 	for (i = 0; i < report->nr; i++)
 		free_file(report->v[i]);
 	free(report->v);
+	wl_u64map_release(&report->by_real);
 	memset(report, 0, sizeof(*report));
 }

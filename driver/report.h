@@ -19,6 +19,7 @@
 #include <stddef.h>
 
 #include "analyzer/diag.h"
+#include "base/u64map.h"
 #include "driver/compdb.h"
 
 struct wl_source;
@@ -47,6 +48,8 @@ struct wl_report_file {
 struct wl_report {
 	struct wl_report_file **v;
 	unsigned nr, alloc;
+	/* The hash of each file's real path -> its index, for wl_report_add() */
+	struct wl_u64map by_real;
 };
 
 /*
