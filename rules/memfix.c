@@ -85,19 +85,17 @@ static void rewrite_split(struct wl_fixer *fx, struct wl_stmt_plan *p)
 		    (then != p->stmt &&
 		     !(then->kind == CXCursor_CompoundStmt &&
 		       then->nr_kids == 1 && then->kids[0] == p->stmt))) {
-			if (!fx->why)
-				fx->why = wl_xstrdup("a racing statement is "
-						     "inside a lane-dependent "
-						     "branch with more in it");
+			wl_memfix_give_up(fx, "a racing statement is "
+					      "inside a lane-dependent "
+					      "branch with more in it");
 			return;
 		}
 		outer = wl_memfix_unbraced_owner(owner);
 		if ((outer && wl_memfix_unbraced_owner(outer)) ||
 		    !wl_eval_pure(&ctx->eval, cond)) {
-			if (!fx->why)
-				fx->why = wl_xstrdup("the condition around the "
-						     "statement cannot be "
-						     "evaluated twice");
+			wl_memfix_give_up(fx, "the condition around the "
+					      "statement cannot be "
+					      "evaluated twice");
 			return;
 		}
 		m = wl_memfix_mask_at(fx, owner);
@@ -376,9 +374,9 @@ char *wl_memfix_build(struct wl_ctx *ctx, struct wl_mem *mem,
 
 	for (i = 0; i < r->nr_races && !fx.why; i++)
 		if (r->races[i].collision)
-			fx.why = wl_xstrdup("lanes meet through data-dependent "
-					    "indices; use atomics on shared "
-					    "memory (atomicAdd) instead");
+			wl_memfix_give_up(&fx, "lanes meet through data-dependent "
+					       "indices; use atomics on shared "
+					       "memory (atomicAdd) instead");
 		else if (r->races[i].cross_warp)
 			fx.block = true;
 	/* the __syncwarp() after a Listing 7 step orders no other warp */
@@ -400,8 +398,8 @@ char *wl_memfix_build(struct wl_ctx *ctx, struct wl_mem *mem,
 	for (i = 0; i < r->nr_stmts && !fx.why; i++) {
 		plans[i].stmt = r->stmts[i];
 		if (!r->stmts[i]->in_main || r->stmts[i]->in_macro) {
-			fx.why = wl_xstrdup("the statement is written in a "
-					    "macro");
+			wl_memfix_give_up(&fx, "the statement is written in a "
+					       "macro");
 			break;
 		}
 		plans[i].group = wl_memfix_group_of(&fx, r->stmts[i]);
@@ -409,12 +407,12 @@ char *wl_memfix_build(struct wl_ctx *ctx, struct wl_mem *mem,
 			continue;	/* planned by its group's rewrite */
 		wl_memfix_plan(ctx, mem, r, &plans[i], reg);
 		if (plans[i].shape == SHAPE_NONE)
-			fx.why = wl_xstrdup("a racing access is not a plain "
-					    "read or assignment");
+			wl_memfix_give_up(&fx, "a racing access is not a plain "
+					       "read or assignment");
 		if (plans[i].uses_reg) {
 			if (any_reg && plans[i].array != reg_array)
-				fx.why = wl_xstrdup("two arrays would need "
-						    "registers");
+				wl_memfix_give_up(&fx, "two arrays would need "
+						       "registers");
 			any_reg = true;
 			reg_array = plans[i].array;
 		}
@@ -452,10 +450,10 @@ char *wl_memfix_build(struct wl_ctx *ctx, struct wl_mem *mem,
 		    wl_node_within(p->stmt,
 				   wl_memfix_sync_point(
 					   &fx, pending[nr_pending - 1]))) {
-			fx.why = wl_xstrdup("two racing statements share a "
-					    "lane-dependent branch, where no "
-					    "mask for __syncwarp() names the "
-					    "lanes that arrive");
+			wl_memfix_give_up(&fx, "two racing statements share a "
+					       "lane-dependent branch, where no "
+					       "mask for __syncwarp() names the "
+					       "lanes that arrive");
 			break;
 		}
 		if (clash) {
@@ -501,9 +499,9 @@ char *wl_memfix_build(struct wl_ctx *ctx, struct wl_mem *mem,
 	 * without edits would be counted as applied.
 	 */
 	if (!fx.why && !fx.fix->nr_edits)
-		fx.why = wl_xstrdup("the racing accesses are inside the "
-				    "function this statement calls; the fix "
-				    "goes there");
+		wl_memfix_give_up(&fx, "the racing accesses are inside the "
+				       "function this statement calls; the fix "
+				       "goes there");
 	if (!fx.why && !split)
 		describe_barriers(&fx);
 	if (fx.why)

@@ -7,6 +7,7 @@
 #include "rules/memfixint.h"
 
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -178,6 +179,17 @@ struct wl_node *wl_memfix_unbraced_owner(struct wl_node *s)
 /* What wl_memfix_mask_at() gives for a block barrier: it takes no mask. */
 static const struct wl_mask block_barrier;
 
+void wl_memfix_give_up(struct wl_fixer *fx, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (fx->why)
+		return;
+	va_start(ap, fmt);
+	fx->why = wl_xvasprintf(fmt, ap);
+	va_end(ap);
+}
+
 /*
  * Lanes of other warps meet at the racing elements, so only a block
  * barrier orders them; it goes only where every thread of the block
@@ -190,25 +202,24 @@ static const struct wl_mask *block_at(struct wl_fixer *fx, struct wl_node *n)
 	char *why;
 
 	if (!(n->func->flags & WL_FUNC_KERNEL) && !n->func->nr_callers) {
-		if (!fx->why)
-			fx->why = wl_xstrdup("lanes of other warps meet at "
-					     "these elements too, and a "
-					     "__syncthreads() in a helper "
-					     "whose callers are not seen may "
-					     "not be reached by every thread "
-					     "of the block");
+		wl_memfix_give_up(fx, "lanes of other warps meet at "
+				      "these elements too, and a "
+				      "__syncthreads() in a helper "
+				      "whose callers are not seen may "
+				      "not be reached by every thread "
+				      "of the block");
 		return NULL;
 	}
 	wl_reach_bound(fx->ctx, n, true, false, &rb);
 	if (rb.kind != WL_DIV_NONE) {
 		if (!fx->why) {
 			why = wl_reach_reason(fx->ctx, &rb, true);
-			fx->why = wl_xasprintf("lanes of other warps meet at "
-					       "these elements too, so the "
-					       "block needs a __syncthreads(), "
-					       "but one here would not be "
-					       "reached by every thread of the "
-					       "block: %s", why);
+			wl_memfix_give_up(fx, "lanes of other warps meet at "
+					      "these elements too, so the "
+					      "block needs a __syncthreads(), "
+					      "but one here would not be "
+					      "reached by every thread of the "
+					      "block: %s", why);
 			free(why);
 		}
 		return NULL;
@@ -226,10 +237,9 @@ const struct wl_mask *wl_memfix_mask_at(struct wl_fixer *fx, struct wl_node *n)
 	m = wl_mask_infer(fx->ctx, n);
 
 	if (!m->text) {
-		if (!fx->why)
-			fx->why = wl_xasprintf("no mask for __syncwarp can be "
-					       "inferred: %s",
-					       m->why ? m->why : "unknown");
+		wl_memfix_give_up(fx, "no mask for __syncwarp can be "
+				      "inferred: %s",
+				      m->why ? m->why : "unknown");
 		return NULL;
 	}
 	/*
@@ -239,10 +249,9 @@ const struct wl_mask *wl_memfix_mask_at(struct wl_fixer *fx, struct wl_node *n)
 	 */
 	if ((m->reach == WL_REACH_FULL || m->reach == WL_REACH_CONST) &&
 	    (m->bits & ~wl_mem_lanes_reaching(fx->mem, n))) {
-		if (!fx->why)
-			fx->why = wl_xstrdup("the lanes that reach the barrier "
-					     "depend on a value the mask "
-					     "inference cannot follow");
+		wl_memfix_give_up(fx, "the lanes that reach the barrier "
+				      "depend on a value the mask "
+				      "inference cannot follow");
 		return NULL;
 	}
 	if (m->guessed)
@@ -298,9 +307,9 @@ void wl_memfix_declare_registers(struct wl_fixer *fx, struct wl_node *stmt,
 	for (i = 0; i < nr; i++)
 		if (!types[i]) {
 			/* see wl_memtext_register_type() */
-			fx->why = wl_xstrdup("the register's type is a "
-					     "template's dependent type that "
-					     "cannot be spelled here");
+			wl_memfix_give_up(fx, "the register's type is a "
+					      "template's dependent type that "
+					      "cannot be spelled here");
 			return;
 		}
 	for (anchor = first; anchor->parent && anchor->parent != scope;)
@@ -398,8 +407,7 @@ void wl_memfix_insert_barrier(struct wl_fixer *fx, struct wl_node *at,
 	unsigned pos;
 
 	if (wl_memfix_unbraced_owner(at)) {
-		if (!fx->why)
-			fx->why = wl_xstrdup("nested unbraced statements");
+		wl_memfix_give_up(fx, "nested unbraced statements");
 		return;
 	}
 	m = wl_memfix_mask_at(fx, at);

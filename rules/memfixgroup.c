@@ -429,11 +429,10 @@ void wl_memfix_group_barrier(struct wl_fixer *fx, struct wl_node *prev,
 	struct wl_node *at = wl_memfix_sync_point(fx, key);
 
 	if (wl_node_within(prev, at)) {
-		if (!fx->why)
-			fx->why = wl_xstrdup("two racing statements share a "
-					     "lane-dependent branch, where no "
-					     "mask for __syncwarp() names the "
-					     "lanes that arrive");
+		wl_memfix_give_up(fx, "two racing statements share a "
+				      "lane-dependent branch, where no "
+				      "mask for __syncwarp() names the "
+				      "lanes that arrive");
 		return;
 	}
 	wl_memfix_insert_barrier(fx, at, true);
@@ -594,13 +593,13 @@ void wl_memfix_rewrite_group(struct wl_fixer *fx, struct wl_node *key)
 	if (!g.nr_kids)
 		return;
 	if (g.branch && (!g.branch->in_main || g.branch->in_macro)) {
-		fx->why = wl_xstrdup("the statement is written in a macro");
+		wl_memfix_give_up(fx, "the statement is written in a macro");
 		return;
 	}
 	if (g.branch &&
 	    !wl_eval_pure(&ctx->eval, wl_node_kid(g.branch, WL_ROLE_COND))) {
-		fx->why = wl_xstrdup("the condition of the branch that holds "
-				     "the racing statements has side effects");
+		wl_memfix_give_up(fx, "the condition of the branch that holds "
+				      "the racing statements has side effects");
 		return;
 	}
 	why = plan_group(ctx, fx->mem, &g);
@@ -608,12 +607,12 @@ void wl_memfix_rewrite_group(struct wl_fixer *fx, struct wl_node *key)
 		why = "the branch holds a comment line that the rewrite "
 		      "would lose";
 	if (why)
-		fx->why = wl_xstrdup(why);
+		wl_memfix_give_up(fx, "%s", why);
 	for (i = 0; i < g.whole.nr_races && !fx->why; i++)
 		if (g.whole.races[i].collision)
-			fx->why = wl_xstrdup("lanes meet through data-dependent "
-					     "indices; use atomics on shared "
-					     "memory (atomicAdd) instead");
+			wl_memfix_give_up(fx, "lanes meet through data-dependent "
+					      "indices; use atomics on shared "
+					      "memory (atomicAdd) instead");
 		else if (g.whole.races[i].cross_warp)
 			fx->block = true;
 	if (g.whole.unseen)

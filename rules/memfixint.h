@@ -44,7 +44,7 @@ struct wl_fixer {
 	struct wl_mem_region *r;
 	struct wl_fix *fix;
 	const char *nl;
-	char *why;		/* set: no fix, and why */
+	char *why;		/* set: no fix, and why (wl_memfix_give_up()) */
 	bool reuse_barrier;	/* WL302: the barrier after ends the write */
 	bool block;		/* lanes of other warps meet: __syncthreads() */
 };
@@ -56,6 +56,13 @@ struct wl_fixer {
 void wl_memfix_plan(struct wl_ctx *ctx, struct wl_mem *mem,
 		    struct wl_mem_region *r, struct wl_stmt_plan *p,
 		    const char *reg);
+
+/*
+ * Give up the fix, saying why (printf-style).  The first reason stands:
+ * once a step has given up, what later steps find is a consequence.
+ */
+void wl_memfix_give_up(struct wl_fixer *fx, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 /* Whether any race of @r joins statements @a and @b. */
 bool wl_memfix_stmts_race(struct wl_mem *mem, struct wl_mem_region *r,
