@@ -202,6 +202,17 @@ static unsigned access_kind(struct wl_model *m, struct wl_node *e)
 	struct wl_node *u = up_parens(e), *p = u->parent;
 	bool compound;
 
+	/* `s[i].get()` reads s[i] as get() does, if it says */
+	if (m && p && p->kind == CXCursor_MemberRefExpr && p->nr_kids &&
+	    p->kids[0] == u) {
+		struct ma_member mm;
+
+		ma_member_of(m, e, p, &mm);
+		if (mm.accessor)
+			return mm.kind;
+		if (mm.method && mm.resolved)
+			return 0;	/* what the walk of its body sees */
+	}
 	/* s[i].x = 1 writes s[i]: classify the member expression */
 	while (p && p->kind == CXCursor_MemberRefExpr) {
 		u = up_parens(p);
@@ -396,15 +407,17 @@ static void collect_pointer_arg(struct wl_mem *mem, struct wl_node *n)
 	mem->access_of[n->index] = (int)mem->nr_accesses++;
 }
 
-/* `.y` in `p[i].y` (the subscript @n), else a null cursor. */
-static CXCursor element_field(struct wl_node *n)
+/* The key of the member `p[i].y` names (the subscript @n), else 0. */
+static uint64_t element_field(struct wl_model *m, struct wl_node *n)
 {
 	struct wl_node *u = up_parens(n), *p = u->parent;
+	struct ma_member mm;
 
 	if (!p || p->kind != CXCursor_MemberRefExpr || !p->nr_kids ||
 	    p->kids[0] != u)
-		return clang_getNullCursor();
-	return wl_node_referenced(p);
+		return 0;
+	ma_member_of(m, n, p, &mm);
+	return mm.field;
 }
 
 bool ma_collect_access(struct wl_node *n, void *data)
@@ -451,7 +464,7 @@ bool ma_collect_access(struct wl_node *n, void *data)
 		a->flags |= WL_MEM_VOLATILE;
 	a->ptr_decl = pointer_decl(mem, a->base);
 	a->by_address = by_address;
-	a->field = element_field(n);
+	a->field = element_field(&mem->ctx->model, n);
 	if (n->index < mem->nr_access_of)
 		mem->access_of[n->index] = (int)mem->nr_accesses;
 	mem->nr_accesses++;

@@ -96,10 +96,11 @@ struct wl_mem_access {
 	/* @expr is the address a load/store helper is given (`store(p, v)`). */
 	bool by_address;
 	/*
-	 * The member of the element it names (`.y` of `p[i].y`), or a null
-	 * cursor for the whole element: `p[i].y` and `p[j].x` never meet.
+	 * The member of the element it names (`.y` of `p[i].y`), as a key
+	 * of its name, or 0 for the whole element: `p[i].y` and `p[j].x`
+	 * never meet.
 	 */
-	CXCursor field;
+	uint64_t field;
 };
 
 /* A pair of accesses that race, found in one barrier-free stretch. */

@@ -12,7 +12,8 @@
  *               shared structs, pointers, rows, returned pointers, class
  *               members, kernel pointer parameters);
  *   memaccess.c collecting the accesses, walking each kernel into a trace
- *               of accesses and barriers, and finding the races.
+ *               of accesses and barriers, and finding the races, with
+ *               memmember.c (which member of an element an access names).
  *
  * Not a public header: rules use analyzer/memaccess.h.
  */
@@ -21,8 +22,25 @@
 
 #include "analyzer/libclang.h"
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "analyzer/memaccess.h"
+
+/* The member of an element that an access names (memmember.c). */
+struct ma_member {
+	uint64_t field;		/* key of the member's name; 0: the whole */
+	bool method;		/* a method called on the element, */
+	bool resolved;		/* whose declaration is known, */
+	bool accessor;		/* which touches one member only (@field), */
+	unsigned kind;		/* with WL_MEM_READ, | WL_MEM_WRITE if not const */
+};
+
+/*
+ * What member expression @member (`.weight`, `.empty` of a call) names
+ * of element @elem (`cells[i]`).
+ */
+void ma_member_of(struct wl_model *m, struct wl_node *elem,
+		  struct wl_node *member, struct ma_member *out);
 
 /* Threads evaluated: 8 warps, enough to tell warps apart. */
 #define MA_TIDS 256u

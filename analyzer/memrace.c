@@ -67,9 +67,7 @@ static bool own_elements(const struct ma_event *e, unsigned w)
 static bool fields_may_meet(const struct wl_mem_access *a,
 			    const struct wl_mem_access *b)
 {
-	return clang_Cursor_isNull(a->field) ||
-	       clang_Cursor_isNull(b->field) ||
-	       wl_cursor_equal(a->field, b->field);
+	return !a->field || !b->field || a->field == b->field;
 }
 
 /*
