@@ -65,14 +65,20 @@ static bool is_shim(CXFile file)
 
 /*
  * Errors that clang recovers from by reading the code as nvcc does, so
- * that nothing is lost: EDG, nvcc's front end, accepts a member template
- * of a dependent type named without the `template` keyword, and clang
- * goes on treating the name as that template.
+ * that nothing is lost.  EDG, nvcc's front end, accepts a member
+ * template of a dependent type named without the `template` keyword, and
+ * clang goes on treating the name as that template.  EDG also finds a
+ * function that a template calls but that is declared only after it
+ * (NCCL 1's vFetch()), and clang, having said so, calls that function.
  */
 static bool recovered_as_nvcc_reads(const char *text)
 {
-	return wl_starts_with(text, "use 'template' keyword to treat '") &&
-	       wl_ends_with(text, "' as a dependent template name");
+	return (wl_starts_with(text, "use 'template' keyword to treat '") &&
+		wl_ends_with(text, "' as a dependent template name")) ||
+	       (wl_starts_with(text, "call to ") &&
+		wl_ends_with(text, " that is neither visible in the template "
+				   "definition nor found by "
+				   "argument-dependent lookup"));
 }
 
 static void collect_errors(struct scan *s)

@@ -150,6 +150,27 @@ out=$(wl legacy/defs.cuh)
 echo "$out" | grep -q 'WL900' && fail "legacy header alone: parse error: $out"
 echo "$out" | grep -q "\[WL101\]" || fail "legacy header alone: $out"
 
+# NCCL 1's shape: a template calls a helper declared after it (EDG finds
+# it, clang says so and calls it), and host code takes a typed device
+# pointer of mapped memory through cuda_runtime.h's template overload.
+cat >twophase.cu <<'CU'
+template <typename T> __device__ T fetch_twice(const T *p)
+{
+	return fetch(p) + fetch(p + 1);
+}
+template <typename T> __device__ T fetch(const volatile T *p) { return *p; }
+__global__ void k(float *out, const float *in)
+{
+	out[threadIdx.x] = __shfl(fetch_twice(in), 0);
+}
+int map_counter(int *host)
+{
+	int *dev;
+	return cudaHostGetDevicePointer(&dev, host, 0) == cudaSuccess;
+}
+CU
+clean twophase.cu
+
 # A missing header names itself, never the standard library.
 printf '#include <vector>\n#include "gone.h"\n__global__ void k(int *p) { p[0] = __shfl(p[1], 0) + GONE; }\n' >gone.cu
 out=$(wl gone.cu)

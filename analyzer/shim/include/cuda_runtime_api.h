@@ -249,6 +249,25 @@ static __inline__ __host__ cudaError_t cudaHostAlloc(T **p, size_t size,
 }
 template <class T>
 static __inline__ __host__ cudaError_t
+cudaHostGetDevicePointer(T **device, void *host, unsigned int flags)
+{
+	return cudaHostGetDevicePointer((void **)(void *)device, host, flags);
+}
+template <class T>
+static __inline__ __host__ cudaError_t cudaMallocAsync(T **p, size_t size,
+							cudaStream_t stream)
+{
+	return cudaMallocAsync((void **)(void *)p, size, stream);
+}
+template <class T>
+static __inline__ __host__ cudaError_t
+cudaStreamAttachMemAsync(cudaStream_t stream, T *p, size_t length = 0,
+			 unsigned int flags = cudaMemAttachSingle)
+{
+	return cudaStreamAttachMemAsync(stream, (void *)p, length, flags);
+}
+template <class T>
+static __inline__ __host__ cudaError_t
 cudaMallocManaged(T **p, size_t size, unsigned int flags = cudaMemAttachGlobal)
 {
 	return cudaMallocManaged((void **)(void *)p, size, flags);
@@ -347,6 +366,14 @@ template <class T>
 static __inline__ __host__ cudaError_t
 cudaOccupancyMaxPotentialBlockSize(int *grid, int *block, T func,
 				   size_t shared_mem = 0, int limit = 0);
+template <class T>
+static __inline__ __host__ cudaError_t
+cudaLaunchCooperativeKernel(const T *func, dim3 grid, dim3 block, void **args,
+			    size_t shared_mem = 0, cudaStream_t stream = 0)
+{
+	return cudaLaunchCooperativeKernel((const void *)func, grid, block,
+					   args, shared_mem, stream);
+}
 template <class T>
 static __inline__ __host__ cudaError_t
 cudaLaunchKernel(const T *func, dim3 grid, dim3 block, void **args,
