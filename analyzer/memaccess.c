@@ -197,22 +197,17 @@ static bool param_used_as_scalar(struct wl_func *fn, unsigned pi)
 }
 
 /* READ/WRITE of the lvalue @e, or 0 when it is not an access of ours. */
-static unsigned access_kind(struct wl_model *m, struct wl_node *e)
+static unsigned access_kind(struct wl_model *m, struct wl_node *e,
+			    const struct ma_member *mm)
 {
 	struct wl_node *u = up_parens(e), *p = u->parent;
 	bool compound;
 
 	/* `s[i].get()` reads s[i] as get() does, if it says */
-	if (m && p && p->kind == CXCursor_MemberRefExpr && p->nr_kids &&
-	    p->kids[0] == u) {
-		struct ma_member mm;
-
-		ma_member_of(m, e, p, &mm);
-		if (mm.accessor)
-			return mm.kind;
-		if (mm.method && mm.resolved)
-			return 0;	/* what the walk of its body sees */
-	}
+	if (mm && mm->accessor)
+		return mm->kind;
+	if (mm && mm->method && mm->resolved)
+		return 0;	/* what the walk of its body sees */
 	/* s[i].x = 1 writes s[i]: classify the member expression */
 	while (p && p->kind == CXCursor_MemberRefExpr) {
 		u = up_parens(p);
@@ -407,17 +402,21 @@ static void collect_pointer_arg(struct wl_mem *mem, struct wl_node *n)
 	mem->access_of[n->index] = (int)mem->nr_accesses++;
 }
 
-/* The key of the member `p[i].y` names (the subscript @n), else 0. */
-static uint64_t element_field(struct wl_model *m, struct wl_node *n)
+/*
+ * Whether the subscript @n is the element of a member expression
+ * (`p[i].y`, `p[i].get()`), and which member, in *@mm.
+ */
+static bool element_member(struct wl_model *m, struct wl_node *n,
+			   struct ma_member *mm)
 {
 	struct wl_node *u = up_parens(n), *p = u->parent;
-	struct ma_member mm;
 
+	memset(mm, 0, sizeof(*mm));
 	if (!p || p->kind != CXCursor_MemberRefExpr || !p->nr_kids ||
 	    p->kids[0] != u)
-		return 0;
-	ma_member_of(m, n, p, &mm);
-	return mm.field;
+		return false;
+	ma_member_of(m, n, p, mm);
+	return true;
 }
 
 bool ma_collect_access(struct wl_node *n, void *data)
@@ -427,8 +426,9 @@ bool ma_collect_access(struct wl_node *n, void *data)
 	struct wl_node *idx[4];
 	struct ma_eval ev = { .mem = mem, .tid = 0 };
 	struct ma_loc loc;
+	struct ma_member mm;
 	unsigned nr = 0, i, kind;
-	bool by_address = false;
+	bool by_address = false, member;
 
 	if (n->kind == CXCursor_LambdaExpr)
 		return false;
@@ -444,7 +444,8 @@ bool ma_collect_access(struct wl_node *n, void *data)
 	ma_lvalue_loc(&ev, n, NULL, &loc);
 	if (loc.array < 0)
 		return true;
-	kind = access_kind(&mem->ctx->model, n);
+	member = element_member(&mem->ctx->model, n, &mm);
+	kind = access_kind(&mem->ctx->model, n, member ? &mm : NULL);
 	if (!kind)
 		return true;
 	WL_GROW(mem->accesses, mem->nr_accesses, mem->alloc_accesses);
@@ -464,7 +465,7 @@ bool ma_collect_access(struct wl_node *n, void *data)
 		a->flags |= WL_MEM_VOLATILE;
 	a->ptr_decl = pointer_decl(mem, a->base);
 	a->by_address = by_address;
-	a->field = element_field(&mem->ctx->model, n);
+	a->field = mm.field;
 	if (n->index < mem->nr_access_of)
 		mem->access_of[n->index] = (int)mem->nr_accesses;
 	mem->nr_accesses++;
