@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* libclang, loaded on first use: see libclang.h for why. */
+#ifndef WL_LIBCLANG_NO_REDIRECT
 #define WL_LIBCLANG_NO_REDIRECT
+#endif
 #include "analyzer/libclang.h"
 
 #include "base/util.h"

@@ -15,7 +15,8 @@
  * The library is the one the build found (WL_LIBCLANG_PATH), unless the
  * environment names another in WARPLINT_LIBCLANG.  One that cannot be
  * loaded, or lacks a function, ends the run with exit status 2 and a
- * message that names it.
+ * message that names it.  A build with WL_LIBCLANG_NO_REDIRECT defined
+ * (the sanitizer build: base/CMakeLists.txt) links libclang instead.
  */
 #ifndef WL_ANALYZER_LIBCLANG_H
 #define WL_ANALYZER_LIBCLANG_H

@@ -33,8 +33,11 @@ import sys
 import tempfile
 import time
 
+# A sanitizer that fails itself ("LeakSanitizer has encountered a fatal
+# error") has not checked the run: it counts as a report too.
 SANITIZER_MARKS = ("ERROR: AddressSanitizer", "runtime error:",
-                   "ERROR: LeakSanitizer", "UndefinedBehaviorSanitizer")
+                   "ERROR: LeakSanitizer", "UndefinedBehaviorSanitizer",
+                   "Sanitizer has encountered a fatal error")
 STDLIB_NOISE = ("cannot overload __host__ __device__ function",
                 "cannot overload __host__ function",
                 "/usr/include/c++/")

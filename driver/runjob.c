@@ -183,6 +183,9 @@ static int analyze_once(CXIndex *index, struct run_state *rs, struct job *job,
 	}
 	if (!rs->opts->timeout && !*index)
 		*index = wl_parse_index();
+	/* once here, not again in each child that --timeout forks */
+	if (rs->opts->timeout)
+		wl_libclang_load();
 	ret = rs->opts->timeout ?
 		      wl_analyze_isolated(&job->src, aopts, rs->opts->timeout,
 					  out, &job->error) :
