@@ -41,7 +41,9 @@ CXCursor wl_cursor_only_child(CXCursor c)
 struct child_find {
 	enum CXCursorKind kind;
 	const char *name;
+	bool unique;		/* look on: a second one means none */
 	CXCursor found;
+	unsigned nr;
 };
 
 static enum CXChildVisitResult find_child(CXCursor c, CXCursor parent,
@@ -49,25 +51,39 @@ static enum CXChildVisitResult find_child(CXCursor c, CXCursor parent,
 {
 	struct child_find *cf = data;
 	CXString s;
+	bool same;
 
 	(void)parent;
 	if (clang_getCursorKind(c) != cf->kind)
 		return CXChildVisit_Continue;
 	s = clang_getCursorSpelling(c);
-	if (!strcmp(clang_getCString(s), cf->name))
-		cf->found = c;
+	same = !strcmp(clang_getCString(s), cf->name);
 	clang_disposeString(s);
-	return clang_Cursor_isNull(cf->found) ? CXChildVisit_Continue
-					      : CXChildVisit_Break;
+	if (same && !cf->nr++)
+		cf->found = c;
+	return cf->nr > (cf->unique ? 1u : 0u) ? CXChildVisit_Break
+					       : CXChildVisit_Continue;
+}
+
+static CXCursor child_named(CXCursor c, enum CXCursorKind kind,
+			    const char *name, bool unique)
+{
+	struct child_find cf = { kind, name, unique, clang_getNullCursor(), 0 };
+
+	clang_visitChildren(c, find_child, &cf);
+	return cf.nr > 1 && unique ? clang_getNullCursor() : cf.found;
 }
 
 CXCursor wl_cursor_child_named(CXCursor c, enum CXCursorKind kind,
 			       const char *name)
 {
-	struct child_find cf = { kind, name, clang_getNullCursor() };
+	return child_named(c, kind, name, false);
+}
 
-	clang_visitChildren(c, find_child, &cf);
-	return cf.found;
+CXCursor wl_cursor_unique_child_named(CXCursor c, enum CXCursorKind kind,
+				      const char *name)
+{
+	return child_named(c, kind, name, true);
 }
 
 static bool is_transparent(enum CXCursorKind k)

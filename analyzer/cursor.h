@@ -54,6 +54,9 @@ CXCursor wl_cursor_only_child(CXCursor c);
 /* @c's first child of @kind spelled @name, or a null cursor. */
 CXCursor wl_cursor_child_named(CXCursor c, enum CXCursorKind kind,
 			       const char *name);
+/* The same, but a null cursor also when several are (an overload set). */
+CXCursor wl_cursor_unique_child_named(CXCursor c, enum CXCursorKind kind,
+				      const char *name);
 
 /* @c without parentheses, casts, implicit conversions and `return`. */
 CXCursor wl_cursor_strip(CXCursor c);

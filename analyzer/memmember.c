@@ -41,45 +41,16 @@ static bool is_union(CXCursor record)
 	return k == CXCursor_UnionDecl;
 }
 
-struct method_find {
-	const char *name;
-	CXCursor found;
-};
-
-static enum CXChildVisitResult find_method(CXCursor c, CXCursor parent,
-					   CXClientData data)
-{
-	struct method_find *mf = data;
-	CXString s;
-	bool same;
-
-	if (clang_getCursorKind(c) != CXCursor_CXXMethod)
-		return CXChildVisit_Continue;
-	s = clang_getCursorSpelling(c);
-	same = !strcmp(clang_getCString(s), mf->name);
-	clang_disposeString(s);
-	if (!same)
-		return CXChildVisit_Continue;
-	/* an overload set: which one is called is not known here */
-	if (!clang_Cursor_isNull(mf->found)) {
-		mf->found = clang_getNullCursor();
-		return CXChildVisit_Break;
-	}
-	mf->found = c;
-	return CXChildVisit_Continue;
-}
-
-/* The method @name of the record (or class template) @record. */
+/* The method @name of the record (or class template) @record, if one. */
 static CXCursor method_named(CXCursor record, const char *name)
 {
-	struct method_find mf = { name, clang_getNullCursor() };
-
 	if (clang_Cursor_isNull(record))
-		return mf.found;
+		return record;
 	record = clang_getCursorDefinition(record);
-	if (!clang_Cursor_isNull(record))
-		clang_visitChildren(record, find_method, &mf);
-	return mf.found;
+	if (clang_Cursor_isNull(record))
+		return record;
+	/* an overload set: which one is called is not known here */
+	return wl_cursor_unique_child_named(record, CXCursor_CXXMethod, name);
 }
 
 struct accessor_scan {

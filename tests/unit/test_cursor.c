@@ -26,7 +26,8 @@ static const char source[] =
 	"template <typename T> T ceil_div(T a, T b) { return (a + b - 1) / b; }\n"
 	"template <typename T> T round_up(T a, T b) { return ceil_div(a, b) * b; }\n"
 	"int plain(int a, int b) { int c = a; c += b; return c * 2; }\n"
-	"template <typename T> T user(T n, T s) { return round_up(n, s); }\n";
+	"template <typename T> T user(T n, T s) { return round_up(n, s); }\n"
+	"struct S { int get() const; int get(int) const; void put(int); };\n";
 
 static CXTranslationUnit parse(void **state)
 {
@@ -136,6 +137,26 @@ static void test_call_definition_and_statements(void **state)
 	clang_disposeTranslationUnit(tu);
 }
 
+static void test_child_named_and_overloads(void **state)
+{
+	CXTranslationUnit tu = parse(state);
+	CXCursor root = clang_getTranslationUnitCursor(tu);
+	CXCursor s = find_in(root, CXCursor_StructDecl, "S", 0);
+
+	/* the first of an overload set, or none where it must be one */
+	assert_true(clang_equalCursors(
+		wl_cursor_child_named(s, CXCursor_CXXMethod, "get"),
+		find_in(s, CXCursor_CXXMethod, "get", 0)));
+	assert_true(clang_Cursor_isNull(
+		wl_cursor_unique_child_named(s, CXCursor_CXXMethod, "get")));
+	assert_true(clang_equalCursors(
+		wl_cursor_unique_child_named(s, CXCursor_CXXMethod, "put"),
+		find_in(s, CXCursor_CXXMethod, "put", 0)));
+	assert_true(clang_Cursor_isNull(
+		wl_cursor_unique_child_named(s, CXCursor_CXXMethod, "gone")));
+	clang_disposeTranslationUnit(tu);
+}
+
 static void test_invalid_type_is_kept(void **state)
 {
 	CXType invalid = { CXType_Invalid, { NULL, NULL } };
@@ -151,6 +172,7 @@ int main(void)
 		cmocka_unit_test(test_operator_call_in_template),
 		cmocka_unit_test(test_param_index_of_template),
 		cmocka_unit_test(test_call_definition_and_statements),
+		cmocka_unit_test(test_child_named_and_overloads),
 		cmocka_unit_test(test_invalid_type_is_kept),
 	};
 
