@@ -21,7 +21,6 @@
 #ifndef WL_ANALYZER_LIBCLANG_H
 #define WL_ANALYZER_LIBCLANG_H
 
-#include <clang-c/CXCompilationDatabase.h>
 #include <clang-c/Index.h>
 #include <stdatomic.h>
 

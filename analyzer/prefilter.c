@@ -625,9 +625,14 @@ bool wl_prefilter_can_skip(struct wl_prefilter *pf, const struct wl_source *src,
 	search_init(&sp, args, nr_args);
 	dir = dir_of(src->path);
 	pthread_mutex_lock(&pf->lock);
-	dirty = !sp.ok || !baseline_parses(pf, &sp) ||
-		forced_dirty(pf, &sp, dir) ||
-		closure_dirty(pf, &sp, dir, &sc, 1, &low);
+	/*
+	 * The text first: a trigger in a header settles it without the
+	 * baseline's parse, which would load libclang into a run that the
+	 * cache may answer whole.
+	 */
+	dirty = !sp.ok || forced_dirty(pf, &sp, dir) ||
+		closure_dirty(pf, &sp, dir, &sc, 1, &low) ||
+		!baseline_parses(pf, &sp);
 	if (dirty)
 		pf->parsed++;
 	else

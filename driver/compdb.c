@@ -2,7 +2,7 @@
 /* compile_commands.json support and nvcc -> clang argument translation. */
 #include "driver/compdb.h"
 
-#include "analyzer/libclang.h"
+#include <jansson.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -212,66 +212,108 @@ static bool is_cuda_or_cxx(const char *file)
 	return false;
 }
 
-static void add_entry(struct wl_compdb *db, CXCompileCommand cmd,
-		      const char *db_dir)
+/*
+ * Split a "command" into words as clang's JSON compilation database does
+ * (its CommandLineArgumentParser, for POSIX hosts): words end at a space;
+ * a backslash takes the next character as it is, outside quotes and
+ * within double quotes; nothing inside single quotes is special.  The
+ * words are never handed to a shell.
+ */
+static void split_command(const char *s, struct wl_strvec *out)
 {
-	CXString dir = clang_CompileCommand_getDirectory(cmd);
-	CXString file = clang_CompileCommand_getFilename(cmd);
-	unsigned n = clang_CompileCommand_getNumArgs(cmd), i;
-	struct entry *e;
+	struct wl_buf word = WL_BUF_INIT;
+	char quote;
 
+	for (;;) {
+		while (*s == ' ')
+			s++;
+		if (!*s)
+			break;
+		while (*s && *s != ' ') {
+			if (*s == '"' || *s == '\'') {
+				for (quote = *s++; *s && *s != quote; s++) {
+					if (quote == '"' && *s == '\\' && s[1])
+						s++;
+					wl_buf_addc(&word, *s);
+				}
+				if (*s)
+					s++;
+				continue;
+			}
+			if (*s == '\\' && s[1])
+				s++;
+			wl_buf_addc(&word, *s++);
+		}
+		wl_strvec_push(out, word.s ? word.s : "");
+		wl_buf_release(&word);
+	}
+	wl_buf_release(&word);
+}
+
+/* One entry of the database's JSON: false when it is not one. */
+static bool add_entry(struct wl_compdb *db, json_t *obj, const char *db_dir)
+{
+	json_t *dir = json_object_get(obj, "directory");
+	json_t *file = json_object_get(obj, "file");
+	json_t *args = json_object_get(obj, "arguments");
+	json_t *command = json_object_get(obj, "command");
+	json_t *a;
+	struct entry *e;
+	size_t i;
+
+	if (!json_is_string(dir) || !json_is_string(file) ||
+	    !(json_is_array(args) || json_is_string(command)))
+		return false;
 	WL_GROW(db->v, db->nr, db->alloc);
 	e = &db->v[db->nr++];
 	memset(e, 0, sizeof(*e));
-	e->directory = absolute(db_dir, clang_getCString(dir) ?
-					clang_getCString(dir) : "");
-	e->file = absolute(e->directory, clang_getCString(file) ?
-					 clang_getCString(file) : "");
+	e->directory = absolute(db_dir, json_string_value(dir));
+	e->file = absolute(e->directory, json_string_value(file));
 	e->real = realpath(e->file, NULL);
 	e->cuda_or_cxx = is_cuda_or_cxx(e->file);
-	for (i = 0; i < n; i++) {
-		CXString a = clang_CompileCommand_getArg(cmd, i);
-
-		wl_strvec_push(&e->argv, clang_getCString(a) ?
-					 clang_getCString(a) : "");
-		clang_disposeString(a);
+	/* "arguments" first, as clang reads them */
+	if (json_is_array(args)) {
+		json_array_foreach(args, i, a)
+			wl_strvec_push(&e->argv, json_is_string(a) ?
+						 json_string_value(a) : "");
+	} else {
+		split_command(json_string_value(command), &e->argv);
 	}
-	clang_disposeString(dir);
-	clang_disposeString(file);
+	return true;
 }
 
+/*
+ * DIR/compile_commands.json, read with jansson: a run whose every file
+ * the cache answers needs its flags for the key, and must not load
+ * libclang for them.  Like clang, a database with one entry that is not
+ * one is refused whole.
+ */
 struct wl_compdb *wl_compdb_load(const char *dir, char **err)
 {
-	CXCompilationDatabase_Error code;
-	CXCompilationDatabase cdb;
-	CXCompileCommands cmds;
+	char *path = wl_xasprintf("%s/compile_commands.json", dir), *db_dir;
+	json_error_t jerr;
+	json_t *root = json_load_file(path, 0, &jerr), *obj;
 	struct wl_compdb *db;
-	char *db_dir;
-	unsigned n, i;
+	size_t i;
+	bool ok = json_is_array(root);
 
-	/*
-	 * libclang only parses the JSON and splits "command" strings into
-	 * words the way a shell would; nothing is ever run.
-	 */
-	cdb = clang_CompilationDatabase_fromDirectory(dir, &code);
-	if (code != CXCompilationDatabase_NoError || !cdb) {
-		*err = wl_xasprintf("%s/compile_commands.json: cannot load the "
-				    "compilation database", dir);
-		if (cdb)
-			clang_CompilationDatabase_dispose(cdb);
-		return NULL;
-	}
-	db_dir = realpath(dir, NULL);
+	db_dir = ok ? realpath(dir, NULL) : NULL;
 	db = wl_xcalloc(1, sizeof(*db));
-	cmds = clang_CompilationDatabase_getAllCompileCommands(cdb);
-	n = cmds ? clang_CompileCommands_getSize(cmds) : 0;
-	for (i = 0; i < n; i++)
-		add_entry(db, clang_CompileCommands_getCommand(cmds, i),
-			  db_dir ? db_dir : dir);
-	if (cmds)
-		clang_CompileCommands_dispose(cmds);
-	clang_CompilationDatabase_dispose(cdb);
+	json_array_foreach(ok ? root : NULL, i, obj)
+		if (!add_entry(db, obj, db_dir ? db_dir : dir)) {
+			ok = false;
+			break;
+		}
+	if (!ok) {
+		*err = wl_xasprintf("%s: cannot load the compilation database%s%s",
+				    path, root ? "" : ": ",
+				    root ? "" : jerr.text);
+		wl_compdb_free(db);
+		db = NULL;
+	}
+	json_decref(root);
 	free(db_dir);
+	free(path);
 	return db;
 }
 

@@ -16,7 +16,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "base/util.h"
 #include "driver/compdb.h"
 
 #define MAX_ARGS 24
@@ -135,11 +137,96 @@ static void test_no_directory(void **state)
 	wl_strvec_release(&out);
 }
 
+static void write_text(const char *dir, const char *name, const char *text)
+{
+	char *path = wl_xasprintf("%s/%s", dir, name);
+	FILE *f = fopen(path, "w");
+
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+	free(path);
+}
+
+static void write_db(const char *dir, const char *json)
+{
+	write_text(dir, "compile_commands.json", json);
+}
+
+static void write_file(const char *dir, const char *name)
+{
+	write_text(dir, name, "");
+}
+
+static void remove_file(const char *dir, const char *name)
+{
+	char *path = wl_xasprintf("%s/%s", dir, name);
+
+	unlink(path);
+	free(path);
+}
+
+/*
+ * "command" words as clang's JSON database splits them: double quotes
+ * and backslashes group and escape, single quotes take all literally;
+ * "arguments" as given; an entry without a file refuses the database.
+ */
+static void test_load_splits_commands(void **state)
+{
+	char dir[] = "/tmp/wl-compdb-XXXXXX";
+	struct wl_compdb *db;
+	struct wl_strvec out = { NULL, 0, 0 };
+	char *err = NULL, *file;
+	bool exact = false;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	write_db(dir,
+		 "[{\"directory\": \".\", \"file\": \"k.cu\", \"command\":"
+		 " \"nvcc  -DA=\\\"x y\\\" -D'B=1 \\\\2' -DC=a\\\\ b"
+		 " \\\"-DD=q\\\\\\\"r\\\" -I'my inc' -c k.cu\"},"
+		 " {\"directory\": \".\", \"file\": \"j.cu\", \"arguments\":"
+		 " [\"nvcc\", \"-DE=one two\", \"-c\", \"j.cu\"]}]");
+	write_file(dir, "k.cu");
+	write_file(dir, "j.cu");
+	db = wl_compdb_load(dir, &err);
+	assert_non_null(db);
+	file = wl_xasprintf("%s/k.cu", dir);
+	assert_true(wl_compdb_args_for(db, file, &out, &exact));
+	assert_true(exact);
+	assert_int_equal(out.nr, 5);
+	assert_string_equal(out.v[0], "-DA=x y");
+	assert_string_equal(out.v[1], "-DB=1 \\2");
+	assert_string_equal(out.v[2], "-DC=a b");
+	assert_string_equal(out.v[3], "-DD=q\"r");
+	assert_true(wl_starts_with(out.v[4], "-I/") &&
+		    wl_ends_with(out.v[4], "/my inc"));
+	wl_strvec_release(&out);
+	free(file);
+	file = wl_xasprintf("%s/j.cu", dir);
+	assert_true(wl_compdb_args_for(db, file, &out, &exact));
+	assert_int_equal(out.nr, 1);
+	assert_string_equal(out.v[0], "-DE=one two");
+	wl_strvec_release(&out);
+	free(file);
+	wl_compdb_free(db);
+
+	write_db(dir, "[{\"directory\": \".\", \"command\": \"nvcc -c k.cu\"}]");
+	assert_null(wl_compdb_load(dir, &err));
+	assert_non_null(strstr(err, "cannot load the compilation database"));
+	free(err);
+	remove_file(dir, "compile_commands.json");
+	remove_file(dir, "k.cu");
+	remove_file(dir, "j.cu");
+	rmdir(dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_table),
 		cmocka_unit_test(test_no_directory),
+		cmocka_unit_test(test_load_splits_commands),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
