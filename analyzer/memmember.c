@@ -149,15 +149,17 @@ void ma_member_of(struct wl_model *m, struct wl_node *elem,
 	enum CXCursorKind k = clang_getCursorKind(ref);
 	char buf[128];
 	const char *name = member_name(m, member, ref, buf, sizeof(buf));
-	struct wl_node *call = member->parent;
+	struct wl_node *callee = member, *call = member->parent;
 
 	while (call && call->kind == CXCursor_UnexposedExpr &&
-	       call->nr_kids == 1)
+	       call->nr_kids == 1) {
+		callee = call;
 		call = call->parent;
+	}
 	memset(out, 0, sizeof(*out));
 	out->method = k == CXCursor_CXXMethod ||
 		      (call && call->kind == CXCursor_CallExpr &&
-		       call->nr_kids && call->kids[0] == member);
+		       call->nr_kids && call->kids[0] == callee);
 	if (!out->method) {
 		record = clang_getCursorSemanticParent(ref);
 		if (clang_Cursor_isNull(ref))
@@ -174,4 +176,7 @@ void ma_member_of(struct wl_model *m, struct wl_node *elem,
 	out->resolved = !clang_Cursor_isNull(ref);
 	out->accessor = out->resolved &&
 			accessor(ref, &out->field, &out->kind);
+	/* a union's members share their bytes: the whole element */
+	if (out->accessor && is_union(clang_getCursorSemanticParent(ref)))
+		out->field = 0;
 }

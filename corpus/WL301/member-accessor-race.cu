@@ -3,8 +3,9 @@
  * the member this lane's neighbour writes: `pruned()` reads `weight`,
  * which lane 1 writes while lane 0 reads it through the call.  A
  * one-member accessor is an access of that member, in a template (found
- * by name in the class template) as in plain code.  The branch's
- * condition calls a method, so no fix is offered.
+ * by name in the class template) as in plain code; a union's members
+ * share their bytes, so its accessor reads the whole element.  The
+ * branch's condition calls a method, so no fix is offered.
  */
 template <typename Index>
 struct cell {
@@ -38,4 +39,19 @@ __global__ void prune_flat(flat_cell *cells, int n)
 
 	if (id < n && left < n && cells[left].pruned()) // expect: WL301 {{no fix}}
 		cells[id].weight = -1.0f; // expect: WL301
+}
+
+union word {
+	int bits;
+	float value;
+	__device__ bool negative() const { return bits < 0; }
+};
+
+__global__ void clear_after_negative(word *w, int n)
+{
+	int id = blockIdx.x * blockDim.x + threadIdx.x;
+	int next = id + 1;
+
+	if (next < n && w[next].negative()) // expect: WL301 {{no fix}}
+		w[id].value = 0.0f; // expect: WL301
 }
