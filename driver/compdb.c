@@ -172,8 +172,8 @@ void wl_compdb_translate(const char *const *argv, unsigned argc,
 }
 
 /*
- * One entry of the database, resolved once at load time.  libclang's own
- * lookup (clang_CompilationDatabase_getCompileCommands) matches paths
+ * One entry of the database, resolved once at load time.  clang's own
+ * lookup (JSONCompilationDatabase::getCompileCommands) matches paths
  * relative to the process's working directory, so an entry whose
  * "directory" is relative, or a FILE named differently from the entry
  * ("./k.cu", a symlink), would silently get no flags.  We resolve every
