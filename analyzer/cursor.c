@@ -324,6 +324,105 @@ static unsigned offset_of(CXSourceLocation loc)
 	return off;
 }
 
+/* Byte ranges of written template arguments, and the cursors in them. */
+#define WL_MAX_TEMPLATE_ARGS 16
+
+struct template_args {
+	unsigned begin[WL_MAX_TEMPLATE_ARGS], end[WL_MAX_TEMPLATE_ARGS];
+	unsigned nr;
+	CXCursor tref;
+	CXCursor *out;
+	unsigned max;
+};
+
+static enum CXChildVisitResult place_template_arg(CXCursor c, CXCursor parent,
+						  CXClientData data)
+{
+	struct template_args *ta = data;
+	unsigned off = offset_of(clang_getCursorLocation(c)), i;
+
+	(void)parent;
+	if (wl_cursor_equal(c, ta->tref))
+		return CXChildVisit_Continue;
+	for (i = 0; i < ta->nr && i < ta->max; i++)
+		if (off >= ta->begin[i] && off < ta->end[i] &&
+		    clang_Cursor_isNull(ta->out[i]))
+			ta->out[i] = c;
+	return CXChildVisit_Continue;
+}
+
+/*
+ * Split the tokens after `Name` at the commas of its own argument list:
+ * nested `<>`, `()`, `[]` and `{}` hold theirs, `>>` closes two angle
+ * brackets, and inside parentheses `<` and `>` compare.
+ */
+static void split_template_args(CXTranslationUnit tu, CXToken *tokens,
+				unsigned nr, unsigned from,
+				struct template_args *ta)
+{
+	char open[32];
+	unsigned depth = 0, i;
+
+	for (i = 0; i < nr; i++) {
+		unsigned off = offset_of(clang_getTokenLocation(tu, tokens[i]));
+		bool angle = depth && open[depth - 1] == '<';
+		CXString sp;
+		const char *t;
+		unsigned close = 0;
+
+		if (off < from)
+			continue;
+		sp = clang_getTokenSpelling(tu, tokens[i]);
+		t = clang_getCString(sp);
+		if (!depth && strcmp(t, "<")) {
+			clang_disposeString(sp);
+			return;		/* no argument list */
+		}
+		if (strlen(t) == 1 && strchr("<([{", t[0]) &&
+		    (t[0] != '<' || !depth || angle)) {
+			if (depth < sizeof(open))
+				open[depth++] = t[0];
+			if (depth == 1)
+				ta->begin[0] = off + 1;
+		} else if (strlen(t) == 1 && strchr(">)]}", t[0]) &&
+			   (t[0] != '>' || angle)) {
+			close = 1;
+		} else if (!strcmp(t, ">>") && angle) {
+			close = depth >= 2 && open[depth - 2] == '<' ? 2 : 1;
+		} else if (!strcmp(t, ",") && depth == 1 &&
+			   ta->nr < WL_MAX_TEMPLATE_ARGS - 1) {
+			ta->end[ta->nr++] = off;
+			ta->begin[ta->nr] = off + 1;
+		}
+		clang_disposeString(sp);
+		if (close && close >= depth) {
+			ta->end[ta->nr++] = off;
+			return;
+		}
+		depth -= close;
+	}
+}
+
+unsigned wl_cursor_template_args(CXTranslationUnit tu, CXCursor holder,
+				 CXCursor tref, CXCursor *out, unsigned max)
+{
+	struct template_args ta = { .nr = 0, .tref = tref, .out = out,
+				    .max = max };
+	CXToken *tokens;
+	unsigned nr, i;
+
+	for (i = 0; i < max; i++)
+		out[i] = clang_getNullCursor();
+	clang_tokenize(tu, clang_getCursorExtent(holder), &tokens, &nr);
+	split_template_args(tu, tokens, nr,
+			    offset_of(clang_getRangeEnd(
+				    clang_getCursorExtent(tref))),
+			    &ta);
+	clang_disposeTokens(tu, tokens, nr);
+	clang_visitChildren(holder, place_template_arg, &ta);
+	return ta.nr;
+}
+
 bool wl_cursor_operator_call(CXTranslationUnit tu, CXCursor call, char *op,
 			     size_t size)
 {

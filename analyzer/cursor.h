@@ -48,6 +48,16 @@ bool wl_cursor_is_instantiation(CXCursor c);
 /* @c's first child, whatever it is, or a null cursor. */
 CXCursor wl_cursor_first_child(CXCursor c);
 
+/*
+ * The template arguments written after template reference @tref inside
+ * @holder (`Red<NT * 2, float>` in a typedef or a qualified callee): for
+ * each argument in order, the first raw child of @holder written inside
+ * it, or a null cursor (a builtin type such as `float` has none).
+ * Returns the number of arguments; at most @max are stored.
+ */
+unsigned wl_cursor_template_args(CXTranslationUnit tu, CXCursor holder,
+				 CXCursor tref, CXCursor *out, unsigned max);
+
 /* @c's one operand, or a null cursor if it has none or several. */
 CXCursor wl_cursor_only_child(CXCursor c);
 

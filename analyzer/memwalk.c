@@ -226,6 +226,54 @@ static bool tree_step(struct wl_node *inc)
  */
 #define MA_PLAUSIBLE_TREE 32
 
+/*
+ * The loop's condition decided with @decl, bound to a plausible tree
+ * value, taken as exact: a bound the code itself states (`s >= 32`, `s >
+ * 0`) still says where the tree stops, whatever the real start.  Returns
+ * -1 when the condition rests on other unknowns too.
+ */
+static int plausible_condition(struct wl_mem *mem, struct wl_node *cond,
+			       CXCursor decl, const struct ma_env *env)
+{
+	struct ma_env exact = *env;
+	const struct ma_bind *b = ma_binding(env, decl);
+	long long c;
+
+	if (!cond || !b || !b->opaque || b->entry)
+		return -1;
+	ma_bind(&exact, decl, b->value, false);
+	if (!ma_eval_uniform(mem, cond, &exact, &c))
+		return -1;
+	return c != 0;
+}
+
+/*
+ * A halving tree loop with an unknown start: the plausible first value,
+ * doubled while the loop's own bound says no trip would run with it
+ * (`for (s = NT / 2; s >= 64; s >>= 1)` starts at 64 at least).
+ */
+static long long plausible_tree_start(struct wl_mem *mem, struct wl_node *loop,
+				      CXCursor decl, struct ma_env *env)
+{
+	struct wl_node *inc = wl_node_kid(loop, WL_ROLE_INC);
+	struct wl_node *cond = wl_node_kid(loop, WL_ROLE_COND);
+	long long v = MA_PLAUSIBLE_TREE;
+	unsigned i;
+
+	inc = inc ? wl_node_strip(inc) : NULL;
+	if (!inc || inc->kind != CXCursor_CompoundAssignOperator)
+		return v;
+	if (wl_node_binop(inc) != CXBinaryOperator_ShrAssign &&
+	    wl_node_binop(inc) != CXBinaryOperator_DivAssign)
+		return v;
+	for (i = 0; i < 16; i++, v *= 2) {
+		ma_bind(env, decl, v, true);
+		if (plausible_condition(mem, cond, decl, env) != 0)
+			return v;
+	}
+	return MA_PLAUSIBLE_TREE;
+}
+
 struct carried_scan {
 	struct wl_mem *mem;
 	struct wl_node *loop;
@@ -321,7 +369,8 @@ static bool bind_counters(struct ma_walk *w, struct wl_node *n,
 			ma_bind(e, decl, v, false);
 		else if (ma_eval(&ev, first, e, &v) && ev.opaque &&
 			 tree_step(wl_node_kid(n, WL_ROLE_INC)))
-			ma_bind(e, decl, MA_PLAUSIBLE_TREE, true);
+			ma_bind(e, decl,
+				plausible_tree_start(w->mem, n, decl, e), true);
 		else
 			return false;
 	}
@@ -379,11 +428,15 @@ static void walk_loop(struct ma_walk *w, struct wl_node *n,
 	struct wl_node *inc = wl_node_kid(n, WL_ROLE_INC);
 	struct wl_node *body = wl_node_kid(n, WL_ROLE_BODY);
 	struct ma_env e = *env;
+	CXCursor counter = clang_getNullCursor();
+	struct wl_node *first;
 	unsigned trips, i;
 	bool held = false;
 	long long c;
 
 	w->loop_depth++;
+	if (init)
+		ma_loop_var(n, &counter, &first);
 	if (n->kind != CXCursor_CXXForRangeStmt && body &&
 	    bind_counters(w, n, &e)) {
 		for (trips = 0; trips < MA_MAX_TRIPS && !w->truncated;
@@ -397,7 +450,10 @@ static void walk_loop(struct ma_walk *w, struct wl_node *n,
 					if (!c)
 						break;
 					held = true;
-				} else if (trips >= MA_FIRST_TRIPS) {
+				} else if (trips >= MA_FIRST_TRIPS ||
+					   plausible_condition(w->mem, cond,
+							       counter,
+							       &e) == 0) {
 					break;
 				}
 			}
@@ -456,50 +512,65 @@ static enum CXChildVisitResult collect_tparam(CXCursor c, CXCursor parent,
 	return CXChildVisit_Continue;
 }
 
-struct raw_kids {
-	CXCursor v[17];
-	unsigned nr;
+/* The node of @root's tree that stands for cursor @c, or NULL. */
+struct node_find {
+	CXCursor c;
+	struct wl_node *found;
 };
 
-static enum CXChildVisitResult collect_raw(CXCursor c, CXCursor parent,
-					   CXClientData data)
+static bool find_node_of(struct wl_node *n, void *data)
 {
-	struct raw_kids *rk = data;
+	struct node_find *nf = data;
 
-	(void)parent;
-	if (rk->nr < 17)
-		rk->v[rk->nr++] = c;
-	return CXChildVisit_Continue;
+	if (nf->found)
+		return false;
+	if (wl_cursor_equal(n->cursor, nf->c)) {
+		nf->found = n;
+		return false;
+	}
+	return true;
+}
+
+static struct wl_node *node_of(struct wl_node *root, CXCursor c)
+{
+	struct node_find nf = { .c = c, .found = NULL };
+
+	if (root)
+		wl_node_walk(root, find_node_of, &nf);
+	return nf.found;
 }
 
 /*
- * Bind template parameters @tp to the arguments written in a dependent
- * callee, `helper<B>` or `Step<S * 2, N>::run`: its raw children are
- * the name, then one cursor per argument; each is evaluated in the
- * caller.
+ * Bind template parameters @tp to the arguments written in @holder: a
+ * dependent callee, `helper<B>` or `Step<S * 2, N>::run`, or the typedef
+ * it is spelled through.  Each argument is evaluated in the caller when
+ * the model holds it (@holder_node's tree), else folded as a constant.
  */
-static void bind_written_args(struct ma_walk *w, struct wl_node *callee,
+static void bind_written_args(struct ma_walk *w, CXCursor holder,
+			      CXCursor tref, struct wl_node *holder_node,
 			      const struct tparams *tp,
 			      const struct ma_env *caller, struct ma_env *e)
 {
-	struct raw_kids rk = { .nr = 0 };
-	unsigned i, k;
+	CXCursor arg[16];
+	unsigned nr, i;
 
-	clang_visitChildren(callee->cursor, collect_raw, &rk);
-	for (i = 1; i < rk.nr && i - 1 < tp->nr; i++) {
+	if (clang_Cursor_isNull(tref))
+		tref = wl_cursor_first_child(holder);
+	nr = wl_cursor_template_args(w->mem->ctx->model.tu, holder, tref, arg,
+				     16);
+	for (i = 0; i < nr && i < 16 && i < tp->nr; i++) {
 		struct ma_eval ev = { .mem = w->mem, .tid = 0 };
+		struct wl_node *a;
 		long long v;
 
-		if (clang_getCursorKind(tp->v[i - 1]) !=
-		    CXCursor_NonTypeTemplateParameter)
+		if (clang_getCursorKind(tp->v[i]) !=
+			    CXCursor_NonTypeTemplateParameter ||
+		    clang_Cursor_isNull(arg[i]))
 			continue;
-		for (k = 0; k < callee->nr_kids; k++)
-			if (wl_cursor_equal(callee->kids[k]->cursor,
-					       rk.v[i]))
-				break;
-		if (k < callee->nr_kids &&
-		    ma_eval(&ev, callee->kids[k], caller, &v))
-			ma_bind(e, tp->v[i - 1], v, ev.opaque);
+		a = node_of(holder_node, arg[i]);
+		if (a ? ma_eval(&ev, a, caller, &v)
+		      : wl_cursor_int_value(arg[i], &v))
+			ma_bind(e, tp->v[i], v, ev.opaque);
 	}
 }
 
@@ -563,7 +634,8 @@ static void bind_template_args(struct ma_walk *w, struct wl_node *call,
 {
 	struct tparams tp = { .nr = 0 };
 	CXCursor ref = wl_node_referenced(call);
-	CXCursor cls = wl_call_qualifier(call);
+	CXCursor holder, tref;
+	CXCursor cls = wl_call_qualifier_written(call, &holder, &tref);
 	struct wl_node *callee = call->nr_kids ? ma_strip(call->kids[0]) : NULL;
 	int n;
 
@@ -571,8 +643,17 @@ static void bind_template_args(struct ma_walk *w, struct wl_node *call,
 	if (!clang_Cursor_isNull(cls) && callee &&
 	    wl_cursor_equal(cls,
 			       clang_getCursorSemanticParent(fn->cursor))) {
+		struct wl_node *root = call;
+
+		/* a typedef's arguments: look for it in the caller's body */
+		while (root->parent)
+			root = root->parent;
 		clang_visitChildren(cls, collect_tparam, &tp);
-		bind_written_args(w, callee, &tp, caller, e);
+		bind_written_args(w, holder, tref,
+				  wl_cursor_equal(holder, callee->cursor)
+					  ? callee
+					  : node_of(root, holder),
+				  &tp, caller, e);
 		return;
 	}
 	if (!(fn->flags & WL_FUNC_TEMPLATE))
@@ -581,7 +662,8 @@ static void bind_template_args(struct ma_walk *w, struct wl_node *call,
 	n = bind_resolved_args(ref, &tp, e);
 	if (n > 0 || !callee || callee->kind != CXCursor_DeclRefExpr)
 		return;
-	bind_written_args(w, callee, &tp, caller, e);
+	bind_written_args(w, callee->cursor, clang_getNullCursor(), callee,
+			  &tp, caller, e);
 }
 
 /* A shuffle or vote, legacy or _sync: lanes meet there. */

@@ -201,6 +201,14 @@ const char *wl_call_name(struct wl_model *model, const struct wl_node *call);
  * the class's), or a null cursor.
  */
 CXCursor wl_call_qualifier(const struct wl_node *call);
+/*
+ * The same, also through a typedef or alias of the class template's
+ * specialization (`typedef Red<NT, T> R; R::reduce(...)`).  @holder is
+ * where the template arguments are written (the callee or the typedef),
+ * @tref the reference to the template there.
+ */
+CXCursor wl_call_qualifier_written(const struct wl_node *call,
+				   CXCursor *holder, CXCursor *tref);
 
 /* The call's written arguments (defaults excluded), in order. */
 unsigned wl_call_args(const struct wl_node *call, struct wl_node **args,

@@ -99,13 +99,34 @@ static CXCursor unnamed_callee(const struct wl_node *call)
 
 CXCursor wl_call_qualifier(const struct wl_node *call)
 {
+	CXCursor holder, tref;
+
+	return wl_call_qualifier_written(call, &holder, &tref);
+}
+
+CXCursor wl_call_qualifier_written(const struct wl_node *call,
+				   CXCursor *holder, CXCursor *tref)
+{
 	CXCursor callee = unnamed_callee(call), first;
 
+	*holder = *tref = clang_getNullCursor();
 	if (clang_Cursor_isNull(callee))
 		return callee;
+	*holder = callee;
 	first = wl_cursor_first_child(callee);
+	if (clang_getCursorKind(first) == CXCursor_TypeRef) {
+		/* `typedef Red<NT, T> R; R::reduce(...)`: the typedef's */
+		CXCursor d = clang_getCursorReferenced(first);
+
+		if (clang_getCursorKind(d) != CXCursor_TypedefDecl &&
+		    clang_getCursorKind(d) != CXCursor_TypeAliasDecl)
+			return clang_getNullCursor();
+		*holder = d;
+		first = wl_cursor_first_child(d);
+	}
 	if (clang_getCursorKind(first) != CXCursor_TemplateRef)
 		return clang_getNullCursor();
+	*tref = first;
 	return clang_getCursorReferenced(first);
 }
 

@@ -3,8 +3,8 @@
  * Raw libclang cursors (analyzer/cursor.c) on small in-memory C++
  * sources: overloaded operators applied in a template, parameter
  * positions of a function template, a callee's definition through a
- * dependent call, statement counts, and the invalid type of an
- * expression clang could not type.
+ * dependent call, statement counts, the written template arguments of
+ * a typedef, and the invalid type of an expression clang could not type.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -27,7 +27,13 @@ static const char source[] =
 	"template <typename T> T round_up(T a, T b) { return ceil_div(a, b) * b; }\n"
 	"int plain(int a, int b) { int c = a; c += b; return c * 2; }\n"
 	"template <typename T> T user(T n, T s) { return round_up(n, s); }\n"
-	"struct S { int get() const; int get(int) const; void put(int); };\n";
+	"struct S { int get() const; int get(int) const; void put(int); };\n"
+	"template <typename T, int N, int M> struct R { static int f(); };\n"
+	"template <int K> struct P {};\n"
+	"template <int N> int use() {\n"
+	"  typedef R<float, (N > 2) ? N : 2, P<N>::x> A;\n"
+	"  typedef R<P<(N >> 1)>, N * 2, 7> B;\n"
+	"  return A::f() + B::f(); }\n";
 
 static CXTranslationUnit parse(void **state)
 {
@@ -166,6 +172,40 @@ static void test_invalid_type_is_kept(void **state)
 	assert_int_equal(wl_type_non_reference(invalid).kind, CXType_Invalid);
 }
 
+/* Kind of the cursor written in argument @i of typedef @name in use(). */
+static enum CXCursorKind typedef_arg(CXTranslationUnit tu, const char *name,
+				     unsigned i, unsigned *nr)
+{
+	CXCursor root = clang_getTranslationUnitCursor(tu);
+	CXCursor use = find_in(root, CXCursor_FunctionTemplate, "use", 0);
+	CXCursor td = find_in(use, CXCursor_TypedefDecl, name, 0);
+	CXCursor args[4];
+
+	*nr = wl_cursor_template_args(tu, td, wl_cursor_first_child(td),
+				      args, 4);
+	return clang_getCursorKind(args[i]);
+}
+
+static void test_template_args_of_typedef(void **state)
+{
+	CXTranslationUnit tu = parse(state);
+	unsigned nr;
+
+	/* `float` has no cursor; `(N > 2) ? N : 2` compares, not closes */
+	assert_int_equal(typedef_arg(tu, "A", 0, &nr), CXCursor_FirstInvalid);
+	assert_int_equal(nr, 3);
+	assert_int_equal(typedef_arg(tu, "A", 1, &nr),
+			 CXCursor_ConditionalOperator);
+	/* a nested argument list, `>>` inside parentheses, then `N * 2` */
+	assert_int_equal(typedef_arg(tu, "B", 0, &nr), CXCursor_TemplateRef);
+	assert_int_equal(nr, 3);
+	assert_int_equal(typedef_arg(tu, "B", 1, &nr),
+			 CXCursor_BinaryOperator);
+	assert_int_equal(typedef_arg(tu, "B", 2, &nr),
+			 CXCursor_IntegerLiteral);
+	clang_disposeTranslationUnit(tu);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -174,6 +214,7 @@ int main(void)
 		cmocka_unit_test(test_call_definition_and_statements),
 		cmocka_unit_test(test_child_named_and_overloads),
 		cmocka_unit_test(test_invalid_type_is_kept),
+		cmocka_unit_test(test_template_args_of_typedef),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
