@@ -20,6 +20,7 @@ struct perr {
 	bool system;			/* a system header or the shim */
 	bool in_main;
 	bool missing;			/* "'x' file not found" */
+	bool directive;			/* an #error the code itself raised */
 	char *text;
 };
 
@@ -45,10 +46,16 @@ struct scan {
 	bool include_found;
 };
 
+/* @file's name as clang opened it, without a leading "./". */
 static char *file_name(CXFile file)
 {
 	CXString s = clang_getFileName(file);
-	char *name = wl_xstrdup(clang_getCString(s) ? clang_getCString(s) : "");
+	const char *n = clang_getCString(s) ? clang_getCString(s) : "";
+	char *name;
+
+	while (n[0] == '.' && n[1] == '/')
+		n += 2;
+	name = wl_xstrdup(n);
 
 	clang_disposeString(s);
 	return name;
@@ -79,6 +86,27 @@ static bool recovered_as_nvcc_reads(const char *text)
 		wl_ends_with(text, " that is neither visible in the template "
 				   "definition nor found by "
 				   "argument-dependent lookup"));
+}
+
+/*
+ * Whether the error at @offset of @file is an `#error` line: a header's
+ * own verdict on the configuration ("Thrust requires at least C++17",
+ * "The version of CUB in your include path is not compatible"), which
+ * explains the errors after it better than any of them.
+ */
+static bool is_error_directive(CXTranslationUnit tu, CXFile file,
+			       unsigned offset)
+{
+	size_t size;
+	const char *text = file ? clang_getFileContents(tu, file, &size) : NULL;
+	size_t i;
+
+	if (!text || offset + 5 > size || strncmp(text + offset, "error", 5))
+		return false;
+	for (i = offset; i > 0 && (text[i - 1] == ' ' || text[i - 1] == '\t');
+	     i--)
+		;
+	return i > 0 && text[i - 1] == '#';
 }
 
 static void collect_errors(struct scan *s)
@@ -112,17 +140,24 @@ static void collect_errors(struct scan *s)
 		e->text = wl_xstrdup(spelled);
 		clang_disposeString(text);
 		e->missing = wl_ends_with(e->text, "file not found");
+		e->directive = is_error_directive(tu, e->file, e->offset);
 		clang_disposeDiagnostic(d);
 	}
 }
 
-/* The first missing header, else the first error in project code. */
+/*
+ * The first missing header, else the first `#error`, else the first
+ * error in project code.
+ */
 static struct perr *root_cause(struct scan *s)
 {
 	unsigned i;
 
 	for (i = 0; i < s->nr_errs; i++)
 		if (s->errs[i].missing)
+			return &s->errs[i];
+	for (i = 0; i < s->nr_errs; i++)
+		if (s->errs[i].directive)
 			return &s->errs[i];
 	for (i = 0; i < s->nr_errs; i++)
 		if (!s->errs[i].system)
@@ -320,10 +355,28 @@ static unsigned count_functions(const struct scan *s, bool want_modelled)
 	return n;
 }
 
-/* Whether the file's text holds device code that clang could have parsed. */
-static bool has_device_code(const struct wl_source *src)
+/*
+ * Whether the file's text holds device code that clang could have parsed:
+ * a `__global__` or `__device__` outside the branches this parse skipped
+ * (QUDA keeps whole files under `#ifdef GPU_MULTIGRID`; such a file has
+ * nothing to analyse, which WL105 tells, but it did not fail to parse).
+ */
+static bool has_device_code(const struct wl_ctx *ctx)
 {
-	return strstr(src->text, "__global__") || strstr(src->text, "__device__");
+	static const char *const words[] = { "__global__", "__device__" };
+	const char *text = ctx->src->text;
+	unsigned i;
+
+	for (i = 0; i < WL_ARRAY_SIZE(words); i++) {
+		const char *at;
+
+		for (at = strstr(text, words[i]); at;
+		     at = strstr(at + 1, words[i]))
+			if (!wl_pp_inactive_at(&ctx->pp,
+					       (unsigned)(at - text)))
+				return true;
+	}
+	return false;
 }
 
 static char *describe(struct scan *s, const struct perr *root)
@@ -336,6 +389,9 @@ static char *describe(struct scan *s, const struct perr *root)
 	else if (root->missing)
 		msg = wl_xasprintf("%s, included from %s:%u", root->text, where,
 				   root->line);
+	else if (root->directive)
+		msg = wl_xasprintf("%s:%u: #error %s", where, root->line,
+				   root->text);
 	else if (root->system)
 		msg = wl_xasprintf("the system header %s did not parse: %u:%u: "
 				   "%s", where, root->line, root->col,
@@ -430,7 +486,7 @@ void wl_parse_errors_report(struct wl_ctx *ctx, FILE *verbose)
 	 * Only a file with device code of which nothing parsed is a failed
 	 * input; any other partial parse is a warning like other findings.
 	 */
-	f->unparsed = !parsed && has_device_code(ctx->src);
+	f->unparsed = !parsed && has_device_code(ctx);
 	f->level = f->unparsed ? WL_LEVEL_ERROR : WL_LEVEL_WARNING;
 	free(msg);
 	free(note);

@@ -178,6 +178,25 @@ echo "$out" | grep -q "gone.cu:2:10: warning: 'gone.h' file not found \[WL900\]"
 	fail "root cause: $out"
 echo "$out" | grep -q '/c++/' && fail "standard library named: $out"
 
+# A header's own #error is the root cause, before the errors it causes
+# (an old bundled CUB against the toolkit's Thrust, say).
+mkdir -p vendor
+printf '#ifndef NEW_ENOUGH\n#error this library needs NEW_ENOUGH\n#endif\nstruct lib_t { int x; };\n' >vendor/lib.h
+printf 'template <typename T> struct box { void set(T v) { this->y = v; } };\n#include "vendor/lib.h"\n__global__ void k(int *p) { p[0] = __shfl(p[1], 0) + undeclared_t(); }\n' >raised.cu
+out=$(wl raised.cu)
+echo "$out" | grep -q "raised.cu:2:10: warning: vendor/lib.h:2: #error this library needs NEW_ENOUGH \[WL900\]" ||
+	fail "#error as root cause: $out"
+
+# Device code only under an #ifdef the parse skipped is nothing to
+# analyse (WL105 tells of it), not a file that failed to parse: a
+# warning, and exit status 1 at most.
+printf '#include "gone.h"\n#ifdef GPU_FEATURE\n__global__ void k(int *p) { p[0] = __shfl(p[1], 0); }\n#endif\n' >inactive.cu
+out=$(wl inactive.cu)
+rc=$?
+echo "$out" | grep -q "inactive.cu:1:10: warning: 'gone.h' file not found \[WL900\]" ||
+	fail "inactive device code: $out"
+[ "$rc" -eq 2 ] && fail "inactive device code: exit status 2: $out"
+
 inc=$("$WARPLINT" --print-parse-args | sed -n '/-idirafter/{n;p}' | head -1)
 if [ -n "$inc" ] && [ -f "$inc/cublas_v2.h" ]; then
 	cat >libs.cu <<'CU'
