@@ -673,10 +673,11 @@ static bool scan_return(struct wl_node *n, void *data)
 /*
  * What a call to @fn adds to its arguments' variation: nothing that
  * varies if its own code reads no thread index and calls nothing that
- * does; else, for a function that returns a value, how much what it
- * returns varies.  b40c's StealWork() has thread 0 take a work offset
- * into a __shared__ variable and returns it after a __syncthreads():
- * the same value in every thread, though its code reads threadIdx.
+ * does; or, for a function that returns a value, how much what it
+ * returns varies, when that varies no more.  b40c's StealWork() has
+ * thread 0 take a work offset into a __shared__ variable and returns it
+ * after a __syncthreads(): the same value in every thread, though its
+ * code reads threadIdx.
  */
 static enum wl_dep func_thread_dep(struct wl_eval *ev, struct wl_func *fn)
 {
@@ -691,10 +692,16 @@ static enum wl_dep func_thread_dep(struct wl_eval *ev, struct wl_func *fn)
 		/* A recursive call while scanning: assume the worst. */
 		f->thread_dep = WL_DEP_LANE;
 		wl_node_walk(fn->root, scan_thread, &ts);
-		if (ts.dep == WL_DEP_LANE && fn->body)
+		if (fn->body)
 			wl_node_walk(fn->body, scan_return, &rs);
 		f = facts_of(ev, fn);
-		f->by_returns = rs.nr && rs.dep < ts.dep;
+		/*
+		 * What it returns, with its parameters as all callers bind
+		 * them, bounds every call: a vote's wrapper, `return
+		 * __all_sync(mask, pred)`, gives each lane the same answer
+		 * whatever the lanes pass.
+		 */
+		f->by_returns = rs.nr && rs.dep <= ts.dep;
 		f->thread_dep = f->by_returns ? rs.dep : ts.dep;
 	}
 	return f->thread_dep;
