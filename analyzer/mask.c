@@ -56,10 +56,7 @@ void wl_mask_cache_release(struct wl_ctx *ctx)
 
 static unsigned line_of(struct wl_ctx *ctx, const struct wl_node *n)
 {
-	unsigned line, col;
-
-	wl_source_line_col(ctx->src, n->begin, &line, &col);
-	return line;
+	return wl_node_lineno(&ctx->model, n);
 }
 
 /*
@@ -471,7 +468,16 @@ static char *thread_mask(struct wl_ctx *ctx, struct wl_func *fn,
 	for (i = 0; i < fn->nr_callers; i++) {
 		struct wl_node *call = fn->callers[i];
 
-		if (call->func == fn || !call->in_main || call->in_macro ||
+		char *at;
+
+		if (!call->in_main) {
+			at = wl_node_place(&ctx->model, call);
+			why = wl_xasprintf("the call at %s is in another file, "
+					   "which this fix does not edit", at);
+			free(at);
+			return why;
+		}
+		if (call->func == fn || call->in_macro ||
 		    !paren_after(ctx, call->begin, call->end))
 			return wl_xasprintf("the call at line %u cannot take "
 					    "a new argument (a macro or a "
@@ -503,8 +509,11 @@ static char *thread_mask(struct wl_ctx *ctx, struct wl_func *fn,
 		unsigned copen = paren_after(ctx, call->begin, call->end);
 
 		if (!m->text || m->guessed) {
+			char *at = wl_node_place(&ctx->model, call);
+
 			why = wl_xasprintf("no mask is known at the call at "
-					   "line %u", line_of(ctx, call));
+					   "%s", at);
+			free(at);
 			wl_fix_free(edits);
 			free(name);
 			return why;
@@ -570,10 +579,13 @@ static void function_entry(struct wl_ctx *ctx, struct wl_func *fn,
 				continue;
 			if (m->reach == WL_REACH_DYNAMIC ||
 			    m->reach == WL_REACH_UNKNOWN || m->guessed) {
+				char *at = wl_node_place(&ctx->model, call);
+
 				doubt = true;
 				why = wl_xasprintf(
-					"'%s' is called at line %u where only "
-					"some lanes may arrive", fn->name, line);
+					"'%s' is called at %s where only some "
+					"lanes may arrive", fn->name, at);
+				free(at);
 			} else if (first) {
 				r = m->reach;
 				b = m->bits;

@@ -260,8 +260,21 @@ bool wl_node_walk(struct wl_node *node, wl_node_fn fn, void *data);
 /* How many names in @node (itself included) refer to @decl. */
 unsigned wl_node_count_refs(struct wl_node *node, CXCursor decl);
 
+/* 1-based line of @n, in its own file (a header's node: the header's). */
+unsigned wl_node_lineno(const struct wl_model *m, const struct wl_node *n);
+/*
+ * Where @n is, for messages: "line 12", or "line 743 of agent.cuh" for a
+ * node of another file (a caller in a header the includer sees); caller
+ * frees.
+ */
+char *wl_node_place(const struct wl_model *m, const struct wl_node *n);
 /* Source text of the node's main-file range; NULL if it has none. */
 char *wl_node_text(const struct wl_model *model, const struct wl_node *node);
+/*
+ * The same, also for a node of another file (its text there, unless a
+ * macro's): for messages, never for edits.
+ */
+char *wl_node_any_text(const struct wl_model *m, const struct wl_node *node);
 
 /* The integer value of a constant expression, if clang can evaluate it. */
 bool wl_node_int_value(const struct wl_node *node, long long *value);

@@ -214,11 +214,71 @@ unsigned wl_node_count_refs(struct wl_node *node, CXCursor decl)
 	return rc.nr;
 }
 
+/* The text of a node of another file: its extent there, unless a macro's. */
+static char *foreign_text(const struct wl_model *m, const struct wl_node *node)
+{
+	CXSourceRange r = clang_getCursorExtent(node->cursor);
+	CXFile f1, f2;
+	unsigned b, e;
+	size_t size;
+	const char *text;
+
+	clang_getSpellingLocation(clang_getRangeStart(r), &f1, NULL, NULL, &b);
+	clang_getSpellingLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &e);
+	if (!f1 || !wl_same_file(f1, f2) || e < b)
+		return NULL;
+	text = clang_getFileContents(m->tu, f1, &size);
+	if (!text || e > size)
+		return NULL;
+	return wl_xstrndup(text + b, e - b);
+}
+
 char *wl_node_text(const struct wl_model *m, const struct wl_node *node)
 {
 	if (!node->in_main || node->end < node->begin)
 		return NULL;
 	return wl_xstrndup(m->src->text + node->begin, node->end - node->begin);
+}
+
+char *wl_node_any_text(const struct wl_model *m, const struct wl_node *node)
+{
+	return node->in_main ? wl_node_text(m, node) : foreign_text(m, node);
+}
+
+unsigned wl_node_lineno(const struct wl_model *m, const struct wl_node *n)
+{
+	unsigned line = 0, col;
+
+	if (!n->in_main) {
+		clang_getExpansionLocation(clang_getCursorLocation(n->cursor),
+					   NULL, &line, NULL, NULL);
+		return line;
+	}
+	wl_source_line_col(m->src, n->begin, &line, &col);
+	return line;
+}
+
+char *wl_node_place(const struct wl_model *m, const struct wl_node *n)
+{
+	CXFile file = NULL;
+	unsigned line = 0;
+	CXString name;
+	const char *path, *slash;
+	char *s;
+
+	if (n->in_main)
+		return wl_xasprintf("line %u", wl_node_lineno(m, n));
+	clang_getExpansionLocation(clang_getCursorLocation(n->cursor), &file,
+				   &line, NULL, NULL);
+	name = clang_getFileName(file);
+	path = clang_getCString(name) ? clang_getCString(name) : "";
+	slash = strrchr(path, '/');
+	/* the file's own name: which folder holds it is the includer's */
+	s = *path ? wl_xasprintf("line %u of %s", line,
+				 slash ? slash + 1 : path)
+		  : wl_xasprintf("line %u", line);
+	clang_disposeString(name);
+	return s;
 }
 
 static bool int_value_uncached(const struct wl_node *node, long long *value)

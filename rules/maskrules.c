@@ -125,15 +125,17 @@ bool wl_coll_legacy_order(struct wl_ctx *ctx, const struct wl_collective *c,
 
 unsigned wl_node_line(struct wl_ctx *ctx, const struct wl_node *n)
 {
-	unsigned line = 0, col;
+	return wl_node_lineno(&ctx->model, n);
+}
 
-	wl_source_line_col(ctx->src, n->begin, &line, &col);
-	return line;
+char *wl_node_where(struct wl_ctx *ctx, const struct wl_node *n)
+{
+	return wl_node_place(&ctx->model, n);
 }
 
 char *wl_node_short_text(struct wl_ctx *ctx, const struct wl_node *n)
 {
-	char *t = wl_node_text(&ctx->model, n), *s;
+	char *t = wl_node_any_text(&ctx->model, n), *s;
 	struct wl_buf b = WL_BUF_INIT;
 	bool space = false;
 
@@ -719,69 +721,73 @@ char *wl_reach_reason(struct wl_ctx *ctx, const struct wl_reach_bound *rb,
 		      bool block)
 {
 	const char *who = block ? "threads" : "lanes";
-	char *t, *s;
+	char *at = rb->where ? wl_node_where(ctx, rb->where) : NULL;
+	char *t, *s = NULL;
 
 	switch (rb->kind) {
 	case WL_DIV_NONE:
 		break;
 	case WL_DIV_COND:
 		t = wl_node_short_text(ctx, rb->where);
-		s = wl_xasprintf(
-			"only %s for which '%s' is %s (line %u) reach it", who,
-			t, rb->negated ? "false" : "true",
-			wl_node_line(ctx, rb->where));
+		s = wl_xasprintf("only %s for which '%s' is %s (%s) reach it",
+				 who, t, rb->negated ? "false" : "true", at);
 		free(t);
-		return s;
+		break;
 	case WL_DIV_RETURN:
-		return wl_xasprintf("%s that return at line %u never reach it",
-				    who, wl_node_line(ctx, rb->where));
+		s = wl_xasprintf("%s that return at %s never reach it", who,
+				 at);
+		break;
 	case WL_DIV_JUMP:
-		return wl_xasprintf(
-			"%s may leave the enclosing loop on their own "
-			"at line %u",
-			who, wl_node_line(ctx, rb->where));
+		s = wl_xasprintf("%s may leave the enclosing loop on their "
+				 "own at %s",
+				 who, at);
+		break;
 	case WL_DIV_LOOP:
-		return wl_xasprintf("the loop at line %u runs a %s-dependent "
-				    "number of times, so %s that finish early "
-				    "stop reaching it",
-				    wl_node_line(ctx, rb->where),
-				    block ? "thread" : "lane", who);
+		s = wl_xasprintf("the loop at %s runs a %s-dependent number "
+				 "of times, so %s that finish early stop "
+				 "reaching it",
+				 at, block ? "thread" : "lane", who);
+		break;
 	case WL_DIV_SWITCH:
-		return wl_xasprintf("the switch at line %u selects cases by a "
-				    "%s-dependent value",
-				    wl_node_line(ctx, rb->where),
-				    block ? "thread" : "lane");
+		s = wl_xasprintf("the switch at %s selects cases by a "
+				 "%s-dependent value",
+				 at, block ? "thread" : "lane");
+		break;
 	case WL_DIV_CALLER:
-		return wl_xasprintf(
-			"'%s' is called at line %u, where only some "
-			"%s arrive",
-			rb->helper->name, wl_node_line(ctx, rb->where), who);
+		s = wl_xasprintf("'%s' is called at %s, where only some %s "
+				 "arrive",
+				 rb->helper->name, at, who);
+		break;
 	case WL_DIV_CALLERS:
-		return wl_xasprintf(
-			"the callers of '%s' disagree on the %s that "
-			"arrive (line %u)",
-			rb->helper->name, who, wl_node_line(ctx, rb->where));
+		s = wl_xasprintf("the callers of '%s' disagree on the %s that "
+				 "arrive (%s)",
+				 rb->helper->name, who, at);
+		break;
 	case WL_DIV_GOTO:
-		return wl_xstrdup(
-			"the function uses goto, which is not followed");
+		s = wl_xstrdup("the function uses goto, which is not followed");
+		break;
 	}
-	return wl_xasprintf("every %s reaches it", block ? "thread" : "lane");
+	free(at);
+	return s ? s
+		 : wl_xasprintf("every %s reaches it",
+				block ? "thread" : "lane");
 }
 
 void wl_reach_note_assumption(struct wl_ctx *ctx, struct wl_finding *f,
 			      const struct wl_reach_bound *rb)
 {
-	char *t;
+	char *t, *at;
 
 	if (!rb->assumed_at)
 		return;
 	t = wl_node_short_text(ctx, rb->assumed_at);
+	at = wl_node_where(ctx, rb->assumed_at);
 	wl_finding_note(f, "assumed blockDim.x is a multiple of 32 (the usual "
-			   "launch), so that '%s' (line %u) keeps warps "
-			   "whole; '.warplint: launch: "
-			   "{block-x-multiple-of-32: false}' drops the "
-			   "assumption", t, wl_node_line(ctx, rb->assumed_at));
+			   "launch), so that '%s' (%s) keeps warps whole; "
+			   "'.warplint: launch: {block-x-multiple-of-32: "
+			   "false}' drops the assumption", t, at);
 	free(t);
+	free(at);
 }
 
 bool wl_mask_fix_arg(struct wl_ctx *ctx, struct wl_finding *f,

@@ -126,8 +126,15 @@ void wl_reach_bound(struct wl_ctx *ctx, struct wl_node *site, bool block,
 char *wl_reach_reason(struct wl_ctx *ctx, const struct wl_reach_bound *rb,
 		      bool block);
 
-/* 1-based line of @n. */
+/* 1-based line of @n, in its own file. */
 unsigned wl_node_line(struct wl_ctx *ctx, const struct wl_node *n);
+
+/*
+ * Where @n is, for messages: "line 12", or "line 743 of agent.cuh" for a
+ * node of another file (a caller in a header the includer sees); caller
+ * frees.
+ */
+char *wl_node_where(struct wl_ctx *ctx, const struct wl_node *n);
 
 /* Source text of @n for messages, shortened; caller frees. */
 char *wl_node_short_text(struct wl_ctx *ctx, const struct wl_node *n);

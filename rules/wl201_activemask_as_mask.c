@@ -210,13 +210,15 @@ static void check_call(struct wl_ctx *ctx, struct wl_node *call,
 			name);
 	} else {
 		char *t = wl_arg_text(ctx, call, args[0]);
+		char *at = wl_node_where(ctx, mv.origin);
 
 		f = wl_report(ctx, WL201, call,
 			      "mask '%s' of '%s' comes from '__activemask()' "
-			      "(line %u), which names the lanes that happen to "
-			      "be converged, not the lanes that must take part",
-			      t, name, wl_node_line(ctx, mv.origin));
+			      "(%s), which names the lanes that happen to be "
+			      "converged, not the lanes that must take part",
+			      t, name, at);
 		free(t);
+		free(at);
 	}
 	inferred = wl_mask_infer(ctx, call);
 	if (!inferred->text) {
@@ -362,16 +364,18 @@ static void check_wrapper_call(struct wl_ctx *ctx, struct wl_node *call,
 		     elects_leader(ctx, mv.var_ref,
 				   w->coll->kind != WL_COLL_SHFL)))
 			return;
+		char *at = wl_node_where(ctx, mv.origin ? mv.origin
+						       : args[w->mask_param]);
+
 		t = wl_arg_text(ctx, call, args[w->mask_param]);
 		f = wl_report(ctx, WL201, call,
 			      "mask '%s' of '%s', which passes it to '%s', "
-			      "comes from '__activemask()' (line %u), which "
-			      "names the lanes that happen to be converged, "
-			      "not the lanes that must take part",
-			      t, name, w->coll->name,
-			      wl_node_line(ctx, mv.origin ? mv.origin
-							  : args[w->mask_param]));
+			      "comes from '__activemask()' (%s), which names "
+			      "the lanes that happen to be converged, not the "
+			      "lanes that must take part",
+			      t, name, w->coll->name, at);
 		free(t);
+		free(at);
 	} else {
 		clang_visitChildren(w->param, last_expr, &dflt);
 		if (clang_Cursor_isNull(dflt) ||

@@ -36,7 +36,7 @@ static void check_call(struct wl_ctx *ctx, struct wl_node *call,
 	struct wl_reach_bound rb;
 	const struct wl_mask *inferred;
 	struct wl_finding *f;
-	char *mtext, *lanes, *reason;
+	char *mtext, *lanes, *reason, *at;
 
 	memset(&mv, 0, sizeof(mv));
 	if (wl_call_args(call, args, 1)) {
@@ -67,11 +67,10 @@ static void check_call(struct wl_ctx *ctx, struct wl_node *call,
 		f = wl_report(ctx, WL202, call,
 			      "mask names %s, which never reach this call "
 			      "(mask '%s')", lanes, mtext);
-		wl_finding_note(f, "only %s reach it (line %u)", reach,
-				wl_node_line(ctx, rb.narrowed_at
-							  ? rb.narrowed_at
-							  : call));
+		at = wl_node_where(ctx, rb.narrowed_at ? rb.narrowed_at : call);
+		wl_finding_note(f, "only %s reach it (%s)", reach, at);
 		free(reach);
+		free(at);
 	} else {
 		reason = wl_reach_reason(ctx, &rb, false);
 		lanes = mv.bits == FULL ? wl_xstrdup("all 32 lanes")
@@ -89,11 +88,13 @@ static void check_call(struct wl_ctx *ctx, struct wl_node *call,
 	if (mv.param_arg) {
 		/* The constant is written at the call sites, not here. */
 		mtext = wl_node_short_text(ctx, mv.param_arg);
+		at = wl_node_where(ctx, mv.param_arg);
 		wl_finding_note(f, "no fix: the mask is the argument '%s' "
-				   "that the callers pass (line %u); pass "
-				   "the lanes that reach the call instead",
-				mtext, wl_node_line(ctx, mv.param_arg));
+				   "that the callers pass (%s); pass the "
+				   "lanes that reach the call instead",
+				mtext, at);
 		free(mtext);
+		free(at);
 		return;
 	}
 	inferred = wl_mask_infer(ctx, call);

@@ -102,4 +102,28 @@ echo "$out" | grep -q "$tmp/vendor/vendor.cuh:1:41: error: .*\[WL101\]" ||
 echo "$out" | grep -q 'not applied: the header is outside the repository' ||
 	fail "vendor header fix not refused: $out"
 grep -q '_sync' "$tmp/vendor/vendor.cuh" && fail "a header outside the repository was edited"
+# A caller in a third file is named with its file, and its text quoted:
+# the header's own lines would point elsewhere.
+mkdir -p "$tmp/x/inc"
+cat >"$tmp/x/inc/vote.h" <<'CU'
+#pragma once
+__device__ int all_of(int p, unsigned mask) { return __all_sync(mask, p); }
+CU
+cat >"$tmp/x/inc/poll.h" <<'CU'
+#pragma once
+#include "vote.h"
+__device__ int poll(const int *s)
+{
+	int v = 0;
+	if (s[threadIdx.x] > 0)
+		v = all_of(s[threadIdx.x] > 1, 0xffffffff);
+	return v;
+}
+CU
+printf '#include "inc/poll.h"\n__global__ void k(const int *s, int *o) { o[threadIdx.x] = poll(s); }\n' >"$tmp/x/k.cu"
+out=$(cd "$tmp/x" && wl k.cu)
+echo "$out" | grep -q "inc/vote.h:2:54: error: .*'all_of' is called at line 7 of poll.h, where only some lanes arrive \[WL202\]" ||
+	fail "caller in another header: $out"
+echo "$out" | grep -q "the argument '0xffffffff' that the callers pass (line 7 of poll.h)" ||
+	fail "caller's argument in another header: $out"
 echo PASS
