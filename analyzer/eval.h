@@ -83,8 +83,10 @@ struct wl_eval {
 	/*
 	 * Take what the file cannot show as block-uniform rather than
 	 * lane-varying: the parameters of a device function with no caller
-	 * in sight, and the result of a function declared nowhere in sight
-	 * (a header the file does not include itself) unless its name says
+	 * in sight, and the result of a function whose code is nowhere in
+	 * sight (declared in no header the file includes, or defined in
+	 * another translation unit, as with separate compilation) unless
+	 * its name says
 	 * it is per thread (wl_evalcall_names_thread()), or rounds
 	 * (`roundUp(n, blockDim.x)`, also as a loop bound).  For reports on
 	 * barriers only: a mask built on it would be a guess.

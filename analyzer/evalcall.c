@@ -7,6 +7,7 @@
 
 #include "analyzer/cursor.h"
 #include "analyzer/model.h"
+#include "analyzer/parse.h"
 #include "base/util.h"
 
 /* How deep the definitions of header helpers are followed. */
@@ -97,13 +98,36 @@ bool wl_evalcall_names_thread(const char *name)
 	return name_has_any(name, words, WL_ARRAY_SIZE(words));
 }
 
+/* Whether @decl is the project's, not the toolkit's, the shim's or libc's. */
+static bool project_declaration(CXCursor decl)
+{
+	CXSourceLocation loc = clang_getCursorLocation(decl);
+	CXFile file = NULL;
+	CXString name;
+	bool project;
+
+	if (clang_Location_isInSystemHeader(loc))
+		return false;
+	clang_getExpansionLocation(loc, &file, NULL, NULL, NULL);
+	if (!file)
+		return false;
+	name = clang_getFileName(file);
+	project = clang_getCString(name) &&
+		  !wl_starts_with(clang_getCString(name), WL_SHIM_ROOT "/");
+	clang_disposeString(name);
+	return project;
+}
+
 bool wl_evalcall_unseen(CXCursor call)
 {
 	CXCursor overloads, callee = wl_cursor_callee(call, &overloads);
 
-	return clang_Cursor_isNull(callee) &&
-	       (clang_Cursor_isNull(overloads) ||
-		!clang_getNumOverloadedDecls(overloads));
+	/* the project's own, defined in another translation unit */
+	if (!clang_Cursor_isNull(callee))
+		return project_declaration(callee) &&
+		       clang_Cursor_isNull(wl_cursor_definition(callee));
+	return clang_Cursor_isNull(overloads) ||
+	       !clang_getNumOverloadedDecls(overloads);
 }
 
 /* ---- members of template arguments ---- */

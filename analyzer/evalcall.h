@@ -62,7 +62,11 @@ bool wl_evalcall_name_has(const char *name, const char *word);
  */
 bool wl_evalcall_is_arith_helper(const char *name);
 
-/* Whether no declaration of what @call names is in sight at all. */
+/*
+ * Whether no code of what @call names is in sight: no declaration at
+ * all, or one whose definition is in another translation unit (a
+ * __device__ function of a separately compiled file).
+ */
 bool wl_evalcall_unseen(CXCursor call);
 
 /*
