@@ -243,6 +243,9 @@ static unsigned access_kind(struct wl_model *m, struct wl_node *e,
 		struct wl_func *fn = wl_call_target(m, p);
 		unsigned i;
 
+		if (!fn)	/* `Reducer::Reduce`, defined in another file */
+			fn = wl_call_context_target(m, p);
+
 		for (i = 1; fn && i < p->nr_kids && p->kids[i] != u; i++)
 			;
 		/* an object handed to a constructor or a helper by

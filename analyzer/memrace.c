@@ -639,6 +639,8 @@ static void find_races(struct wl_mem *mem, struct ma_walk *w)
 			unsigned ti, tj;
 			bool p_reads, global;
 
+			if (ma_events_exclusive(p, q))
+				continue;
 			global = mem->arrays[p->array].kind == WL_MEM_GLOBAL;
 			bars.from = i + 1;
 			bars.to = j;
@@ -727,15 +729,28 @@ void wl_mem_build(struct wl_mem *mem, struct wl_ctx *ctx)
 	for (i = 0; i < m->nr_funcs; i++)
 		if (m->funcs[i]->body)
 			wl_node_walk(m->funcs[i]->body, ma_collect_access, mem);
+	/* other files' helpers the walk may enter (see struct wl_model) */
+	for (i = 0; i < m->nr_ctx_funcs; i++)
+		if (m->ctx_funcs[i]->body &&
+		    !(m->ctx_funcs[i]->flags & WL_FUNC_KERNEL))
+			wl_node_walk(m->ctx_funcs[i]->body, ma_collect_access,
+				     mem);
 	if (!mem->nr_accesses)
 		return;
-	/* Roots: kernels, and device functions nobody here calls. */
-	for (i = 0; i < m->nr_funcs; i++) {
-		struct wl_func *fn = m->funcs[i];
+	/*
+	 * Roots: kernels, and device functions nobody here calls; in a
+	 * header's pass also the kernels of other files that call its
+	 * helpers (mshadow's softmax in one header reducing through
+	 * Reduce1D in another), whose own statements hold no access.
+	 */
+	for (i = 0; i < m->nr_funcs + m->nr_ctx_funcs; i++) {
+		struct wl_func *fn = i < m->nr_funcs
+					     ? m->funcs[i]
+					     : m->ctx_funcs[i - m->nr_funcs];
 		struct ma_instances is;
 
 		if (!fn->body || (!(fn->flags & WL_FUNC_KERNEL) &&
-				  fn->nr_callers))
+				  (fn->nr_callers || i >= m->nr_funcs)))
 			continue;
 		ma_collect_instances(mem, fn, &is);
 		for (k = 0; k < is.nr; k++)

@@ -25,6 +25,19 @@
 #define MA_MAX_EVENTS 4096
 #define MA_MAX_CHECKS 200000
 
+/*
+ * The uniform branches an event lies in, innermost last: which visit of
+ * an if/else whose condition every lane of a warp decides alike, and
+ * which side.  Two events on different sides of one visit never both
+ * happen in a warp (memrace.c skips the pair).
+ */
+#define MA_MAX_BRANCHES 8
+
+struct ma_branch {
+	unsigned visit;
+	bool is_else;
+};
+
 struct ma_event {
 	int access;		/* -1: a barrier */
 	struct wl_node *node;
@@ -40,6 +53,8 @@ struct ma_event {
 	/* its array cannot race: no lane evaluated (compute_events()) */
 	bool lanes_skipped;
 	unsigned loop_depth;
+	struct ma_branch branch[MA_MAX_BRANCHES];
+	unsigned nr_branch;
 };
 
 struct ma_walk {
@@ -52,7 +67,13 @@ struct ma_walk {
 	unsigned loop_depth;
 	bool truncated;		/* MA_MAX_EVENTS or MA_MAX_CHECKS reached */
 	unsigned threads;	/* of the block, as limit_block() bounds it */
+	/* the uniform if/else sides the walk is in (see struct ma_branch) */
+	struct ma_branch branch[MA_MAX_BRANCHES];
+	unsigned nr_branch, branch_visits;
 };
+
+/* Whether @a and @b lie on the two sides of one uniform if/else visit. */
+bool ma_events_exclusive(const struct ma_event *a, const struct ma_event *b);
 
 /* ---- accesses and guards (memaccess.c) ---- */
 

@@ -47,10 +47,55 @@ static struct ma_event *add_event(struct ma_walk *w, int access,
 	e->env = *env;
 	e->array = -1;
 	e->loop_depth = w->loop_depth;
+	memcpy(e->branch, w->branch, w->nr_branch * sizeof(*w->branch));
+	e->nr_branch = w->nr_branch;
 	return e;
 }
 
 static void walk(struct ma_walk *w, struct wl_node *n, struct ma_env *env);
+
+bool ma_events_exclusive(const struct ma_event *a, const struct ma_event *b)
+{
+	unsigned i, k;
+
+	for (i = 0; i < a->nr_branch; i++)
+		for (k = 0; k < b->nr_branch; k++)
+			if (a->branch[i].visit == b->branch[k].visit &&
+			    a->branch[i].is_else != b->branch[k].is_else)
+				return true;
+	return false;
+}
+
+/*
+ * An if/else whose condition is the same in every lane of a warp
+ * (`if (n > 8) ... else ...` on a kernel's parameter): its two sides are
+ * walked one after the other, but no warp runs both on this visit, so
+ * their accesses are marked apart.  Returns false for any other
+ * statement, which the walk takes in order.
+ */
+static bool walk_uniform_if(struct ma_walk *w, struct wl_node *n,
+			    struct ma_env *env)
+{
+	struct wl_node *cond = wl_node_kid(n, WL_ROLE_COND);
+	struct wl_node *then = wl_node_kid(n, WL_ROLE_THEN);
+	struct wl_node *els = wl_node_kid(n, WL_ROLE_ELSE);
+	unsigned i, visit;
+
+	if (!cond || !then || !els || w->nr_branch >= MA_MAX_BRANCHES ||
+	    wl_eval_dep(&w->mem->ctx->eval, cond) > WL_DEP_WARP)
+		return false;
+	for (i = 0; i < n->nr_kids; i++)
+		if (n->kids[i] != then && n->kids[i] != els)
+			walk(w, n->kids[i], env);
+	visit = ++w->branch_visits;
+	w->branch[w->nr_branch].visit = visit;
+	w->branch[w->nr_branch++].is_else = false;
+	walk(w, then, env);
+	w->branch[w->nr_branch - 1].is_else = true;
+	walk(w, els, env);
+	w->nr_branch--;
+	return true;
+}
 
 bool ma_loop_var(struct wl_node *loop, CXCursor *decl,
 		 struct wl_node **first)
@@ -705,6 +750,8 @@ static void walk_call(struct ma_walk *w, struct wl_node *n,
 		return;
 	}
 	fn = wl_call_target(m, n);
+	if (!fn)
+		fn = wl_call_context_target(m, n);	/* another file's */
 	if (!fn) {
 		/* CTA_SYNC() of a header: a barrier inside */
 		CXCursor ref = wl_node_referenced(n);
@@ -761,6 +808,10 @@ static void walk(struct ma_walk *w, struct wl_node *n, struct ma_env *env)
 	case CXCursor_CallExpr:
 		walk_call(w, n, env);
 		return;
+	case CXCursor_IfStmt:
+		if (walk_uniform_if(w, n, env))
+			return;
+		break;
 	case CXCursor_LambdaExpr:
 		return;
 	default:

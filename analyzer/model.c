@@ -535,6 +535,50 @@ static bool context_wanted(struct wl_model *m, CXCursor c)
 	return false;
 }
 
+/*
+ * Note the names of the target's dependent calls that no function of
+ * its own answers (`Reducer::Reduce`): other files' functions of those
+ * names are context too, for the memory walk to enter.
+ */
+static void note_dependent_names(struct wl_model *m)
+{
+	unsigned i, k;
+
+	for (i = 0; i < m->nr_calls; i++) {
+		const char *name;
+
+		if (!clang_Cursor_isNull(wl_node_referenced(m->calls[i])))
+			continue;
+		name = wl_call_name(m, m->calls[i]);
+		if (!*name || strlen(name) < 2)
+			continue;
+		for (k = 0; k < m->nr_funcs; k++)
+			if (!strcmp(m->funcs[k]->name, name))
+				break;
+		if (k < m->nr_funcs)
+			continue;
+		for (k = 0; k < m->nr_dep_names; k++)
+			if (!strcmp(m->dep_names[k], name))
+				break;
+		if (k < m->nr_dep_names || m->nr_dep_names == 64)
+			continue;
+		if (!m->dep_names)
+			m->dep_names = wl_arena_alloc(&m->arena,
+						      64 * sizeof(*m->dep_names));
+		m->dep_names[m->nr_dep_names++] = name;
+	}
+}
+
+static bool dependent_name(const struct wl_model *m, const char *name)
+{
+	unsigned i;
+
+	for (i = 0; i < m->nr_dep_names; i++)
+		if (!strcmp(m->dep_names[i], name))
+			return true;
+	return false;
+}
+
 static void add_function(struct wl_model *m, CXCursor c)
 {
 	struct attr_scan scan = { 0, false };
@@ -545,7 +589,9 @@ static void add_function(struct wl_model *m, CXCursor c)
 	/* The target's own first; others, as context, in a second walk. */
 	if (mine == m->context_phase)
 		return;
-	if (!mine && (!in_project_file(m, c) || !context_wanted(m, c)))
+	if (!mine && (!in_project_file(m, c) ||
+		      !(dependent_name(m, wl_model_spelling(m, c)) ||
+			context_wanted(m, c))))
 		return;
 	clang_visitChildren(c, scan_func, &scan);
 	if (!scan.has_body || !(scan.flags & (WL_FUNC_KERNEL | WL_FUNC_DEVICE)))
@@ -753,6 +799,7 @@ void wl_model_build_file(struct wl_model *m, CXTranslationUnit tu,
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), visit_decl, m);
 	if (context) {
 		clang_getInclusions(tu, note_inclusion, m);
+		note_dependent_names(m);
 		m->context_phase = true;
 		clang_visitChildren(clang_getTranslationUnitCursor(tu),
 				    visit_decl, m);

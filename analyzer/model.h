@@ -123,12 +123,19 @@ struct wl_model {
 	unsigned full_mask_offset;
 	/*
 	 * Context (wl_model_build_file() with @context): device functions
-	 * of the translation unit's other project files.  They are never
-	 * analysed and wl_call_target() never returns one; they are there
+	 * of the translation unit's other project files.  No rule reports
+	 * on them and wl_call_target() never returns one; they are there
 	 * so that their calls count among the callers of the analysed
-	 * file's functions (a header's helper called from the .cu).
+	 * file's functions (a header's helper called from the .cu), and
+	 * so that the memory walk can enter the analysed file's helpers
+	 * from their kernels and follow dependent calls out of them
+	 * (`Reducer::Reduce(buf[tid], buf[tid + 16])`, the reducers in
+	 * another header: wl_call_context_target()).
 	 */
 	bool context;
+	/* Names of the target's dependent calls that it defines nothing for. */
+	const char **dep_names;
+	unsigned nr_dep_names;
 	struct wl_func **ctx_funcs;
 	unsigned nr_ctx_funcs, alloc_ctx_funcs;
 	struct wl_func **ctx_slots;	/* by canonical cursor, as func_slots */
@@ -214,6 +221,13 @@ CXCursor wl_call_qualifier_written(const struct wl_node *call,
 unsigned wl_call_args(const struct wl_node *call, struct wl_node **args,
 		      unsigned max);
 
+/*
+ * The context function (another file's, see struct wl_model) a call of
+ * the analysed file or of the context resolves to, or NULL: for walks
+ * that follow data through other files, never for reports or fixes.
+ */
+struct wl_func *wl_call_context_target(struct wl_model *model,
+				       const struct wl_node *call);
 /* The function a call resolves to, if it is one of the model's. */
 struct wl_func *wl_call_target(struct wl_model *model,
 			       const struct wl_node *call);

@@ -335,18 +335,31 @@ static struct wl_func *context_target(struct wl_model *m,
 				      const struct wl_node *call)
 {
 	CXCursor ref = wl_node_referenced(call);
+	struct wl_func *by_name = NULL;
 	const char *name;
-	unsigned i;
+	unsigned i, nargs;
 
 	if (!m->nr_ctx_funcs)
 		return NULL;
 	if (!clang_Cursor_isNull(ref))
 		return instance_of(m->ctx_slots, m->nr_ctx_slots, ref);
 	name = wl_call_name(m, call);
-	for (i = 0; *name && i < m->nr_ctx_funcs; i++)
-		if (!strcmp(m->ctx_funcs[i]->name, name))
+	nargs = wl_call_args(call, NULL, 0);
+	for (i = 0; *name && i < m->nr_ctx_funcs; i++) {
+		if (strcmp(m->ctx_funcs[i]->name, name))
+			continue;
+		if (m->ctx_funcs[i]->nr_params == nargs)
 			return m->ctx_funcs[i];
-	return NULL;
+		if (!by_name)
+			by_name = m->ctx_funcs[i];
+	}
+	return by_name;
+}
+
+struct wl_func *wl_call_context_target(struct wl_model *m,
+				       const struct wl_node *call)
+{
+	return m->context ? context_target(m, call) : NULL;
 }
 
 static void link_call(struct wl_model *m, struct wl_node *call)

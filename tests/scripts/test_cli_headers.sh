@@ -126,4 +126,44 @@ echo "$out" | grep -q "inc/vote.h:2:54: error: .*'all_of' is called at line 7 of
 	fail "caller in another header: $out"
 echo "$out" | grep -q "the argument '0xffffffff' that the callers pass (line 7 of poll.h)" ||
 	fail "caller's argument in another header: $out"
+# A header's helper is walked from the kernels that call it, and its
+# dependent calls reach other headers: the fold tail in fold.cuh writes
+# through `Op::Combine`, whose reducers live in ops.h (mshadow's layout).
+mkdir -p "$tmp/y/lib"
+cat >"$tmp/y/lib/ops.h" <<'CU'
+#pragma once
+struct sum_op {
+	template <typename T>
+	__device__ static void Combine(volatile T &dst, volatile T src) { dst += src; }
+};
+struct max_op {
+	template <typename T>
+	__device__ static void Combine(volatile T &dst, volatile T src) { if (dst < src) dst = src; }
+};
+CU
+cat >"$tmp/y/lib/fold.cuh" <<'CU'
+#pragma once
+template <typename Op, typename T>
+__device__ void fold_tail(volatile T *buf, int tid)
+{
+	if (tid < 16) Op::Combine(buf[tid], buf[tid + 16]);
+	if (tid < 8) Op::Combine(buf[tid], buf[tid + 8]);
+}
+CU
+cat >"$tmp/y/k.cu" <<'CU'
+#include "lib/ops.h"
+#include "lib/fold.cuh"
+template <typename Op>
+__global__ void fold(float *data)
+{
+	__shared__ volatile float s[32];
+	s[threadIdx.x] = data[threadIdx.x];
+	fold_tail<Op>(s, threadIdx.x);
+	data[threadIdx.x] = s[0];
+}
+template __global__ void fold<sum_op>(float *);
+CU
+out=$(cd "$tmp/y" && wl k.cu)
+echo "$out" | grep -q "lib/fold.cuh:6:.*reads buf\[tid + 8\], written by .*\[WL301\]" ||
+	fail "fold tail through another header's reducers: $out"
 echo PASS
