@@ -216,6 +216,12 @@ enum ma_cache_kind {
 
 /* Whether a call to a function outside the model is a barrier. */
 bool ma_raw_barrier(struct wl_mem *mem, CXCursor fn);
+/*
+ * Whether call @call, which names no function libclang resolves (a
+ * dependent `Alias(storage).Sum(x)` in a template), reaches a barrier
+ * in every member of that name the alias's class templates define.
+ */
+bool ma_raw_call_barrier(struct wl_mem *mem, CXCursor call);
 /* Whether a function outside the model returns %laneid from asm. */
 bool ma_raw_lane_id(struct wl_mem *mem, CXCursor fn);
 /*

@@ -64,9 +64,14 @@ void ma_raw_release(struct wl_mem *mem)
 /* ---- what is inside ----------------------------------------------------- */
 
 struct scan {
+	struct wl_mem *mem;
 	CXTranslationUnit tu;
+	CXCursor cls;		/* the class of the member function scanned */
+	int depth;
 	bool laneid, barrier;
 };
+
+static bool scan_barrier(struct wl_mem *mem, CXCursor fn, int depth);
 
 static bool asm_text_has(CXTranslationUnit tu, CXCursor c, const char *what)
 {
@@ -99,6 +104,212 @@ static bool barrier_name(const char *name)
 	return false;
 }
 
+/*
+ * The class templates a written type may name: `Alias(...)` in a class
+ * template, where `using Alias = _If<W, WarpReductions, Raking>` and
+ * each of those an alias of a class template again (CUB's
+ * InternalBlockReduce).  Collected into @out, at most @max.
+ */
+struct class_set {
+	CXCursor v[8];
+	unsigned nr;
+	int depth;
+};
+
+static void add_classes_of(CXCursor decl, struct class_set *cs);
+
+static enum CXChildVisitResult collect_classes(CXCursor c, CXCursor parent,
+					       CXClientData data)
+{
+	struct class_set *cs = data;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_TemplateRef ||
+	    clang_getCursorKind(c) == CXCursor_TypeRef)
+		add_classes_of(clang_getCursorReferenced(c), cs);
+	return CXChildVisit_Continue;
+}
+
+static void add_classes_of(CXCursor decl, struct class_set *cs)
+{
+	unsigned i;
+
+	switch (clang_getCursorKind(decl)) {
+	case CXCursor_ClassTemplate:
+	case CXCursor_StructDecl:
+	case CXCursor_ClassDecl:
+		for (i = 0; i < cs->nr; i++)
+			if (wl_cursor_equal(cs->v[i], decl))
+				return;
+		if (cs->nr < WL_ARRAY_SIZE(cs->v))
+			cs->v[cs->nr++] = decl;
+		return;
+	case CXCursor_TypedefDecl:
+	case CXCursor_TypeAliasDecl:
+	case CXCursor_TypeAliasTemplateDecl:
+		if (cs->depth >= 4)
+			return;
+		cs->depth++;
+		clang_visitChildren(decl, collect_classes, cs);
+		cs->depth--;
+		return;
+	default:
+		return;
+	}
+}
+
+struct method_scan {
+	struct wl_mem *mem;
+	const char *name;
+	int depth;
+	unsigned found, with_barrier;
+};
+
+static enum CXChildVisitResult scan_method(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	struct method_scan *ms = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CXString s;
+	bool named;
+
+	(void)parent;
+	if (k != CXCursor_CXXMethod && k != CXCursor_FunctionTemplate)
+		return CXChildVisit_Continue;
+	s = clang_getCursorSpelling(c);
+	named = !strcmp(clang_getCString(s), ms->name);
+	clang_disposeString(s);
+	if (named) {
+		ms->found++;
+		ms->with_barrier += scan_barrier(ms->mem, c, ms->depth + 1);
+	}
+	return CXChildVisit_Continue;
+}
+
+/*
+ * The member a dependent member call names, `obj.template Sum<true>(x)`:
+ * libclang leaves it unnamed, so the identifier after the last `.` or
+ * `->` (and a `template`) of the member expression spells it.
+ */
+static char *member_call_name(CXTranslationUnit tu, CXCursor call,
+			      CXCursor *object)
+{
+	CXCursor callee = wl_cursor_first_child(call);
+	CXToken *tokens;
+	unsigned nr, i;
+	char *name = NULL;
+
+	*object = clang_getNullCursor();
+	if (clang_getCursorKind(callee) != CXCursor_MemberRefExpr)
+		return NULL;
+	*object = wl_cursor_first_child(callee);
+	clang_tokenize(tu, clang_getCursorExtent(callee), &tokens, &nr);
+	for (i = 0; i + 1 < nr; i++) {
+		CXString t = clang_getTokenSpelling(tu, tokens[i]);
+		bool dot = !strcmp(clang_getCString(t), ".") ||
+			   !strcmp(clang_getCString(t), "->");
+		unsigned k = i + 1;
+
+		clang_disposeString(t);
+		if (!dot)
+			continue;
+		t = clang_getTokenSpelling(tu, tokens[k]);
+		if (!strcmp(clang_getCString(t), "template") && k + 1 < nr) {
+			clang_disposeString(t);
+			t = clang_getTokenSpelling(tu, tokens[++k]);
+		}
+		free(name);
+		name = clang_getTokenKind(tokens[k]) == CXToken_Identifier
+			       ? wl_xstrdup(clang_getCString(t))
+			       : NULL;
+		clang_disposeString(t);
+	}
+	clang_disposeTokens(tu, tokens, nr);
+	return name;
+}
+
+/* The first identifier of @c's tokens, past `this`, or NULL. */
+static char *first_identifier(CXTranslationUnit tu, CXCursor c)
+{
+	CXToken *tokens;
+	unsigned nr, i;
+	char *name = NULL;
+
+	clang_tokenize(tu, clang_getCursorExtent(c), &tokens, &nr);
+	for (i = 0; i < nr && !name; i++) {
+		CXString t = clang_getTokenSpelling(tu, tokens[i]);
+
+		if (clang_getTokenKind(tokens[i]) == CXToken_Identifier)
+			name = wl_xstrdup(clang_getCString(t));
+		else if (clang_getTokenKind(tokens[i]) != CXToken_Keyword &&
+			 strcmp(clang_getCString(t), "->"))
+			i = nr;		/* `(f)(x)`, `*p`: not a plain name */
+		clang_disposeString(t);
+	}
+	clang_disposeTokens(tu, tokens, nr);
+	return name;
+}
+
+/*
+ * Whether a call inside a helper's body reaches a barrier: a function
+ * it names, or every candidate an overload set or a dependent member
+ * call on a construction of a class alias may run (CUB's BlockReduce::
+ * Sum is `InternalBlockReduce(temp_storage).template Sum<true>(...)`,
+ * whose Sum calls ApplyWarpAggregates(), which holds the barrier).
+ */
+static bool call_has_barrier(struct scan *sc, CXCursor call)
+{
+	CXCursor overloads, object, type = clang_getNullCursor();
+	CXCursor callee = wl_cursor_callee(call, &overloads);
+	struct method_scan ms = { sc->mem, NULL, sc->depth, 0, 0 };
+	struct class_set cs = { .nr = 0 };
+	unsigned i, n;
+
+	if (!clang_Cursor_isNull(callee))
+		return scan_barrier(sc->mem, callee, sc->depth + 1);
+	n = clang_Cursor_isNull(overloads)
+		    ? 0 : clang_getNumOverloadedDecls(overloads);
+	for (i = 0; i < n; i++)
+		if (scan_barrier(sc->mem, clang_getOverloadedDecl(overloads, i),
+				 sc->depth + 1))
+			return true;
+	if (n)
+		return false;
+	ms.name = member_call_name(sc->tu, call, &object);
+	if (!ms.name && !clang_Cursor_isNull(sc->cls)) {
+		/* `ApplyWarpAggregates<FULL>(...)` on this: the class's own */
+		ms.name = first_identifier(sc->tu, call);
+		object = clang_getNullCursor();
+		add_classes_of(sc->cls, &cs);
+	}
+	if (!ms.name)
+		return false;
+	/* the object: a construction `Alias(args)`, typed by its first child */
+	if (!clang_Cursor_isNull(object)) {
+		CXCursor first = wl_cursor_first_child(object);
+
+		if (clang_getCursorKind(first) == CXCursor_TypeRef ||
+		    clang_getCursorKind(first) == CXCursor_TemplateRef)
+			type = clang_getCursorReferenced(first);
+	}
+	add_classes_of(type, &cs);
+	/*
+	 * Every class the alias may be must sync; within one class, the
+	 * overloads of the name are steps of one algorithm (CUB's
+	 * ApplyWarpAggregates() ends its recursion in one without), so one
+	 * with a barrier is enough.
+	 */
+	for (i = 0, n = 0; i < cs.nr; i++) {
+		ms.found = ms.with_barrier = 0;
+		clang_visitChildren(cs.v[i], scan_method, &ms);
+		if (ms.found && !ms.with_barrier)
+			break;
+		n += ms.found != 0;
+	}
+	free((char *)ms.name);
+	return i == cs.nr && n > 0;
+}
+
 static enum CXChildVisitResult scan_visit(CXCursor c, CXCursor parent,
 					  CXClientData data)
 {
@@ -121,30 +332,81 @@ static enum CXChildVisitResult scan_visit(CXCursor c, CXCursor parent,
 		if (barrier_name(clang_getCString(s)))
 			sc->barrier = true;
 		clang_disposeString(s);
+		if (!sc->barrier && sc->depth < RAW_MAX_DEPTH)
+			sc->barrier = call_has_barrier(sc, c);
 	}
 	return sc->laneid || sc->barrier ? CXChildVisit_Break
 					 : CXChildVisit_Recurse;
 }
 
-static bool scan_answer(struct wl_mem *mem, CXCursor fn, int what)
+/* Record @answer for @fn, over an answer recorded while it was scanned. */
+static void settle(struct wl_mem *mem, CXCursor fn, int what, bool answer)
 {
 	struct wl_mem_cache_entry *e = cached(mem, fn, what);
-	struct scan sc = { mem->ctx->tu, false, false };
-	CXCursor def;
+
+	if (e)
+		e->answer = answer;
+	else
+		remember(mem, fn, what, answer);
+}
+
+static bool scan_answer_at(struct wl_mem *mem, CXCursor fn, int what,
+			   int depth)
+{
+	struct wl_mem_cache_entry *e = cached(mem, fn, what);
+	struct scan sc = { mem, mem->ctx->tu, clang_getNullCursor(), depth,
+			   false, false };
+	CXCursor def, parent;
 
 	if (e)
 		return e->answer;
+	if (depth > RAW_MAX_DEPTH)
+		return false;
 	def = wl_cursor_definition(fn);
+	if (clang_Cursor_isNull(def))
+		def = clang_getCursorDefinition(fn);	/* a member template */
+	parent = clang_getCursorSemanticParent(clang_Cursor_isNull(def) ? fn
+									: def);
+	switch (clang_getCursorKind(parent)) {
+	case CXCursor_ClassTemplate:
+	case CXCursor_ClassTemplatePartialSpecialization:
+	case CXCursor_StructDecl:
+	case CXCursor_ClassDecl:
+		sc.cls = parent;
+		break;
+	default:
+		break;
+	}
+	/* while it is scanned, a recursive call finds no barrier */
+	settle(mem, fn, MA_CACHE_BARRIER, false);
 	if (!clang_Cursor_isNull(def))
 		clang_visitChildren(def, scan_visit, &sc);
-	remember(mem, fn, MA_CACHE_LANE_ID, sc.laneid);
-	remember(mem, fn, MA_CACHE_BARRIER, sc.barrier);
+	settle(mem, fn, MA_CACHE_BARRIER, sc.barrier);
+	settle(mem, fn, MA_CACHE_LANE_ID, sc.laneid);
 	return what == MA_CACHE_LANE_ID ? sc.laneid : sc.barrier;
+}
+
+static bool scan_answer(struct wl_mem *mem, CXCursor fn, int what)
+{
+	return scan_answer_at(mem, fn, what, 0);
+}
+
+static bool scan_barrier(struct wl_mem *mem, CXCursor fn, int depth)
+{
+	return scan_answer_at(mem, fn, MA_CACHE_BARRIER, depth);
 }
 
 bool ma_raw_barrier(struct wl_mem *mem, CXCursor fn)
 {
 	return scan_answer(mem, fn, MA_CACHE_BARRIER);
+}
+
+bool ma_raw_call_barrier(struct wl_mem *mem, CXCursor call)
+{
+	struct scan sc = { mem, mem->ctx->tu, clang_getNullCursor(), 0, false,
+			   false };
+
+	return call_has_barrier(&sc, call);
 }
 
 bool ma_raw_lane_id(struct wl_mem *mem, CXCursor fn)

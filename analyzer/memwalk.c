@@ -756,7 +756,9 @@ static void walk_call(struct ma_walk *w, struct wl_node *n,
 		/* CTA_SYNC() of a header: a barrier inside */
 		CXCursor ref = wl_node_referenced(n);
 
-		if (!clang_Cursor_isNull(ref) && ma_raw_barrier(w->mem, ref))
+		if (clang_Cursor_isNull(ref)
+			    ? ma_raw_call_barrier(w->mem, n->cursor)
+			    : ma_raw_barrier(w->mem, ref))
 			add_event(w, -1, n, env);
 		return;
 	}
