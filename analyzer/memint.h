@@ -207,6 +207,7 @@ struct wl_mem_cache_entry {
 };
 
 enum ma_cache_kind {
+	MA_CACHE_FORGOTTEN,	/* an answer cut short: never found */
 	MA_CACHE_LANE_ID,
 	MA_CACHE_BARRIER,
 	MA_CACHE_DECL,

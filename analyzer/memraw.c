@@ -68,10 +68,13 @@ struct scan {
 	CXTranslationUnit tu;
 	CXCursor cls;		/* the class of the member function scanned */
 	int depth;
+	bool follow;		/* into calls: a barrier, not a lane id */
 	bool laneid, barrier;
+	bool cut;		/* a call not followed: RAW_MAX_DEPTH */
 };
 
-static bool scan_barrier(struct wl_mem *mem, CXCursor fn, int depth);
+static bool scan_barrier(struct wl_mem *mem, CXCursor fn, int depth,
+			 bool *cut);
 
 static bool asm_text_has(CXTranslationUnit tu, CXCursor c, const char *what)
 {
@@ -162,6 +165,7 @@ struct method_scan {
 	struct wl_mem *mem;
 	const char *name;
 	int depth;
+	bool *cut;
 	unsigned found, with_barrier;
 };
 
@@ -181,7 +185,8 @@ static enum CXChildVisitResult scan_method(CXCursor c, CXCursor parent,
 	clang_disposeString(s);
 	if (named) {
 		ms->found++;
-		ms->with_barrier += scan_barrier(ms->mem, c, ms->depth + 1);
+		ms->with_barrier += scan_barrier(ms->mem, c, ms->depth + 1,
+						 ms->cut);
 	}
 	return CXChildVisit_Continue;
 }
@@ -261,17 +266,17 @@ static bool call_has_barrier(struct scan *sc, CXCursor call)
 {
 	CXCursor overloads, object, type = clang_getNullCursor();
 	CXCursor callee = wl_cursor_callee(call, &overloads);
-	struct method_scan ms = { sc->mem, NULL, sc->depth, 0, 0 };
+	struct method_scan ms = { sc->mem, NULL, sc->depth, &sc->cut, 0, 0 };
 	struct class_set cs = { .nr = 0 };
 	unsigned i, n;
 
 	if (!clang_Cursor_isNull(callee))
-		return scan_barrier(sc->mem, callee, sc->depth + 1);
+		return scan_barrier(sc->mem, callee, sc->depth + 1, &sc->cut);
 	n = clang_Cursor_isNull(overloads)
 		    ? 0 : clang_getNumOverloadedDecls(overloads);
 	for (i = 0; i < n; i++)
 		if (scan_barrier(sc->mem, clang_getOverloadedDecl(overloads, i),
-				 sc->depth + 1))
+				 sc->depth + 1, &sc->cut))
 			return true;
 	if (n)
 		return false;
@@ -332,37 +337,24 @@ static enum CXChildVisitResult scan_visit(CXCursor c, CXCursor parent,
 		if (barrier_name(clang_getCString(s)))
 			sc->barrier = true;
 		clang_disposeString(s);
-		if (!sc->barrier && sc->depth < RAW_MAX_DEPTH)
-			sc->barrier = call_has_barrier(sc, c);
+		if (!sc->barrier && sc->follow) {
+			if (sc->depth < RAW_MAX_DEPTH)
+				sc->barrier = call_has_barrier(sc, c);
+			else
+				sc->cut = true;
+		}
 	}
+	if (sc->follow)
+		return sc->barrier ? CXChildVisit_Break : CXChildVisit_Recurse;
 	return sc->laneid || sc->barrier ? CXChildVisit_Break
 					 : CXChildVisit_Recurse;
 }
 
-/* Record @answer for @fn, over an answer recorded while it was scanned. */
-static void settle(struct wl_mem *mem, CXCursor fn, int what, bool answer)
+/* Where a function's body is, and the class of a member function. */
+static CXCursor body_of(CXCursor fn, CXCursor *cls)
 {
-	struct wl_mem_cache_entry *e = cached(mem, fn, what);
+	CXCursor def = wl_cursor_definition(fn), parent;
 
-	if (e)
-		e->answer = answer;
-	else
-		remember(mem, fn, what, answer);
-}
-
-static bool scan_answer_at(struct wl_mem *mem, CXCursor fn, int what,
-			   int depth)
-{
-	struct wl_mem_cache_entry *e = cached(mem, fn, what);
-	struct scan sc = { mem, mem->ctx->tu, clang_getNullCursor(), depth,
-			   false, false };
-	CXCursor def, parent;
-
-	if (e)
-		return e->answer;
-	if (depth > RAW_MAX_DEPTH)
-		return false;
-	def = wl_cursor_definition(fn);
 	if (clang_Cursor_isNull(def))
 		def = clang_getCursorDefinition(fn);	/* a member template */
 	parent = clang_getCursorSemanticParent(clang_Cursor_isNull(def) ? fn
@@ -372,46 +364,79 @@ static bool scan_answer_at(struct wl_mem *mem, CXCursor fn, int what,
 	case CXCursor_ClassTemplatePartialSpecialization:
 	case CXCursor_StructDecl:
 	case CXCursor_ClassDecl:
-		sc.cls = parent;
+		*cls = parent;
 		break;
 	default:
+		*cls = clang_getNullCursor();
 		break;
 	}
+	return def;
+}
+
+/*
+ * Whether @fn reaches a barrier, through the calls it makes down to
+ * RAW_MAX_DEPTH levels from the first question.  A "no" that a depth
+ * cut made is not remembered (*@cut says so to the caller): asked again
+ * nearer the top, the function may well reach one.
+ */
+static bool scan_barrier(struct wl_mem *mem, CXCursor fn, int depth,
+			 bool *cut)
+{
+	struct wl_mem_cache_entry *e = cached(mem, fn, MA_CACHE_BARRIER);
+	struct scan sc = { mem, mem->ctx->tu, clang_getNullCursor(), depth,
+			   true, false, false, false };
+	CXCursor def;
+
+	if (e)
+		return e->answer;
+	if (depth > RAW_MAX_DEPTH) {
+		*cut = true;
+		return false;
+	}
+	def = body_of(fn, &sc.cls);
 	/* while it is scanned, a recursive call finds no barrier */
-	settle(mem, fn, MA_CACHE_BARRIER, false);
+	remember(mem, fn, MA_CACHE_BARRIER, false);
 	if (!clang_Cursor_isNull(def))
 		clang_visitChildren(def, scan_visit, &sc);
-	settle(mem, fn, MA_CACHE_BARRIER, sc.barrier);
-	settle(mem, fn, MA_CACHE_LANE_ID, sc.laneid);
-	return what == MA_CACHE_LANE_ID ? sc.laneid : sc.barrier;
-}
-
-static bool scan_answer(struct wl_mem *mem, CXCursor fn, int what)
-{
-	return scan_answer_at(mem, fn, what, 0);
-}
-
-static bool scan_barrier(struct wl_mem *mem, CXCursor fn, int depth)
-{
-	return scan_answer_at(mem, fn, MA_CACHE_BARRIER, depth);
+	e = cached(mem, fn, MA_CACHE_BARRIER);
+	e->answer = sc.barrier;
+	if (sc.cut && !sc.barrier) {
+		e->what = MA_CACHE_FORGOTTEN;
+		*cut = true;
+	}
+	return sc.barrier;
 }
 
 bool ma_raw_barrier(struct wl_mem *mem, CXCursor fn)
 {
-	return scan_answer(mem, fn, MA_CACHE_BARRIER);
+	bool cut = false;
+
+	return scan_barrier(mem, fn, 0, &cut);
 }
 
 bool ma_raw_call_barrier(struct wl_mem *mem, CXCursor call)
 {
-	struct scan sc = { mem, mem->ctx->tu, clang_getNullCursor(), 0, false,
-			   false };
+	struct scan sc = { mem, mem->ctx->tu, clang_getNullCursor(), 0, true,
+			   false, false, false };
 
 	return call_has_barrier(&sc, call);
 }
 
+/* Whether @fn's own body reads %laneid (its calls are not followed). */
 bool ma_raw_lane_id(struct wl_mem *mem, CXCursor fn)
 {
-	return scan_answer(mem, fn, MA_CACHE_LANE_ID);
+	struct wl_mem_cache_entry *e = cached(mem, fn, MA_CACHE_LANE_ID);
+	struct scan sc = { mem, mem->ctx->tu, clang_getNullCursor(), 0, false,
+			   false, false, false };
+	CXCursor def;
+
+	if (e)
+		return e->answer;
+	def = body_of(fn, &sc.cls);
+	if (!clang_Cursor_isNull(def))
+		clang_visitChildren(def, scan_visit, &sc);
+	remember(mem, fn, MA_CACHE_LANE_ID, sc.laneid);
+	return sc.laneid;
 }
 
 /* ---- values ------------------------------------------------------------ */

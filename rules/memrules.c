@@ -300,7 +300,7 @@ static bool report_call(struct wl_ctx *ctx, struct wl_mem *mem,
 			return false;	/* the racing code is right here */
 	s = r->first;
 	race = race_at(mem, r, s, &as_writer);
-	if (!race || !call->in_main || call->in_macro)
+	if (!race || !call->in_main || call->in_macro || !s->in_main)
 		return false;
 	fn = wl_call_target(&ctx->model, call);
 	wl_source_line_col(ctx->src, s->begin, &line, &col);
@@ -399,13 +399,13 @@ void wl_memrules_check(struct wl_ctx *ctx, enum wl_rule_id rule)
 	int *at = NULL;		/* the finding of each statement, or -1 */
 	unsigned alloc_at = 0;
 	struct wl_mem *mem = wl_mem_of(ctx);
-	unsigned i, k, line, col;
+	unsigned i, k, line;
 
 	for (i = 0; i < mem->nr_regions; i++) {
 		struct wl_mem_region *r = &mem->regions[i];
 		struct wl_finding *first;
 		int first_at = -1;	/* findings move as more are added */
-		bool whole = true;
+		bool whole = true, foreign = false;
 
 		if ((rule == WL302) != r->barrier_after || !r->nr_races)
 			continue;
@@ -425,6 +425,11 @@ void wl_memrules_check(struct wl_ctx *ctx, enum wl_rule_id rule)
 			bool as_writer;
 			char *msg;
 
+			/* another file's helper, walked for context */
+			if (!s->in_main) {
+				foreign = true;
+				continue;
+			}
 			race = race_at(mem, r, s, &as_writer);
 			if (!race)
 				continue;
@@ -451,13 +456,19 @@ void wl_memrules_check(struct wl_ctx *ctx, enum wl_rule_id rule)
 		if (first_at < 0)
 			continue;
 		first = &ctx->findings.v[first_at];
-		if (ctx->fix_style == WL_FIX_STYLE_SHUFFLE &&
-		    wl_memrules_shuffle_takes(ctx, mem, r))
+		if (foreign) {
+			/* a fix would have to edit the other file too */
+			wl_finding_note(first, "no fix: part of the stretch is "
+				       "in another file's code");
+			whole = false;
+		} else if (ctx->fix_style == WL_FIX_STYLE_SHUFFLE &&
+			   wl_memrules_shuffle_takes(ctx, mem, r)) {
 			wl_finding_note(first,
 					"fixed by WL401's shuffle rewrite");
-		else
+		} else {
 			whole = fix_region(ctx, mem, r, first_at, at);
-		wl_source_line_col(ctx->src, r->first->begin, &line, &col);
+		}
+		line = ctx->findings.v[first_at].line;
 		note_same_stretch(ctx, later, nr_later,
 				  whole && ctx->findings.v[first_at].fix,
 				  line);
