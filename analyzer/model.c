@@ -532,14 +532,6 @@ static bool context_wanted(struct wl_model *m, CXCursor c)
 	for (i = 0; i < m->nr_funcs; i++)
 		if (mentions(text, b, e, m->funcs[i]->name))
 			return true;
-	/*
-	 * ... or a context function already taken, which usually comes
-	 * first (a kernel calling blockReduceSum(), which calls the
-	 * target's warpReduceSum()): the callers of the callers.
-	 */
-	for (i = 0; i < m->nr_ctx_funcs; i++)
-		if (mentions(text, b, e, m->ctx_funcs[i]->name))
-			return true;
 	return false;
 }
 
