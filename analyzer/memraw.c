@@ -111,7 +111,8 @@ static bool barrier_name(const char *name)
  * The class templates a written type may name: `Alias(...)` in a class
  * template, where `using Alias = _If<W, WarpReductions, Raking>` and
  * each of those an alias of a class template again (CUB's
- * InternalBlockReduce).  Collected into @out, at most @max.
+ * InternalBlockReduce).  At most eight are kept, and aliases are
+ * followed four deep.
  */
 struct class_set {
 	CXCursor v[8];
