@@ -6,6 +6,9 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include "analyzer/parse.h"
+#include "base/util.h"
+
 static enum CXChildVisitResult collect_kid(CXCursor c, CXCursor parent,
 					   CXClientData data)
 {
@@ -218,6 +221,25 @@ bool wl_cursor_is_instantiation(CXCursor c)
 	return !clang_Cursor_isNull(tmpl) &&
 	       clang_equalLocations(clang_getCursorLocation(c),
 				    clang_getCursorLocation(tmpl));
+}
+
+bool wl_cursor_outside_project(CXCursor c)
+{
+	CXSourceLocation loc = clang_getCursorLocation(c);
+	CXFile file = NULL;
+	CXString name;
+	bool shim;
+
+	if (clang_Location_isInSystemHeader(loc))
+		return true;
+	clang_getSpellingLocation(loc, &file, NULL, NULL, NULL);
+	if (!file)
+		return false;
+	name = clang_getFileName(file);
+	shim = clang_getCString(name) &&
+	       wl_starts_with(clang_getCString(name), WL_SHIM_ROOT "/");
+	clang_disposeString(name);
+	return shim;
 }
 
 CXCursor wl_cursor_first_child(CXCursor c)

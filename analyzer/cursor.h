@@ -45,6 +45,13 @@ static inline bool wl_cursor_equal(CXCursor a, CXCursor b)
  */
 bool wl_cursor_is_instantiation(CXCursor c);
 
+/*
+ * Whether @c is declared outside the project's code: in a system header
+ * (libc, the toolkit) or in warplint's CUDA shim.  A declaration with no
+ * file (a builtin) is not.
+ */
+bool wl_cursor_outside_project(CXCursor c);
+
 /* @c's first child, whatever it is, or a null cursor. */
 CXCursor wl_cursor_first_child(CXCursor c);
 

@@ -7,7 +7,6 @@
 
 #include "analyzer/cursor.h"
 #include "analyzer/model.h"
-#include "analyzer/parse.h"
 #include "base/util.h"
 
 /* How deep the definitions of header helpers are followed. */
@@ -98,24 +97,14 @@ bool wl_evalcall_names_thread(const char *name)
 	return name_has_any(name, words, WL_ARRAY_SIZE(words));
 }
 
-/* Whether @decl is the project's, not the toolkit's, the shim's or libc's. */
-static bool project_declaration(CXCursor decl)
+/* Whether @decl is written in a file (a builtin is not). */
+static bool has_file(CXCursor decl)
 {
-	CXSourceLocation loc = clang_getCursorLocation(decl);
 	CXFile file = NULL;
-	CXString name;
-	bool project;
 
-	if (clang_Location_isInSystemHeader(loc))
-		return false;
-	clang_getExpansionLocation(loc, &file, NULL, NULL, NULL);
-	if (!file)
-		return false;
-	name = clang_getFileName(file);
-	project = clang_getCString(name) &&
-		  !wl_starts_with(clang_getCString(name), WL_SHIM_ROOT "/");
-	clang_disposeString(name);
-	return project;
+	clang_getSpellingLocation(clang_getCursorLocation(decl), &file, NULL,
+				  NULL, NULL);
+	return file != NULL;
 }
 
 bool wl_evalcall_unseen(CXCursor call)
@@ -124,7 +113,8 @@ bool wl_evalcall_unseen(CXCursor call)
 
 	/* the project's own, defined in another translation unit */
 	if (!clang_Cursor_isNull(callee))
-		return project_declaration(callee) &&
+		return has_file(callee) &&
+		       !wl_cursor_outside_project(callee) &&
 		       clang_Cursor_isNull(wl_cursor_definition(callee));
 	return clang_Cursor_isNull(overloads) ||
 	       !clang_getNumOverloadedDecls(overloads);

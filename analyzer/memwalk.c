@@ -860,25 +860,6 @@ static void add_instance(struct ma_instances *is, CXCursor spec)
 	is->v[is->nr++] = in;
 }
 
-/* Whether @c is declared in a system header or in the shim. */
-static bool outside_project(CXCursor c)
-{
-	CXSourceLocation loc = clang_getCursorLocation(c);
-	CXFile file = NULL;
-	CXString name;
-	bool shim;
-
-	if (clang_Location_isInSystemHeader(loc))
-		return true;
-	clang_getSpellingLocation(loc, &file, NULL, NULL, NULL);
-	if (!file)
-		return false;
-	name = clang_getFileName(file);
-	shim = wl_starts_with(clang_getCString(name), WL_SHIM_ROOT "/");
-	clang_disposeString(name);
-	return shim;
-}
-
 struct spec_search {
 	struct wl_mem *mem;
 	CXCursor tu;
@@ -901,7 +882,7 @@ static enum CXChildVisitResult find_specs(CXCursor c, CXCursor parent,
 	 * of the project: the shim and the system headers (thousands of
 	 * declarations) cannot name them, so their subtrees are not walked.
 	 */
-	if (wl_cursor_equal(parent, ss->tu) && outside_project(c))
+	if (wl_cursor_equal(parent, ss->tu) && wl_cursor_outside_project(c))
 		return CXChildVisit_Continue;
 	if (k == CXCursor_FunctionDecl && !wl_cursor_is_instantiation(c))
 		spec = c;
