@@ -394,23 +394,6 @@ bool ma_this_object(const struct ma_env *env, struct wl_node **obj,
 	return false;
 }
 
-struct decl_find {
-	CXCursor decl;
-	struct wl_node *found;
-};
-
-static bool find_decl(struct wl_node *n, void *data)
-{
-	struct decl_find *df = data;
-
-	if (df->found)
-		return false;
-	if (n->kind == CXCursor_VarDecl && wl_cursor_equal(n->cursor,
-							      df->decl))
-		df->found = n;
-	return !df->found;
-}
-
 /*
  * The node declaring local @decl in @fn: eval.c follows scalars only, so
  * an object (`warp_prefix<int> scan(space[w]);`) is looked up here, once.
@@ -419,21 +402,23 @@ static struct wl_node *local_decl(struct wl_mem *mem, struct wl_func *fn,
 				  CXCursor decl)
 {
 	unsigned h = clang_hashCursor(decl), i;
-	struct decl_find df = { decl, NULL };
+	struct wl_node *found = NULL;
 
 	for (i = 0; i < mem->nr_raw; i++)
 		if (mem->raw[i].what == MA_CACHE_DECL && mem->raw[i].hash == h &&
 		    wl_cursor_equal(mem->raw[i].fn, decl))
 			return mem->raw[i].node;
 	if (fn && fn->body)
-		wl_node_walk(fn->body, find_decl, &df);
+		found = wl_node_find(fn->body, decl);
+	if (found && found->kind != CXCursor_VarDecl)
+		found = NULL;
 	WL_GROW(mem->raw, mem->nr_raw, mem->alloc_raw);
 	memset(&mem->raw[mem->nr_raw], 0, sizeof(*mem->raw));
 	mem->raw[mem->nr_raw].hash = h;
 	mem->raw[mem->nr_raw].fn = decl;
 	mem->raw[mem->nr_raw].what = MA_CACHE_DECL;
-	mem->raw[mem->nr_raw++].node = df.found;
-	return df.found;
+	mem->raw[mem->nr_raw++].node = found;
+	return found;
 }
 
 /* The construction expression behind object @obj, if it can be seen. */

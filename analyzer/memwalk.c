@@ -557,34 +557,6 @@ static enum CXChildVisitResult collect_tparam(CXCursor c, CXCursor parent,
 	return CXChildVisit_Continue;
 }
 
-/* The node of @root's tree that stands for cursor @c, or NULL. */
-struct node_find {
-	CXCursor c;
-	struct wl_node *found;
-};
-
-static bool find_node_of(struct wl_node *n, void *data)
-{
-	struct node_find *nf = data;
-
-	if (nf->found)
-		return false;
-	if (wl_cursor_equal(n->cursor, nf->c)) {
-		nf->found = n;
-		return false;
-	}
-	return true;
-}
-
-static struct wl_node *node_of(struct wl_node *root, CXCursor c)
-{
-	struct node_find nf = { .c = c, .found = NULL };
-
-	if (root)
-		wl_node_walk(root, find_node_of, &nf);
-	return nf.found;
-}
-
 /*
  * Bind template parameters @tp to the arguments written in @holder: a
  * dependent callee, `helper<B>` or `Step<S * 2, N>::run`, or the typedef
@@ -612,7 +584,7 @@ static void bind_written_args(struct ma_walk *w, CXCursor holder,
 			    CXCursor_NonTypeTemplateParameter ||
 		    clang_Cursor_isNull(arg[i]))
 			continue;
-		a = node_of(holder_node, arg[i]);
+		a = holder_node ? wl_node_find(holder_node, arg[i]) : NULL;
 		if (a ? ma_eval(&ev, a, caller, &v)
 		      : wl_cursor_int_value(arg[i], &v))
 			ma_bind(e, tp->v[i], v, ev.opaque);
@@ -697,7 +669,7 @@ static void bind_template_args(struct ma_walk *w, struct wl_node *call,
 		bind_written_args(w, holder, tref,
 				  wl_cursor_equal(holder, callee->cursor)
 					  ? callee
-					  : node_of(root, holder),
+					  : wl_node_find(root, holder),
 				  &tp, caller, e);
 		return;
 	}

@@ -271,6 +271,9 @@ CXCursor wl_node_referenced(const struct wl_node *node);
 typedef bool (*wl_node_fn)(struct wl_node *node, void *data);
 bool wl_node_walk(struct wl_node *node, wl_node_fn fn, void *data);
 
+/* The first node of @root's tree (in preorder) that stands for @c, or NULL. */
+struct wl_node *wl_node_find(struct wl_node *root, CXCursor c);
+
 /* How many names in @node (itself included) refer to @decl. */
 unsigned wl_node_count_refs(struct wl_node *node, CXCursor decl);
 

@@ -191,6 +191,28 @@ bool wl_node_walk(struct wl_node *node, wl_node_fn fn, void *data)
 	return true;
 }
 
+struct node_find {
+	CXCursor c;
+	struct wl_node *found;
+};
+
+static bool find_node(struct wl_node *n, void *data)
+{
+	struct node_find *nf = data;
+
+	if (wl_cursor_equal(n->cursor, nf->c))
+		nf->found = n;
+	return !nf->found;
+}
+
+struct wl_node *wl_node_find(struct wl_node *root, CXCursor c)
+{
+	struct node_find nf = { c, NULL };
+
+	wl_node_walk(root, find_node, &nf);
+	return nf.found;
+}
+
 struct ref_count {
 	CXCursor decl;
 	unsigned nr;
