@@ -58,7 +58,8 @@ find "$SOURCE_DIR/corpus" "$SOURCE_DIR/tests/fixtures/robust" \
 	-size -64k -exec cp -t "$work/seeds" {} + 2>/dev/null
 
 export LIBCLANG_DISABLE_CRASH_RECOVERY=1
-export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}
+# No alternate signal stacks: see test_sanitize.sh.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:use_sigaltstack=0}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 
 echo "== replay regressions"
