@@ -989,6 +989,80 @@ struct wl_node *wl_eval_reaching(struct wl_eval *ev, struct wl_node *ref)
 	return v->is_param ? v->decl_node : v->init;
 }
 
+/*
+ * The for loop around @use whose init sets all of @v (`for (i = 2; ...)`)
+ * and that @use repeats in: only that init and the loop's own writes of
+ * @v reach @use, whatever the function stores into @v elsewhere.
+ */
+static struct wl_node *counting_loop(struct wl_eval *ev, struct wl_var *v,
+				     struct wl_node *use)
+{
+	struct wl_node *l, *init;
+
+	for (l = use->parent; l; l = l->parent) {
+		if (l->kind != CXCursor_ForStmt || !repeats_in(use, l))
+			continue;
+		init = wl_node_kid(l, WL_ROLE_INIT);
+		if (init && init->kind == CXCursor_BinaryOperator &&
+		    wl_node_binop(init) == CXBinaryOperator_Assign &&
+		    whole_variable(init) &&
+		    lookup_var(ev->cache, wl_node_referenced(wl_node_strip(
+						  init->kids[0]))) == v)
+			return l;
+	}
+	return NULL;
+}
+
+/*
+ * How @v varies at a use in @loop (counting_loop()): its init and its
+ * writes in the loop, each under the conditions between it and the loop.
+ * Threads that reach the same trip together agree on the counter; whether
+ * the trips themselves agree is the loop's trip count, asked separately.
+ * A write that reads @v (`i = 2 * i`, `i++`) sees the round's answer.
+ */
+static enum wl_dep counter_dep(struct wl_eval *ev, struct wl_var *v,
+			       struct wl_node *loop)
+{
+	struct wl_node *init = wl_node_kid(loop, WL_ROLE_INIT);
+	const struct wl_node *outer_busy = v->loop_busy;
+	enum wl_dep outer_dep = v->loop_dep, first, d, next;
+	unsigned i, rounds;
+
+	if (v->loop_busy == loop)
+		return v->loop_dep;
+	d = wl_dep_max(guard_dep(ev, init, v->is_param ? NULL : v->scope),
+		       wl_eval_dep(ev, init->kids[1]));
+	first = d;
+	v->loop_busy = loop;
+	for (rounds = 0; rounds < 4; rounds++) {
+		v->loop_dep = next = d;
+		for (i = 0; i < v->nr_writes && next < WL_DEP_LANE; i++) {
+			struct wl_node *w = v->writes[i];
+
+			if (w == init || !wl_node_within(w, loop))
+				continue;
+			next = wl_dep_max(next, guard_dep(ev, w, loop));
+			if (w->kind == CXCursor_UnaryOperator ||
+			    w->kind == CXCursor_CompoundAssignOperator)
+				next = wl_dep_max(next, d);
+			if (w->nr_kids == 2)
+				next = wl_dep_max(next,
+						  wl_eval_dep(ev, w->kids[1]));
+		}
+		if (next == d)
+			break;
+		d = next;
+	}
+	if (rounds == 4)
+		d = WL_DEP_LANE;
+	v->loop_busy = outer_busy;
+	v->loop_dep = outer_dep;
+	/* Answers cached while @v stood lower than it ended are stale. */
+	if (d != first)
+		ev->cache->gen++;
+	return d;
+}
+
 /* How a reaching value varies, remembered per node (see reach_dep). */
 static enum wl_dep reaching_dep(struct wl_eval *ev, struct wl_node *src)
 {
@@ -1036,6 +1110,16 @@ static enum wl_dep declref_dep(struct wl_eval *ev, struct wl_node *n)
 				return v->entry_dep;
 			if (src)
 				return reaching_dep(ev, src);
+			if (v->loop_busy || (!v->addr_taken && !v->is_shared &&
+					     !v->is_lane_id &&
+					     !(n->func && n->func->has_goto))) {
+				struct wl_node *loop = counting_loop(ev, v, n);
+
+				if (loop)
+					return wl_dep_min(v->dep,
+							  counter_dep(ev, v,
+								      loop));
+			}
 		}
 		if (v)
 			return v->dep;

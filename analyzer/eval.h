@@ -34,6 +34,11 @@ static inline enum wl_dep wl_dep_max(enum wl_dep a, enum wl_dep b)
 	return a > b ? a : b;
 }
 
+static inline enum wl_dep wl_dep_min(enum wl_dep a, enum wl_dep b)
+{
+	return a < b ? a : b;
+}
+
 /* What the configuration says about the launch shape (.warplint). */
 enum wl_launch {
 	WL_LAUNCH_USUAL,  /* not stated: reports assume x % 32 == 0, fixes not */
@@ -73,6 +78,9 @@ struct wl_var {
 	bool is_lane_id;	/* set from an asm read of %laneid */
 	enum wl_dep dep;	/* at any use: joined over every write */
 	enum wl_dep entry_dep;	/* a parameter's, as the callers pass it */
+	/* scratch of counter_dep(): the loop being solved, its round's answer */
+	const struct wl_node *loop_busy;
+	enum wl_dep loop_dep;
 };
 
 struct wl_eval {

@@ -328,6 +328,44 @@ static enum CXChildVisitResult scan_body(CXCursor c, CXCursor parent,
 				       : CXChildVisit_Recurse;
 }
 
+static bool is_arithmetic(CXType t)
+{
+	enum CXTypeKind k = clang_getCanonicalType(t).kind;
+
+	return (k >= CXType_Bool && k <= CXType_LongDouble) ||
+	       k == CXType_Enum || k == CXType_Float16 || k == CXType_Half;
+}
+
+/*
+ * A toolkit function without a body in sight that computes from values
+ * alone (`__log2f(x)`, `__powf(a, b)`, `__fdividef`): what it returns
+ * varies as its arguments do.  Warp collectives take values too, but
+ * their result comes from other lanes (shuffles, `__match_any_sync`);
+ * functions of no argument read the clock or the lane (`clock64()`,
+ * `__lanemask_lt()`).
+ */
+static bool computes_from_values(CXCursor callee)
+{
+	CXType fn = clang_getCursorType(callee);
+	int i, n = clang_getNumArgTypes(fn);
+	CXString s;
+	bool collective;
+
+	if (clang_getCursorKind(callee) != CXCursor_FunctionDecl || n < 1 ||
+	    !is_arithmetic(clang_getCursorResultType(callee)) ||
+	    !wl_cursor_outside_project(callee))
+		return false;
+	for (i = 0; i < n; i++)
+		if (!is_arithmetic(clang_getArgType(fn, (unsigned)i)))
+			return false;
+	s = clang_getCursorSpelling(callee);
+	collective = strstr(clang_getCString(s), "shfl") ||
+		     strstr(clang_getCString(s), "match") ||
+		     strstr(clang_getCString(s), "_sync");
+	clang_disposeString(s);
+	return !collective;
+}
+
 static enum wl_dep extern_dep(struct wl_eval *ev, CXCursor callee, int depth)
 {
 	struct wl_extern_memo *m;
@@ -336,6 +374,8 @@ static enum wl_dep extern_dep(struct wl_eval *ev, CXCursor callee, int depth)
 	struct ext_scan es = { ev, WL_DEP_BLOCK, depth };
 	unsigned i;
 
+	if (clang_Cursor_isNull(def) && computes_from_values(callee))
+		return WL_DEP_CONST;
 	if (clang_Cursor_isNull(def) || depth > MAX_EXTERN_DEPTH)
 		return WL_DEP_LANE;
 	if (!ev->externs)
