@@ -176,6 +176,7 @@ static bool eval_local(struct ma_eval *ev, struct wl_var *v,
 	unsigned i;
 
 	if (v->is_lane_id && !v->nr_writes) {
+		ev->assumed = true;
 		*out = ev->tid & 31;
 		return true;
 	}
@@ -671,6 +672,7 @@ static bool eval_group_call(struct ma_eval *ev, struct wl_node *call,
 	if (t.kind == CXType_Pointer)
 		t = clang_getPointeeType(t);
 	n = tile_size(t);
+	ev->assumed = true;
 	if (n > 0) {
 		*out = !strcmp(name, "thread_rank") ? ev->tid % n : n;
 		return true;
@@ -764,14 +766,18 @@ static bool eval_call(struct ma_eval *ev, struct wl_node *n,
 	/* A header's function: LaneId() reads %laneid in asm. */
 	ref = wl_node_referenced(n);
 	if (!clang_Cursor_isNull(ref) && ma_raw_lane_id(ev->mem, ref)) {
+		ev->assumed = true;
 		*out = ev->tid & 31;
 		return true;
 	}
 	/* warp_id() { return threadIdx.x >> 5; } in a header */
 	if (!clang_Cursor_isNull(ref) && !wl_call_args(n, NULL, 0) &&
-	    ma_raw_value(ev->mem, ref, ev->tid, out))
+	    ma_raw_value(ev->mem, ref, ev->tid, out)) {
+		ev->assumed = true;
 		return true;
+	}
 	if (lane_id_name(name) && wl_call_args(n, NULL, 0) == 0) {
+		ev->assumed = true;
 		*out = ev->tid & 31;
 		return true;
 	}
@@ -786,6 +792,7 @@ static bool eval_builtin(struct ma_eval *ev, struct wl_node *n, long long *out)
 
 	if (!b)
 		return false;
+	ev->assumed = true;	/* a thread's, or the model's launch shape */
 	if (!strcmp(b, "threadIdx.x"))
 		*out = ev->tid;
 	else if (wl_starts_with(b, "threadIdx") ||
@@ -919,6 +926,7 @@ static bool eval_binop(struct ma_eval *ev, struct wl_node *n,
 	if (!ma_eval(&l, n->kids[0], env, &a))
 		return false;
 	ev->guessed |= l.guessed;
+	ev->assumed |= l.assumed;
 	if (!l.opaque && ((op == CXBinaryOperator_LAnd && !a) ||
 			  (op == CXBinaryOperator_LOr && a))) {
 		*out = op == CXBinaryOperator_LOr;
@@ -927,6 +935,7 @@ static bool eval_binop(struct ma_eval *ev, struct wl_node *n,
 	if (!ma_eval(&r, n->kids[1], env, &b))
 		return false;
 	ev->guessed |= r.guessed;
+	ev->assumed |= r.assumed;
 	if (op == CXBinaryOperator_Mul &&
 	    ((!a && !l.opaque) || (!b && !r.opaque))) {
 		*out = 0;
@@ -1006,6 +1015,7 @@ bool ma_eval(struct ma_eval *ev, struct wl_node *n, const struct ma_env *env,
 		c.opaque = false;
 		if (ma_eval(&c, n->kids[0], env, &a) && !c.opaque) {
 			ev->guessed |= c.guessed;
+			ev->assumed |= c.assumed;
 			ok = ma_eval(ev, n->kids[a ? 1 : 2], env, out);
 			break;
 		}
@@ -1048,6 +1058,15 @@ bool ma_eval_exact(struct wl_mem *mem, struct wl_node *n,
 	struct ma_eval ev = { .mem = mem, .tid = tid };
 
 	return ma_eval(&ev, n, env, out) && !ev.opaque;
+}
+
+bool ma_eval_known(struct wl_mem *mem, struct wl_node *n,
+		   const struct ma_env *env, long long *out)
+{
+	struct ma_eval ev = { .mem = mem, .tid = 0 };
+
+	return ma_eval(&ev, n, env, out) && !ev.opaque && !ev.assumed &&
+	       !ev.guessed;
 }
 
 /* The same value in lanes of different warps: warp- and block-uniform. */

@@ -118,6 +118,12 @@ struct ma_eval {
 	 * plain memory is shared.
 	 */
 	bool guessed;
+	/*
+	 * The value rests on this thread's index or on the launch shape the
+	 * model assumes (blockDim.x is MA_BLOCK_DIM, blockIdx 0): good for
+	 * indices, not for deciding which code the program runs.
+	 */
+	bool assumed;
 };
 
 /* memeval.c */
@@ -126,6 +132,13 @@ bool ma_eval(struct ma_eval *ev, struct wl_node *n, const struct ma_env *env,
 /* The value for thread @tid, failing on opaque values (conditions). */
 bool ma_eval_exact(struct wl_mem *mem, struct wl_node *n,
 		   const struct ma_env *env, unsigned tid, long long *out);
+/*
+ * A value the program fixes for every thread of every launch: constants,
+ * template arguments, unrolled counters; nothing of struct ma_eval's
+ * opaque, guessed or assumed.
+ */
+bool ma_eval_known(struct wl_mem *mem, struct wl_node *n,
+		   const struct ma_env *env, long long *out);
 /* The same value in a few lanes of different warps; exact. */
 bool ma_eval_uniform(struct wl_mem *mem, struct wl_node *n,
 		     const struct ma_env *env, long long *out);

@@ -15,6 +15,7 @@
  */
 #define _GNU_SOURCE	/* memmem */
 #include <ctype.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -94,6 +95,109 @@ static bool walk_uniform_if(struct ma_walk *w, struct wl_node *n,
 	w->branch[w->nr_branch - 1].is_else = true;
 	walk(w, els, env);
 	w->nr_branch--;
+	return true;
+}
+
+/*
+ * An if whose condition this walk knows (`if (SCHEME == ANDERSEN)` in an
+ * instantiation, `if (k == 0)` on an unrolled trip): only the side that
+ * runs is walked, as the compiler keeps only that one.
+ */
+static bool walk_constant_if(struct ma_walk *w, struct wl_node *n,
+			     struct ma_env *env)
+{
+	struct wl_node *cond = wl_node_kid(n, WL_ROLE_COND);
+	struct wl_node *taken;
+	long long value;
+	unsigned i;
+
+	if (!cond || !ma_eval_known(w->mem, cond, env, &value))
+		return false;
+	taken = wl_node_kid(n, value ? WL_ROLE_THEN : WL_ROLE_ELSE);
+	for (i = 0; i < n->nr_kids; i++)
+		if (n->kids[i]->role != WL_ROLE_THEN &&
+		    n->kids[i]->role != WL_ROLE_ELSE)
+			walk(w, n->kids[i], env);
+	if (taken)
+		walk(w, taken, env);
+	return true;
+}
+
+/* The statement a case label stands for, past `case 1: case 2:`. */
+static struct wl_node *case_target(struct wl_node *label)
+{
+	while (label && (label->kind == CXCursor_CaseStmt ||
+			 label->kind == CXCursor_DefaultStmt) &&
+	       label->nr_kids)
+		label = label->kids[label->nr_kids - 1];
+	return label;
+}
+
+/* Whether the labels stacked at @label include `case @value:`/default. */
+static int case_matches(struct ma_walk *w, struct wl_node *label,
+			const struct ma_env *env, long long value)
+{
+	int verdict = 0;	/* 1 yes, 2 default, -1 unknown */
+	long long v;
+
+	for (; label && (label->kind == CXCursor_CaseStmt ||
+			 label->kind == CXCursor_DefaultStmt);
+	     label = label->nr_kids ? label->kids[label->nr_kids - 1] : NULL) {
+		if (label->kind == CXCursor_DefaultStmt) {
+			if (!verdict)
+				verdict = 2;
+			continue;
+		}
+		if (label->nr_kids < 2 ||
+		    !ma_eval_known(w->mem, label->kids[0], env, &v))
+			return -1;
+		if (v == value)
+			return 1;
+	}
+	return verdict;
+}
+
+/*
+ * A switch whose value this walk knows (`switch (ALGO)` in an
+ * instantiation): the statements from the matching label (else from
+ * default:) to the first `break;` of the body, falling through labels as
+ * the program does.  Anything it cannot follow (a label it cannot
+ * evaluate, a body that is not a plain list) walks the whole switch.
+ */
+static bool walk_constant_switch(struct ma_walk *w, struct wl_node *n,
+				 struct ma_env *env)
+{
+	struct wl_node *cond = wl_node_kid(n, WL_ROLE_COND);
+	struct wl_node *body = wl_node_kid(n, WL_ROLE_BODY);
+	unsigned i, start = UINT_MAX, fallback = UINT_MAX;
+	long long value;
+
+	if (!cond || !body || body->kind != CXCursor_CompoundStmt ||
+	    !ma_eval_known(w->mem, cond, env, &value)) {
+			return false;
+	}
+	for (i = 0; i < body->nr_kids && start == UINT_MAX; i++) {
+		int m = case_matches(w, body->kids[i], env, value);
+
+		if (m < 0)
+			return false;
+		if (m == 1)
+			start = i;
+		else if (m == 2)
+			fallback = i;
+	}
+	if (start == UINT_MAX)
+		start = fallback;
+	for (i = 0; i < n->nr_kids; i++)
+		if (n->kids[i] != body)
+			walk(w, n->kids[i], env);
+	for (i = start; i < body->nr_kids; i++) {
+		struct wl_node *stmt = case_target(body->kids[i]);
+
+		if (stmt && stmt->kind == CXCursor_BreakStmt)
+			break;
+		walk(w, body->kids[i], env);
+	}
 	return true;
 }
 
@@ -783,7 +887,11 @@ static void walk(struct ma_walk *w, struct wl_node *n, struct ma_env *env)
 		walk_call(w, n, env);
 		return;
 	case CXCursor_IfStmt:
-		if (walk_uniform_if(w, n, env))
+		if (walk_constant_if(w, n, env) || walk_uniform_if(w, n, env))
+			return;
+		break;
+	case CXCursor_SwitchStmt:
+		if (walk_constant_switch(w, n, env))
 			return;
 		break;
 	case CXCursor_LambdaExpr:
