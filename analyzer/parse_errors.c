@@ -356,10 +356,34 @@ static unsigned count_functions(const struct scan *s, bool want_modelled)
 }
 
 /*
+ * Whether the `__global__`/`__device__` at @at starts a definition: a `{`
+ * comes before any `;` or `=` outside parentheses.  Declarations
+ * (caffe's tests declare the kernels they launch) and `__device__`
+ * variables hold no code.
+ */
+static bool opens_definition(const char *at)
+{
+	int depth = 0;
+
+	for (; *at; at++) {
+		if (*at == '(')
+			depth++;
+		else if (*at == ')' && depth)
+			depth--;
+		else if (!depth && *at == '{')
+			return true;
+		else if (!depth && (*at == ';' || *at == '='))
+			return false;
+	}
+	return false;
+}
+
+/*
  * Whether the file's text holds device code that clang could have parsed:
- * a `__global__` or `__device__` outside the branches this parse skipped
- * (QUDA keeps whole files under `#ifdef GPU_MULTIGRID`; such a file has
- * nothing to analyse, which WL105 tells, but it did not fail to parse).
+ * a `__global__` or `__device__` definition outside the branches this
+ * parse skipped (QUDA keeps whole files under `#ifdef GPU_MULTIGRID`;
+ * such a file has nothing to analyse, which WL105 tells, but it did not
+ * fail to parse).
  */
 static bool has_device_code(const struct wl_ctx *ctx)
 {
@@ -373,7 +397,8 @@ static bool has_device_code(const struct wl_ctx *ctx)
 		for (at = strstr(text, words[i]); at;
 		     at = strstr(at + 1, words[i]))
 			if (!wl_pp_inactive_at(&ctx->pp,
-					       (unsigned)(at - text)))
+					       (unsigned)(at - text)) &&
+			    opens_definition(at))
 				return true;
 	}
 	return false;

@@ -197,6 +197,18 @@ echo "$out" | grep -q "inactive.cu:1:10: warning: 'gone.h' file not found \[WL90
 	fail "inactive device code: $out"
 [ "$rc" -eq 2 ] && fail "inactive device code: exit status 2: $out"
 
+# Kernels only declared (a test that launches kernels defined elsewhere)
+# are no device code either; a file with a kernel body that did not parse
+# still fails.
+printf '#include "gone.h"\ntemplate <typename T>\n__global__ void k(const T *in,\n    T *out);\n__device__ int counter = 0;\nclass Test : public Base<float> { Blob b; };\n' >declared.cu
+out=$(wl declared.cu)
+rc=$?
+[ "$rc" -eq 2 ] && fail "declared kernels only: exit status 2: $out"
+printf '#include "gone.h"\n__global__ void k(int *p) LAUNCH_BOUNDS(256) { p[0] = 1; }\n' >defined.cu
+out=$(wl defined.cu)
+rc=$?
+[ "$rc" -eq 2 ] || fail "a kernel body that did not parse: exit status $rc: $out"
+
 inc=$("$WARPLINT" --print-parse-args | sed -n '/-idirafter/{n;p}' | head -1)
 if [ -n "$inc" ] && [ -f "$inc/cublas_v2.h" ]; then
 	cat >libs.cu <<'CU'
