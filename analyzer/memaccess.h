@@ -181,6 +181,14 @@ struct wl_mem {
 		bool escapes;
 	} *escape;
 	unsigned nr_escape, alloc_escape;
+	/*
+	 * What a local variable held for one thread at one use, in one
+	 * context of the walk (memeval.c, eval_local()): the index and guard
+	 * of every event of every lane reads the same chains of locals.
+	 */
+	struct ma_local_memo *local_memo;
+	/* Which conditions rule which thread out, per context (memaccess.c). */
+	struct ma_cond_memo *cond_memo;
 	/* Cache of answers about functions outside the model (headers). */
 	struct wl_mem_cache_entry *raw;
 	unsigned nr_raw, alloc_raw;

@@ -88,3 +88,33 @@ long long ma_opaque_value(CXCursor decl)
 
 	return (1ll << 24) + ((long long)h << 12);
 }
+
+uint64_t ma_mix(uint64_t h, uint64_t x)
+{
+	return (h ^ x) * 0x100000001b3ull + (h >> 29);
+}
+
+uint64_t ma_env_key(const struct ma_env *env)
+{
+	const struct ma_frame *f;
+	uint64_t h = 0xcbf29ce484222325ull;
+	unsigned i;
+
+	if (!env)
+		return h;
+	for (i = 0; i < env->nr_binds; i++) {
+		const struct ma_bind *b = &env->binds[i];
+
+		h = ma_mix(h, (uintptr_t)b->decl.data[0]);
+		h = ma_mix(h, (uint64_t)b->value);
+		h = ma_mix(h, (uintptr_t)b->entry * 2 + b->opaque);
+	}
+	for (f = env->frame; f; f = f->up) {
+		h = ma_mix(h, (uintptr_t)f->call);
+		h = ma_mix(h, (uintptr_t)f->fn);
+		h = ma_mix(h, (uintptr_t)f->object * 2 + f->on_this);
+	}
+	for (i = 0; i < env->nr_held; i++)
+		h = ma_mix(h, (uintptr_t)env->held[i]);
+	return ma_mix(h, env->nr_binds * 64 + env->nr_held);
+}

@@ -167,9 +167,9 @@ static bool escapes(struct wl_mem *mem, struct wl_var *v)
  * that starting point is inside the loop too.  A write that holds @at
  * (`s[i++]`, `x = x + 1`) reads the value before it.
  */
-static bool eval_local(struct ma_eval *ev, struct wl_var *v,
-		       struct wl_node *at, const struct ma_env *env,
-		       long long *out)
+static bool eval_local_uncached(struct ma_eval *ev, struct wl_var *v,
+				struct wl_node *at, const struct ma_env *env,
+				long long *out)
 {
 	struct wl_node *from = v->decl_node, *first = v->init;
 	long long val, rhs, r;
@@ -229,6 +229,88 @@ static bool eval_local(struct ma_eval *ev, struct wl_var *v,
 	}
 	*out = val;
 	return true;
+}
+
+/*
+ * The memo of eval_local(): direct-mapped, a slot overwritten on a
+ * collision.  The key is the context's content (bindings, the frames'
+ * calls and objects, loops held), never the address of a frame, which a
+ * later walk may reuse for another call.
+ */
+#define MA_LOCAL_MEMO_SLOTS 16384u
+/* Failures deeper than this may be the depth limit's, not the value's. */
+#define MA_LOCAL_MEMO_DEPTH 8
+
+struct ma_local_memo {
+	uint64_t env;
+	const struct wl_var *var;
+	const struct wl_node *at;
+	unsigned tid;
+	long long value;
+	bool used, ok, opaque, guessed, assumed;
+};
+
+static bool eval_local(struct ma_eval *ev, struct wl_var *v,
+		       struct wl_node *at, const struct ma_env *env,
+		       long long *out)
+{
+	struct wl_node *use = at;
+	struct ma_eval sub = *ev;
+	uint64_t key = ma_env_key(env);
+	struct ma_local_memo *m;
+	unsigned slot;
+	bool ok;
+
+	unsigned tid = ev->tid;
+
+	/* Never assigned after its declaration: the same at every use. */
+	if (!v->nr_writes)
+		at = NULL;
+	/*
+	 * What the uniformity analysis proves the same across the block
+	 * (or a warp) is the same for every thread here too: sizes and
+	 * offsets are computed once, not once per thread.
+	 */
+	if (v->dep <= WL_DEP_BLOCK)
+		tid = 0;
+	else if (v->dep == WL_DEP_WARP)
+		tid &= ~31u;
+
+	if (!ev->mem->local_memo)
+		ev->mem->local_memo = wl_xcalloc(MA_LOCAL_MEMO_SLOTS,
+						 sizeof(*m));
+	slot = (unsigned)(ma_mix(ma_mix(key, (uintptr_t)v), (uintptr_t)at * 31 +
+					  tid) %
+			  MA_LOCAL_MEMO_SLOTS);
+	m = &ev->mem->local_memo[slot];
+	if (m->used && m->env == key && m->var == v && m->at == at &&
+	    m->tid == tid) {
+		if (!m->ok)
+			return false;
+		ev->opaque |= m->opaque;
+		ev->guessed |= m->guessed;
+		ev->assumed |= m->assumed;
+		*out = m->value;
+		return true;
+	}
+	sub.opaque = sub.guessed = sub.assumed = false;
+	ok = eval_local_uncached(&sub, v, use, env, out);
+	ev->opaque |= sub.opaque;
+	ev->guessed |= sub.guessed;
+	ev->assumed |= sub.assumed;
+	if (ok || ev->depth <= MA_LOCAL_MEMO_DEPTH) {
+		m->used = true;
+		m->env = key;
+		m->var = v;
+		m->at = at;
+		m->tid = tid;
+		m->ok = ok;
+		m->value = ok ? *out : 0;
+		m->opaque = sub.opaque;
+		m->guessed = sub.guessed;
+		m->assumed = sub.assumed;
+	}
+	return ok;
 }
 
 bool ma_eval_var_before(struct wl_mem *mem, struct wl_var *v,

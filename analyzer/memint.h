@@ -151,6 +151,13 @@ bool ma_eval_var_before(struct wl_mem *mem, struct wl_var *v,
 			long long *out);
 const struct ma_bind *ma_binding(const struct ma_env *env, CXCursor decl);
 /* A binding's value; false for none, and for a per-thread counter. */
+/*
+ * A key for what @env holds (bindings, the frames' calls and objects,
+ * loops held), never the address of a frame, which a later walk may
+ * reuse for another call: for memos of evaluations in a context.
+ */
+uint64_t ma_env_key(const struct ma_env *env);
+uint64_t ma_mix(uint64_t h, uint64_t x);
 bool ma_bound(const struct ma_env *env, CXCursor decl, long long *v,
 	      bool *opaque);
 void ma_bind(struct ma_env *env, CXCursor decl, long long v, bool opaque);

@@ -98,30 +98,102 @@ static bool flags_may_race(unsigned flags)
 }
 
 /*
+ * For an access that cannot race but whose array has a known size: the
+ * first thread that performs it out of the array's bounds, which is all
+ * limit_block() asks of it.  The same answer compute_event() would give,
+ * without asking each thread whether it performs the access, which is
+ * the costly part: only threads out of bounds, or whose element is not
+ * known, are asked.
+ */
+static void bound_event(struct wl_mem *mem, struct ma_event *e, int array)
+{
+	long long size = mem->arrays[array].size;
+	unsigned t, out = MA_TIDS;
+	bool opaque = false;
+
+	e->first_out = MA_TIDS;
+	for (t = 0; t < MA_TIDS; t++) {
+		struct ma_eval ev = { .mem = mem, .tid = t };
+		struct ma_loc loc;
+		bool known = ma_access_loc(&ev, &mem->accesses[e->access],
+					   &e->env, &loc) &&
+			     loc.array == array;
+
+		if (known && !(ev.opaque && !opaque) &&
+		    (out < MA_TIDS || (loc.elem >= 0 && loc.elem < size)))
+			continue;
+		if (!ma_active(mem, e->node, &e->env, t))
+			continue;
+		if (!known)
+			return;		/* compute_event(): not known */
+		opaque |= ev.opaque;
+		if (out == MA_TIDS && (loc.elem < 0 || loc.elem >= size))
+			out = t;
+	}
+	if (!opaque)
+		e->first_out = out;
+}
+
+/*
+ * Number the stretches of the trace between block barriers that every
+ * thread passes: no two accesses of different stretches can race (the
+ * race search finds such a barrier between them for every warp), so only
+ * the stretches that both read and write an array need its lanes.  The
+ * barriers' own lanes are computed here.  Returns how many stretches.
+ */
+static unsigned number_stretches(struct wl_mem *mem, struct ma_walk *w,
+				 unsigned *stretch)
+{
+	unsigned i, t, n = 0;
+
+	for (i = 0; i < w->nr_ev; i++) {
+		struct ma_event *e = &w->ev[i];
+
+		stretch[i] = n;
+		if (e->access >= 0)
+			continue;
+		compute_event(mem, e);
+		if (e->warp_only || e->collective)
+			continue;
+		for (t = 0; t < MA_TIDS && e->act[t]; t++)
+			;
+		n += t == MA_TIDS;
+	}
+	return n + 1;
+}
+
+/*
  * Each event's lanes, for the events that can take part in a race.  An
- * element-wise kernel reads its inputs and writes its outputs, and
- * evaluating every lane of every access of it was most of a file's
- * analysis: the accesses of an array that no event both reads and
- * writes are probed for their storage and left unevaluated
- * (lanes_skipped).  Arrays of a known size are evaluated whole, as their
- * bounds limit the block (limit_block()).
+ * element-wise kernel reads its inputs and writes its outputs, and a
+ * tiled one writes its tiles, passes a barrier, then reads them:
+ * evaluating every lane of every access of such kernels was most of a
+ * file's analysis (cuda-convnet2's img_acts.cu took minutes).  The
+ * accesses of an array that no stretch between full barriers both reads
+ * and writes are probed for their storage and left unevaluated
+ * (lanes_skipped).  When some stretch can race, the accesses of arrays
+ * of a known size still tell how far their bounds limit the block
+ * (bound_event(), limit_block()).
  */
 void ma_compute_events(struct wl_mem *mem, struct ma_walk *w)
 {
 	int *probed = wl_xmalloc((w->nr_ev + 1) * sizeof(*probed));
-	unsigned char *flags;
-	bool all_race = false;
-	unsigned i;
+	unsigned *stretch = wl_xmalloc((w->nr_ev + 1) * sizeof(*stretch));
+	unsigned char *flags, *all_race;
+	unsigned i, nr_stretches, width;
+	bool any_race = false;
 
+	nr_stretches = number_stretches(mem, w, stretch);
+	all_race = wl_xcalloc(nr_stretches, 1);
 	for (i = 0; i < w->nr_ev; i++) {
 		probed[i] = -1;
 		/* an event whose storage the probe cannot tell: any array's */
 		if (w->ev[i].access >= 0 &&
 		    !probe_event(mem, &w->ev[i], &probed[i]))
-			all_race = true;
+			all_race[stretch[i]] = 1;
 	}
 	/* sized after the probes, which may have met new arrays */
-	flags = wl_xcalloc(mem->nr_arrays + 1, 1);
+	width = mem->nr_arrays + 1;
+	flags = wl_xcalloc((size_t)nr_stretches * width, 1);
 	for (i = 0; i < w->nr_ev; i++) {
 		const struct ma_event *e = &w->ev[i];
 		unsigned f;
@@ -129,27 +201,36 @@ void ma_compute_events(struct wl_mem *mem, struct ma_walk *w)
 		if (probed[i] < 0)
 			continue;
 		f = mem->accesses[e->access].flags;
-		flags[probed[i]] |= (f & WL_MEM_READ ? ARRAY_READ : 0) |
-				    (f & WL_MEM_WRITE ? ARRAY_WRITTEN : 0) |
-				    (f & WL_MEM_VOLATILE ? ARRAY_VOLATILE : 0);
+		flags[(size_t)stretch[i] * width + (unsigned)probed[i]] |=
+			(f & WL_MEM_READ ? ARRAY_READ : 0) |
+			(f & WL_MEM_WRITE ? ARRAY_WRITTEN : 0) |
+			(f & WL_MEM_VOLATILE ? ARRAY_VOLATILE : 0);
 	}
-	if (all_race)
-		memset(flags, ARRAY_READ | ARRAY_WRITTEN, mem->nr_arrays + 1);
+	for (i = 0; i < nr_stretches * width && !any_race; i++)
+		any_race = flags_may_race(flags[i]) || all_race[i / width];
 	for (i = 0; i < w->nr_ev; i++) {
 		struct ma_event *e = &w->ev[i];
 		int a = probed[i];
 
-		if (e->access < 0 || a < 0 || flags_may_race(flags[a]) ||
-		    mem->arrays[a].size > 0) {
+		if (e->access < 0)
+			continue;
+		if (a < 0 || all_race[stretch[i]] ||
+		    flags_may_race(flags[(size_t)stretch[i] * width +
+					 (unsigned)a])) {
 			compute_event(mem, e);
 			continue;
 		}
 		e->act = wl_xcalloc(MA_TIDS, 1);
 		e->array = a;
 		e->lanes_skipped = true;
+		e->first_out = MA_TIDS;
+		if (any_race && mem->arrays[a].size > 0)
+			bound_event(mem, e, a);
 	}
 	free(probed);
+	free(stretch);
 	free(flags);
+	free(all_race);
 }
 
 static unsigned partner_bucket(const struct wl_mem *mem,

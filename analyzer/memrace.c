@@ -272,6 +272,8 @@ static void limit_block(struct wl_mem *mem, struct ma_walk *w)
 		const struct ma_event *e = &w->ev[i];
 		long long size;
 
+		if (e->access >= 0 && e->lanes_skipped && e->first_out < n)
+			n = e->first_out;
 		if (e->access < 0 || !e->known || e->opaque || e->array < 0)
 			continue;
 		size = mem->arrays[e->array].size;
@@ -797,6 +799,8 @@ void wl_mem_release(struct wl_mem *mem)
 	free(mem->escape);
 	free(mem->specs);
 	ma_raw_release(mem);
+	free(mem->local_memo);
+	free(mem->cond_memo);
 	free(mem->access_of);
 	memset(mem, 0, sizeof(*mem));
 }

@@ -52,6 +52,12 @@ struct ma_event {
 	bool warp_only;		/* a barrier of one warp (__syncwarp) */
 	/* its array cannot race: no lane evaluated (compute_events()) */
 	bool lanes_skipped;
+	/*
+	 * Of a skipped access to an array of known size: the first thread
+	 * whose element falls outside it (MA_TIDS: none, or not known), for
+	 * limit_block().
+	 */
+	unsigned first_out;
 	unsigned loop_depth;
 	struct ma_branch branch[MA_MAX_BRANCHES];
 	unsigned nr_branch;
