@@ -56,11 +56,14 @@ void wl_eval_init(struct wl_eval *ev, struct wl_model *model)
 	memset(ev, 0, sizeof(*ev));
 	ev->model = model;
 	ev->cache = wl_xcalloc(1, sizeof(*ev->cache));
-	ev->cache->nr_funcs = model->nr_funcs;
-	ev->cache->funcs = wl_xcalloc(model->nr_funcs + 1,
+	/* the file's functions, then those of the context (a header's pass) */
+	ev->cache->nr_funcs = model->nr_funcs + model->nr_ctx_funcs;
+	ev->cache->funcs = wl_xcalloc(ev->cache->nr_funcs + 1,
 				      sizeof(*ev->cache->funcs));
 	for (i = 0; i < model->nr_funcs; i++)
 		ev->cache->funcs[i].fn = model->funcs[i];
+	for (i = 0; i < model->nr_ctx_funcs; i++)
+		ev->cache->funcs[model->nr_funcs + i].fn = model->ctx_funcs[i];
 	ev->cache->nr_slots = 256;
 	ev->cache->slots = wl_xcalloc(ev->cache->nr_slots,
 				      sizeof(*ev->cache->slots));
@@ -89,10 +92,32 @@ void wl_eval_release(struct wl_eval *ev)
 
 static struct func_facts *facts_of(struct wl_eval *ev, struct wl_func *fn)
 {
-	if (!fn || fn->index >= ev->cache->nr_funcs ||
-	    ev->cache->funcs[fn->index].fn != fn)
+	struct wl_eval_cache *c = ev->cache;
+	unsigned ctx_at;
+
+	if (!fn)
 		return NULL;
-	return &ev->cache->funcs[fn->index];
+	if (fn->index < c->nr_funcs && c->funcs[fn->index].fn == fn)
+		return &c->funcs[fn->index];
+	ctx_at = ev->model->nr_funcs + fn->index;
+	if (ctx_at < c->nr_funcs && c->funcs[ctx_at].fn == fn)
+		return &c->funcs[ctx_at];
+	return NULL;
+}
+
+/*
+ * The function @call runs: the file's, or in a header's pass one of the
+ * context's (another header's helper that the includer also sees), when
+ * clang resolved the call to it; never one matched by name alone.
+ */
+static struct wl_func *called_function(struct wl_eval *ev,
+				       struct wl_node *call)
+{
+	struct wl_func *fn = wl_call_target(ev->model, call);
+
+	if (!fn && !clang_Cursor_isNull(wl_node_referenced(call)))
+		fn = wl_call_context_target(ev->model, call);
+	return fn;
 }
 
 static struct wl_var **slot_for(struct wl_eval_cache *c, CXCursor decl)
@@ -761,7 +786,7 @@ static enum wl_dep callee_dep(struct wl_eval *ev, struct wl_node *call)
 		return WL_DEP_CONST;
 	if (callee && wl_evalcall_dependent_member(callee))
 		return WL_DEP_CONST;
-	fn = wl_call_target(ev->model, call);
+	fn = called_function(ev, call);
 	if (fn)
 		return func_thread_dep(ev, fn);
 	d = wl_evalcall_extern(ev, call->cursor);
@@ -796,7 +821,7 @@ static enum wl_dep call_dep(struct wl_eval *ev, struct wl_node *call)
 	if (wl_starts_with(name, "__syncthreads_"))
 		return WL_DEP_BLOCK;	/* a block-wide vote */
 	/* judged by what it returns, its parameters as every caller binds them */
-	fn = wl_call_target(ev->model, call);
+	fn = called_function(ev, call);
 	if (fn && callee_dep(ev, call) < WL_DEP_LANE &&
 	    (f = facts_of(ev, fn)) && f->by_returns)
 		return f->thread_dep;

@@ -569,6 +569,63 @@ static void note_dependent_names(struct wl_model *m)
 	}
 }
 
+/* At most this many callees of other files are taken as context. */
+#define MAX_CONTEXT_CALLEES 64
+
+static void add_callee(struct wl_model *m, CXCursor c)
+{
+	unsigned i;
+
+	if (clang_Cursor_isNull(c) || m->nr_callees == MAX_CONTEXT_CALLEES)
+		return;
+	c = clang_getCanonicalCursor(c);
+	for (i = 0; i < m->nr_callees; i++)
+		if (wl_cursor_equal(m->callees[i], c))
+			return;
+	m->callees[m->nr_callees++] = c;
+}
+
+/*
+ * Note the functions the target's calls resolve to that it does not
+ * define (and, for a specialization, its template): defined in another
+ * file of the project, they are context.  By the cursor clang resolved,
+ * never by name.
+ */
+static void note_callees(struct wl_model *m)
+{
+	unsigned i;
+
+	for (i = 0; i < m->nr_calls; i++) {
+		CXCursor ref = wl_node_referenced(m->calls[i]);
+		enum CXCursorKind k = clang_getCursorKind(ref);
+		CXCursor def;
+
+		if (k != CXCursor_FunctionDecl &&
+		    k != CXCursor_FunctionTemplate && k != CXCursor_CXXMethod)
+			continue;
+		def = wl_cursor_definition(ref);
+		if (clang_Cursor_isNull(def) || in_main_file(m, def))
+			continue;
+		if (!m->callees)
+			m->callees = wl_arena_alloc(
+				&m->arena,
+				MAX_CONTEXT_CALLEES * sizeof(*m->callees));
+		add_callee(m, ref);
+		add_callee(m, clang_getSpecializedCursorTemplate(ref));
+	}
+}
+
+static bool callee_of_target(const struct wl_model *m, CXCursor c)
+{
+	unsigned i;
+
+	c = clang_getCanonicalCursor(c);
+	for (i = 0; i < m->nr_callees; i++)
+		if (wl_cursor_equal(m->callees[i], c))
+			return true;
+	return false;
+}
+
 static bool dependent_name(const struct wl_model *m, const char *name)
 {
 	unsigned i;
@@ -591,7 +648,7 @@ static void add_function(struct wl_model *m, CXCursor c)
 		return;
 	if (!mine && (!in_project_file(m, c) ||
 		      !(dependent_name(m, wl_model_spelling(m, c)) ||
-			context_wanted(m, c))))
+			callee_of_target(m, c) || context_wanted(m, c))))
 		return;
 	clang_visitChildren(c, scan_func, &scan);
 	if (!scan.has_body || !(scan.flags & (WL_FUNC_KERNEL | WL_FUNC_DEVICE)))
@@ -800,6 +857,7 @@ void wl_model_build_file(struct wl_model *m, CXTranslationUnit tu,
 	if (context) {
 		clang_getInclusions(tu, note_inclusion, m);
 		note_dependent_names(m);
+		note_callees(m);
 		m->context_phase = true;
 		clang_visitChildren(clang_getTranslationUnitCursor(tu),
 				    visit_decl, m);

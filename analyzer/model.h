@@ -136,6 +136,13 @@ struct wl_model {
 	/* Names of the target's dependent calls that it defines nothing for. */
 	const char **dep_names;
 	unsigned nr_dep_names;
+	/*
+	 * What the target's resolved calls reach in other files (canonical
+	 * cursors): context too, so that another header's helper is judged
+	 * from its code, a uniform result included.
+	 */
+	CXCursor *callees;
+	unsigned nr_callees;
 	struct wl_func **ctx_funcs;
 	unsigned nr_ctx_funcs, alloc_ctx_funcs;
 	struct wl_func **ctx_slots;	/* by canonical cursor, as func_slots */

@@ -166,4 +166,59 @@ CU
 out=$(cd "$tmp/y" && wl k.cu)
 echo "$out" | grep -q "lib/fold.cuh:6:.*reads buf\[tid + 8\], written by .*\[WL301\]" ||
 	fail "fold tail through another header's reducers: $out"
+# A helper in one header loops on what a helper of another header
+# returns after its barrier (SHOC's QTC: a block-wide argmin in
+# kernels_common.h, the growing loop in kernels_full_storage.h): the
+# callee is judged from its code in the first header's pass, its
+# uniform result included, so the loop's barrier is no WL501.
+mkdir -p "$tmp/z/inc"
+cat >"$tmp/z/inc/pick.h" <<'CU'
+#pragma once
+__device__ int pick_first(int v)
+{
+	__shared__ int which[64];
+
+	which[threadIdx.x] = v;
+	__syncthreads();
+	if (threadIdx.x == 0)
+		for (int j = 1; j < 64; j++)
+			if (which[j] >= 0)
+				which[0] = which[j];
+	__syncthreads();
+	return which[0];
+}
+CU
+cat >"$tmp/z/inc/grow.h" <<'CU'
+#pragma once
+__device__ int grow(const int *cand, int limit)
+{
+	int cnt = 0;
+	bool more = true;
+
+	while (cnt < limit && more) {
+		if (pick_first(cand[threadIdx.x]) >= 0)
+			cnt++;
+		else
+			more = false;
+		__syncthreads();
+	}
+	return cnt;
+}
+__device__ int grow_each(const int *cand, int limit)
+{
+	int cnt = 0;
+
+	while (cnt < limit && cand[threadIdx.x + cnt] >= 0) {
+		cnt++;
+		__syncthreads();
+	}
+	return cnt;
+}
+CU
+printf '#include "inc/pick.h"\n#include "inc/grow.h"\n__global__ void k(const int *c, int *o, int n) { o[blockIdx.x] = grow(c, n) + grow_each(c, n); }\n' >"$tmp/z/k.cu"
+out=$(cd "$tmp/z" && wl k.cu)
+echo "$out" | grep -q "inc/grow.h:12:.*\[WL501\]" &&
+	fail "a uniform result of another header's helper: $out"
+echo "$out" | grep -q "inc/grow.h:22:.*\[WL501\]" ||
+	fail "a per-thread loop in the same header: $out"
 echo PASS
