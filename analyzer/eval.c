@@ -8,6 +8,7 @@
 #include "analyzer/eval.h"
 
 #include <limits.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -588,6 +589,14 @@ static void ensure_func(struct wl_eval *ev, struct wl_func *fn)
 	if (!f || f->vars_done)
 		return;
 	f->vars_done = true;
+	/*
+	 * A context function's locals stay unsolved, memory all threads
+	 * see (declref_dep()): its callers' own callers are not in sight,
+	 * and solving it through them read its loops as divergent (SHOC's
+	 * QTC).  What it returns is still judged from its code.
+	 */
+	if (f - ev->cache->funcs >= (ptrdiff_t)ev->model->nr_funcs)
+		return;
 	solve_vars(ev, fn);
 }
 
