@@ -513,53 +513,9 @@ static bool returns(struct wl_node *n)
 	       n->kids[n->nr_kids - 1]->kind == CXCursor_ReturnStmt;
 }
 
-/*
- * The memo of cond_false(), direct-mapped: every event under a guard
- * asks it again for each of MA_TIDS threads, in the same context.
- */
-#define MA_COND_MEMO_SLOTS 16384u
-
-struct ma_cond_memo {
-	uint64_t env;
-	const struct wl_node *cond;
-	unsigned tid;
-	bool used, want, ruled_out;
-};
-
-static bool cond_false_uncached(struct wl_mem *mem, struct wl_node *cond,
-				bool want, const struct ma_env *env,
-				unsigned tid);
-
+/* Whether a condition rules thread @tid out; unknown ones do not. */
 static bool cond_false(struct wl_mem *mem, struct wl_node *cond, bool want,
 		       const struct ma_env *env, unsigned tid)
-{
-	uint64_t key;
-	struct ma_cond_memo *m;
-
-	if (!cond)
-		return false;
-	if (!mem->cond_memo)
-		mem->cond_memo = wl_xcalloc(MA_COND_MEMO_SLOTS, sizeof(*m));
-	key = ma_env_key(env);
-	m = &mem->cond_memo[ma_mix(ma_mix(key, (uintptr_t)cond),
-				    tid * 2u + want) %
-			    MA_COND_MEMO_SLOTS];
-	if (m->used && m->env == key && m->cond == cond && m->tid == tid &&
-	    m->want == want)
-		return m->ruled_out;
-	m->ruled_out = cond_false_uncached(mem, cond, want, env, tid);
-	m->used = true;
-	m->env = key;
-	m->cond = cond;
-	m->tid = tid;
-	m->want = want;
-	return m->ruled_out;
-}
-
-/* Whether a condition rules thread @tid out; unknown ones do not. */
-static bool cond_false_uncached(struct wl_mem *mem, struct wl_node *cond,
-				bool want, const struct ma_env *env,
-				unsigned tid)
 {
 	struct wl_node *c = cond ? ma_strip(cond) : NULL;
 	long long v;

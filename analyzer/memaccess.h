@@ -187,8 +187,6 @@ struct wl_mem {
 	 * of every event of every lane reads the same chains of locals.
 	 */
 	struct ma_local_memo *local_memo;
-	/* Which conditions rule which thread out, per context (memaccess.c). */
-	struct ma_cond_memo *cond_memo;
 	/* Cache of answers about functions outside the model (headers). */
 	struct wl_mem_cache_entry *raw;
 	unsigned nr_raw, alloc_raw;

@@ -800,7 +800,6 @@ void wl_mem_release(struct wl_mem *mem)
 	free(mem->specs);
 	ma_raw_release(mem);
 	free(mem->local_memo);
-	free(mem->cond_memo);
 	free(mem->access_of);
 	memset(mem, 0, sizeof(*mem));
 }
