@@ -258,10 +258,8 @@ static bool eval_local(struct ma_eval *ev, struct wl_var *v,
 	struct ma_eval sub = *ev;
 	uint64_t key = ma_env_key(env);
 	struct ma_local_memo *m;
-	unsigned slot;
+	unsigned slot, tid = ev->tid;
 	bool ok;
-
-	unsigned tid = ev->tid;
 
 	/* Never assigned after its declaration: the same at every use. */
 	if (!v->nr_writes)
