@@ -1038,6 +1038,7 @@ static struct wl_node *counting_loop(struct wl_eval *ev, struct wl_var *v,
 			continue;
 		init = wl_node_kid(l, WL_ROLE_INIT);
 		if (init && init->kind == CXCursor_BinaryOperator &&
+		    init->nr_kids == 2 &&
 		    wl_node_binop(init) == CXBinaryOperator_Assign &&
 		    whole_variable(init) &&
 		    lookup_var(ev->cache, wl_node_referenced(wl_node_strip(
