@@ -67,6 +67,18 @@ bool ma_events_exclusive(const struct ma_event *a, const struct ma_event *b)
 	return false;
 }
 
+/* An if's init and condition, which run whichever side is taken. */
+static void walk_if_head(struct ma_walk *w, struct wl_node *n,
+			 struct ma_env *env)
+{
+	unsigned i;
+
+	for (i = 0; i < n->nr_kids; i++)
+		if (n->kids[i]->role != WL_ROLE_THEN &&
+		    n->kids[i]->role != WL_ROLE_ELSE)
+			walk(w, n->kids[i], env);
+}
+
 /*
  * An if/else whose condition is the same in every lane of a warp
  * (`if (n > 8) ... else ...` on a kernel's parameter): its two sides are
@@ -80,14 +92,12 @@ static bool walk_uniform_if(struct ma_walk *w, struct wl_node *n,
 	struct wl_node *cond = wl_node_kid(n, WL_ROLE_COND);
 	struct wl_node *then = wl_node_kid(n, WL_ROLE_THEN);
 	struct wl_node *els = wl_node_kid(n, WL_ROLE_ELSE);
-	unsigned i, visit;
+	unsigned visit;
 
 	if (!cond || !then || !els || w->nr_branch >= MA_MAX_BRANCHES ||
 	    wl_eval_dep(&w->mem->ctx->eval, cond) > WL_DEP_WARP)
 		return false;
-	for (i = 0; i < n->nr_kids; i++)
-		if (n->kids[i] != then && n->kids[i] != els)
-			walk(w, n->kids[i], env);
+	walk_if_head(w, n, env);
 	visit = ++w->branch_visits;
 	w->branch[w->nr_branch].visit = visit;
 	w->branch[w->nr_branch++].is_else = false;
@@ -109,15 +119,11 @@ static bool walk_constant_if(struct ma_walk *w, struct wl_node *n,
 	struct wl_node *cond = wl_node_kid(n, WL_ROLE_COND);
 	struct wl_node *taken;
 	long long value;
-	unsigned i;
 
 	if (!cond || !ma_eval_known(w->mem, cond, env, &value))
 		return false;
 	taken = wl_node_kid(n, value ? WL_ROLE_THEN : WL_ROLE_ELSE);
-	for (i = 0; i < n->nr_kids; i++)
-		if (n->kids[i]->role != WL_ROLE_THEN &&
-		    n->kids[i]->role != WL_ROLE_ELSE)
-			walk(w, n->kids[i], env);
+	walk_if_head(w, n, env);
 	if (taken)
 		walk(w, taken, env);
 	return true;
