@@ -14,7 +14,10 @@
  *    --fix, unsafe fixes are held back unless the header says
  *    "unsafe-fixes: yes".
  * 3. With --nvcc, FILE.fixed.cu must compile for sm_90 (unless the header
- *    says "nvcc: no": a header is missing on purpose).  With --ptxas,
+ *    says "nvcc: no": a header is missing on purpose), to a cubin: nvcc's
+ *    front end checks host and device code alike, and ptxas assembles;
+ *    only the host compiler's pass over code no fix touches is left out
+ *    (it was 60% of the suite's nvcc time).  With --ptxas,
  *    every asm statement a fix rewrote (shfl/vote) must assemble on its
  *    own for sm_90: nvcc leaves out device functions nothing calls, and a
  *    macro body is only assembled where it is used.
@@ -329,7 +332,7 @@ static int run_nvcc(const char *nvcc, const char *path, struct wl_strvec *args)
 	wl_strvec_push(&argv, "-arch=sm_90");
 	wl_strvec_push(&argv, "-x");
 	wl_strvec_push(&argv, "cu");	/* also for headers (.cuh) */
-	wl_strvec_push(&argv, "-c");
+	wl_strvec_push(&argv, "-cubin");
 	wl_strvec_push(&argv, "-o");
 	wl_strvec_push(&argv, "/dev/null");
 	for (i = 0; i < args->nr; i++)
