@@ -527,7 +527,8 @@ static enum wl_dep write_dep(struct wl_eval *ev, struct wl_var *v,
 
 static enum wl_dep param_dep(struct wl_eval *ev, struct wl_var *v);
 
-static void solve_vars(struct wl_eval *ev, struct wl_func *fn)
+/* @unsolved: only note the variables, as a context function's. */
+static void solve_vars(struct wl_eval *ev, struct wl_func *fn, bool unsolved)
 {
 	struct wl_eval_cache *c = ev->cache;
 	bool changed = true;
@@ -541,6 +542,16 @@ static void solve_vars(struct wl_eval *ev, struct wl_func *fn)
 	 * its variables: they are solved already and are not @fn's.
 	 */
 	last = c->nr_all;
+	if (unsolved) {
+		for (i = first; i < last; i++) {
+			struct wl_var *v = c->all[i];
+
+			v->unsolved = true;
+			v->dep = v->is_shared ? WL_DEP_BLOCK : WL_DEP_LANE;
+			v->entry_dep = v->dep;
+		}
+		return;
+	}
 	for (i = first; i < last; i++) {
 		struct wl_var *v = c->all[i];
 
@@ -593,11 +604,15 @@ static void ensure_func(struct wl_eval *ev, struct wl_func *fn)
 	 * A context function's locals stay unsolved, memory all threads
 	 * see (declref_dep()): its callers' own callers are not in sight,
 	 * and solving it through them read its loops as divergent (SHOC's
-	 * QTC).  What it returns is still judged from its code.
+	 * QTC, where a kernel's loop and the helper it calls each wait on
+	 * the other's answer).  What it returns is still judged from its
+	 * code.  Its variables are noted all the same, so that the memory
+	 * walk entering a header's helper from another file's kernel sees
+	 * the kernel's guards (`idx == 0` for `idx = threadIdx.x + ...`:
+	 * CUDPP's Huffman tree, built by one thread).
 	 */
-	if (f - ev->cache->funcs >= (ptrdiff_t)ev->model->nr_funcs)
-		return;
-	solve_vars(ev, fn);
+	solve_vars(ev, fn, f - ev->cache->funcs >=
+				   (ptrdiff_t)ev->model->nr_funcs);
 }
 
 struct wl_var *wl_eval_var(struct wl_eval *ev, const struct wl_node *ref)
@@ -930,6 +945,12 @@ static enum wl_dep binop_dep(struct wl_eval *ev, struct wl_node *n)
 		    thread_linear(ev, n->kids[0], 0))
 			return WL_DEP_WARP;
 	}
+	if (op == CXBinaryOperator_Sub && wl_dep_max(l, r) > WL_DEP_CONST) {
+		enum wl_dep d;
+
+		if (wl_eval_difference_dep(ev, n, &d))
+			return wl_dep_min(d, wl_dep_max(l, r));
+	}
 	return wl_dep_max(l, r);
 }
 
@@ -1137,6 +1158,8 @@ static enum wl_dep declref_dep(struct wl_eval *ev, struct wl_node *n)
 	case CXCursor_VarDecl:
 	case CXCursor_ParmDecl:
 		v = wl_eval_var(ev, n);
+		if (v && v->unsolved)
+			v = NULL;
 		if (v && v->nr_writes && ev->cache->reach_depth < 32) {
 			/* After `x = s_total;`, x is what s_total is. */
 			struct wl_node *src = wl_eval_reaching(ev, n);

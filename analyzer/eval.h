@@ -76,6 +76,12 @@ struct wl_var {
 	bool is_param;
 	bool is_shared;		/* __shared__: one copy that the block sees */
 	bool is_lane_id;	/* set from an asm read of %laneid */
+	/*
+	 * A context function's (ensure_func()): its declaration and writes
+	 * are known, for values the memory walk computes per lane, but its
+	 * variation is not solved, and dep says LANE.
+	 */
+	bool unsolved;
 	enum wl_dep dep;	/* at any use: joined over every write */
 	enum wl_dep entry_dep;	/* a parameter's, as the callers pass it */
 	/* scratch of counter_dep(): the loop being solved, its round's answer */
@@ -129,6 +135,14 @@ struct wl_var *wl_eval_var(struct wl_eval *ev, const struct wl_node *ref);
  * taken.
  */
 struct wl_node *wl_eval_reaching(struct wl_eval *ev, struct wl_node *ref);
+
+/*
+ * How @sub (a subtraction) varies once terms that cancel are dropped:
+ * `last - first` after `last = first + width;` varies as width does
+ * (evaldiff.c).  False when nothing cancels.
+ */
+bool wl_eval_difference_dep(struct wl_eval *ev, struct wl_node *sub,
+			    enum wl_dep *dep);
 
 /* How much the value of @expr may vary across a warp. */
 enum wl_dep wl_eval_dep(struct wl_eval *ev, struct wl_node *expr);

@@ -221,4 +221,57 @@ echo "$out" | grep -q "inc/grow.h:12:.*\[WL501\]" &&
 	fail "a uniform result of another header's helper: $out"
 echo "$out" | grep -q "inc/grow.h:22:.*\[WL501\]" ||
 	fail "a per-thread loop in the same header: $out"
+
+# A header's helper that shifts a bit row through a pointer, called by
+# another header's kernel only from thread 0 (`idx == 0`, idx a local of
+# that kernel: CUDPP's Huffman tree).  The helper's header also holds an
+# unrelated barrier, so that its pass runs: the walk entering the
+# helper from the kernel must see the kernel's guard, and finds no
+# race.  A near miss: the same helper called by every thread races.
+mkdir -p "$tmp/h/cta" "$tmp/h/kernel"
+cat >"$tmp/h/cta/bits.cuh" <<'CU'
+#pragma once
+struct bit_row {
+	unsigned char bytes[32];
+	unsigned int count;
+};
+template <class T>
+__device__ void step_search(T *keys, int &j, int bump)
+{
+	if (keys[j] < keys[threadIdx.x])
+		j += bump;
+	__syncthreads();
+}
+__device__ void row_shift(bit_row *r, unsigned int by)
+{
+	for (unsigned int i = 0; i < by; i++)
+		for (unsigned int j = 0; j + 1 < r->count / 8; j++)
+			r->bytes[j] = r->bytes[j + 1] << 1;
+}
+CU
+cat >"$tmp/h/kernel/rows.cuh" <<'CU'
+#include "../cta/bits.cuh"
+__global__ void build_rows(unsigned char *out, unsigned int n)
+{
+	unsigned int idx = threadIdx.x + blockIdx.x * blockDim.x;
+	__shared__ bit_row row;
+
+	if (idx == 0) {
+		row.count = 256;
+		for (unsigned int k = 0; k < n; k++)
+			row_shift(&row, 1);
+		out[0] = row.bytes[0];
+	}
+}
+CU
+printf '#include "kernel/rows.cuh"\n' >"$tmp/h/one.cu"
+out=$(cd "$tmp/h" && wl one.cu)
+echo "$out" | grep -q "\[WL301\]" &&
+	fail "a helper another header's kernel calls from one thread: $out"
+sed 's/if (idx == 0) {/if (idx < 4096) {/' "$tmp/h/kernel/rows.cuh" \
+	>"$tmp/h/kernel/all.cuh"
+printf '#include "kernel/all.cuh"\n' >"$tmp/h/all.cu"
+out=$(cd "$tmp/h" && wl all.cu)
+echo "$out" | grep -q "cta/bits.cuh:17:.*\[WL301\]" ||
+	fail "the same helper called by every thread: $out"
 echo PASS
