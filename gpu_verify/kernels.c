@@ -10,6 +10,7 @@
 #include "base/source.h"
 #include "base/util.h"
 #include "gpu_verify/blocks.h"
+#include "gpu_verify/launch.h"
 
 #define MAX_FIELDS 64
 #define MAX_INSTANCES 16
@@ -436,7 +437,23 @@ struct kernel {
 	unsigned nr_inst;
 	bool dropped_instances;
 	bool from_spec; /* the spec's list is the whole list */
+	/*
+	 * The block host code launches each instance (a plain kernel:
+	 * launch_plain) with, written as a constant: 0 none seen,
+	 * LAUNCHES_DISAGREE when two launches differ.
+	 */
+	unsigned launch[MAX_INSTANCES];
+	unsigned launch_plain;
 };
+
+#define LAUNCHES_DISAGREE (~0u)
+
+static void note_launch(unsigned *seen, unsigned block)
+{
+	if (!block || *seen == LAUNCHES_DISAGREE)
+		return;
+	*seen = !*seen || *seen == block ? block : LAUNCHES_DISAGREE;
+}
 
 struct finder {
 	CXTranslationUnit tu;
@@ -552,10 +569,12 @@ static bool same_instance(const struct kernel *k, char **a, char **b)
 }
 
 /* Add an instance; takes ownership of @vals. */
-static void add_instance(struct kernel *k, char **vals, const char *from,
-			 const CXCursor *spec_fn)
+/* Add instance @vals (taken) to @k: its index, or -1 when dropped. */
+static int add_instance(struct kernel *k, char **vals, const char *from,
+			const CXCursor *spec_fn)
 {
 	unsigned i;
+	int at = -1;
 
 	for (i = 0; i < k->nr_inst; i++)
 		if (same_instance(k, k->vals[i], vals)) {
@@ -563,6 +582,7 @@ static void add_instance(struct kernel *k, char **vals, const char *from,
 				k->spec_fn[i] = *spec_fn;
 				k->has_spec_fn[i] = true;
 			}
+			at = (int)i;
 			goto drop;
 		}
 	if (k->nr_inst >= MAX_INSTANCES) {
@@ -575,12 +595,12 @@ static void add_instance(struct kernel *k, char **vals, const char *from,
 		k->spec_fn[k->nr_inst] = *spec_fn;
 		k->has_spec_fn[k->nr_inst] = true;
 	}
-	k->nr_inst++;
-	return;
+	return (int)k->nr_inst++;
 drop:
 	for (i = 0; i < k->nr_tp; i++)
 		free(vals[i]);
 	free(vals);
+	return at;
 }
 
 /* The instances the spec lists under template_args (a map or a list). */
@@ -671,7 +691,8 @@ static enum CXChildVisitResult find_uses(CXCursor c, CXCursor parent,
 	enum CXCursorKind kind = clang_getCursorKind(c);
 	CXCursor ref, tmpl;
 	char *usr;
-	unsigned i, t;
+	unsigned i, t, block;
+	int at;
 
 	(void)parent;
 	if (kind != CXCursor_DeclRefExpr && kind != CXCursor_CallExpr &&
@@ -680,9 +701,16 @@ static enum CXChildVisitResult find_uses(CXCursor c, CXCursor parent,
 	ref = clang_getCursorReferenced(c);
 	if (clang_getCursorKind(ref) != CXCursor_FunctionDecl)
 		return CXChildVisit_Recurse;
+	block = kind == CXCursor_CallExpr ? gv_launch_block(c) : 0;
 	tmpl = clang_getSpecializedCursorTemplate(ref);
-	if (clang_Cursor_isNull(tmpl))
+	if (clang_Cursor_isNull(tmpl)) {
+		usr = str(clang_getCursorUSR(ref));
+		for (i = 0; block && i < f->nr; i++)
+			if (!f->ks[i].nr_tp && !strcmp(f->ks[i].usr, usr))
+				note_launch(&f->ks[i].launch_plain, block);
+		free(usr);
 		return CXChildVisit_Recurse;
+	}
 	usr = str(clang_getCursorUSR(tmpl));
 	for (i = 0; i < f->nr; i++) {
 		struct kernel *k = &f->ks[i];
@@ -703,17 +731,22 @@ static enum CXChildVisitResult find_uses(CXCursor c, CXCursor parent,
 			/* Only the cursor, for the spec's own instance. */
 			unsigned j;
 
-			for (j = 0; j < k->nr_inst; j++)
-				if (same_instance(k, k->vals[j], vals) &&
-				    !k->has_spec_fn[j]) {
+			for (j = 0; j < k->nr_inst; j++) {
+				if (!same_instance(k, k->vals[j], vals))
+					continue;
+				note_launch(&k->launch[j], block);
+				if (!k->has_spec_fn[j]) {
 					k->spec_fn[j] = ref;
 					k->has_spec_fn[j] = true;
 				}
+			}
 			for (t = 0; t < k->nr_tp; t++)
 				free(vals[t]);
 			free(vals);
 		} else if (t == k->nr_tp) {
-			add_instance(k, vals, "named by host code", &ref);
+			at = add_instance(k, vals, "named by host code", &ref);
+			if (at >= 0)
+				note_launch(&k->launch[at], block);
 		} else {
 			for (t = 0; t < k->nr_tp; t++)
 				free(vals[t]);
@@ -1058,6 +1091,26 @@ static void block_param(struct plan_ctx *c, const struct kernel *k,
 	}
 }
 
+/*
+ * The block host code launches the kernel with is the largest it is
+ * known to run in (fold16<16><<<blocks, 16>>> folds s[16] in a helper,
+ * where the kernel's own code shows no extent): the default shapes stay
+ * within it.
+ */
+static void launch_block(unsigned launch, struct gv_block_facts *bf)
+{
+	if (!launch || launch == LAUNCHES_DISAGREE ||
+	    (bf->max && launch >= bf->max) ||
+	    (bf->exact && launch >= bf->exact))
+		return;
+	bf->max = launch;
+	if (bf->exact > launch)
+		bf->exact = 0;
+	snprintf(bf->why + strlen(bf->why), sizeof(bf->why) - strlen(bf->why),
+		 "%shost code launches it with %u threads",
+		 bf->why[0] ? ", " : "", launch);
+}
+
 static void plan_one(struct plan_ctx *c, const struct kernel *k,
 		     unsigned inst, struct gv_kernel *out)
 {
@@ -1088,6 +1141,7 @@ static void plan_one(struct plan_ctx *c, const struct kernel *k,
 		names[i] = k->tp[i].name;
 	gv_block_facts(c->f->tu, k->cursor, c->m, names,
 		       (const char *const *)vals, vals ? k->nr_tp : 0, &bf);
+	launch_block(vals ? k->launch[inst] : k->launch_plain, &bf);
 	block_param(c, k, vals, &bf);
 	out->block_exact = bf.exact;
 	out->block_max = bf.max;

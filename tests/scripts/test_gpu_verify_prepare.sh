@@ -107,4 +107,17 @@ import json, sys
 m = json.load(open(sys.argv[1]))
 assert m["build"]["mode"] == "clang-legacy", m["build"]
 EOT
+
+# Block sizes only the host launches state (a template argument's, a
+# dim3's): every default shape stays within them.
+d=$TMP/b/cases/examples-launch-block
+python3 - "$d/meta.json" <<'EOT' || { echo "FAIL: launch-block plan"; fail=1; }
+import json, sys
+m = json.load(open(sys.argv[1]))
+k = {x["label"]: x for x in m["kernels"]}
+assert k["half_sums<16>"]["block_from_code"]["max"] == 16, k["half_sums<16>"]
+assert k["pair_swap"]["block_from_code"]["max"] == 64, k["pair_swap"]
+EOT
+awk '$1 == "shape" && $4 > 64 { bad = 1 } END { exit bad }' "$d/plan.txt" ||
+	{ echo "FAIL: launch-block: a shape past the launch's block"; fail=1; }
 exit $fail
