@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/realpaths.h"
 #include "base/util.h"
 
 enum arg_action {
@@ -190,6 +191,7 @@ struct entry {
 struct wl_compdb {
 	struct entry *v;
 	unsigned nr, alloc;
+	struct wl_realpaths asked;	/* the folders of the files asked about */
 };
 
 /* @path made absolute against @base (itself absolute), without resolving. */
@@ -330,6 +332,7 @@ void wl_compdb_free(struct wl_compdb *db)
 		wl_strvec_release(&db->v[i].argv);
 	}
 	free(db->v);
+	wl_realpaths_release(&db->asked);
 	free(db);
 }
 
@@ -347,7 +350,7 @@ static size_t common_folders(const char *a, const char *b)
 bool wl_compdb_args_for(struct wl_compdb *db, const char *path,
 			struct wl_strvec *out, bool *exact)
 {
-	char *real = realpath(path, NULL);
+	char *real = wl_realpaths_get(&db->asked, path);
 	const struct entry *found = NULL;
 	size_t best = 0;
 	unsigned i;

@@ -34,7 +34,7 @@ void wl_compdb_free(struct wl_compdb *db);
  * database does not name (a header, a new file) takes the command of the
  * entry nearest to it in the folder tree, as clangd does; *@exact says
  * whether it had an entry of its own.  Returns false when the database is
- * empty.
+ * empty.  One thread at a time.
  */
 bool wl_compdb_args_for(struct wl_compdb *db, const char *path,
 			struct wl_strvec *out, bool *exact);

@@ -58,7 +58,7 @@ struct wl_report_file *wl_report_add(struct wl_report *report,
 				     const char *path, bool header,
 				     const struct wl_source *src)
 {
-	char *real = realpath(path, NULL);
+	char *real = wl_realpaths_get(&report->realpaths, path);
 	struct wl_report_file *rf = real ? find_real(report, real) : NULL;
 
 	if (rf) {
@@ -284,5 +284,6 @@ void wl_report_release(struct wl_report *report)
 		free_file(report->v[i]);
 	free(report->v);
 	wl_u64map_release(&report->by_real);
+	wl_realpaths_release(&report->realpaths);
 	memset(report, 0, sizeof(*report));
 }

@@ -19,6 +19,7 @@
 #include <stddef.h>
 
 #include "analyzer/diag.h"
+#include "base/realpaths.h"
 #include "base/u64map.h"
 #include "driver/compdb.h"
 
@@ -50,6 +51,7 @@ struct wl_report {
 	unsigned nr, alloc;
 	/* The hash of each file's real path -> its index, for wl_report_add() */
 	struct wl_u64map by_real;
+	struct wl_realpaths realpaths;	/* the files' folders, resolved */
 };
 
 /*

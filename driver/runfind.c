@@ -30,7 +30,7 @@ struct found_above {
  */
 static int folder_index(struct run_state *rs, const char *path)
 {
-	char *real = realpath(path, NULL), *slash;
+	char *real = wl_realpaths_get(&rs->folders, path), *slash;
 	struct found_above *f;
 	unsigned i;
 
@@ -118,6 +118,7 @@ void run_found_release(struct run_state *rs)
 	}
 	free(rs->found);
 	free(rs->found_path);
+	wl_realpaths_release(&rs->folders);
 	rs->found = NULL;
 	rs->found_path = NULL;
 	rs->nr_found = rs->alloc_found = 0;

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "base/realpaths.h"
 #include "base/source.h"
 #include "base/util.h"
 #include "driver/analyze.h"
@@ -74,6 +75,7 @@ struct run_state {
 	unsigned nr_dbs, alloc_dbs;
 	struct found_above *found;	/* discovery, by the files' folder */
 	unsigned nr_found, alloc_found;
+	struct wl_realpaths folders;	/* the files' folders, resolved */
 	char *found_path;		/* the path asked last, and its entry */
 	unsigned found_last;
 	struct wl_report report;
