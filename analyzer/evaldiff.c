@@ -11,8 +11,8 @@
  * into the assignment that reaches it (wl_eval_reaching()), and a term
  * cancels against one of the other sign that reads the same variable
  * while it provably holds the same value: both reads in statements of
- * one block, the earlier first, and no write to the variable in those
- * statements or between them.
+ * one block outside any switch, the earlier first, and no write to the
+ * variable in those statements or between them.
  */
 #include <string.h>
 
@@ -131,6 +131,10 @@ static bool same_value(struct wl_eval *ev, struct wl_node *a,
 			break;
 	if (!block)
 		return false;
+	/* a case label anywhere in a switch could enter between the reads */
+	for (sa = block; sa; sa = sa->parent)
+		if (sa->kind == CXCursor_SwitchStmt)
+			return false;
 	for (i = 0; i < block->nr_kids; i++)
 		if (block->kids[i]->kind == CXCursor_CaseStmt ||
 		    block->kids[i]->kind == CXCursor_DefaultStmt ||

@@ -568,7 +568,6 @@ static bool same_instance(const struct kernel *k, char **a, char **b)
 	return true;
 }
 
-/* Add an instance; takes ownership of @vals. */
 /* Add instance @vals (taken) to @k: its index, or -1 when dropped. */
 static int add_instance(struct kernel *k, char **vals, const char *from,
 			const CXCursor *spec_fn)
@@ -704,8 +703,10 @@ static enum CXChildVisitResult find_uses(CXCursor c, CXCursor parent,
 	block = kind == CXCursor_CallExpr ? gv_launch_block(c) : 0;
 	tmpl = clang_getSpecializedCursorTemplate(ref);
 	if (clang_Cursor_isNull(tmpl)) {
+		if (!block)
+			return CXChildVisit_Recurse;
 		usr = str(clang_getCursorUSR(ref));
-		for (i = 0; block && i < f->nr; i++)
+		for (i = 0; i < f->nr; i++)
 			if (!f->ks[i].nr_tp && !strcmp(f->ks[i].usr, usr))
 				note_launch(&f->ks[i].launch_plain, block);
 		free(usr);
