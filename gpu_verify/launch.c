@@ -10,30 +10,7 @@
 
 #include <string.h>
 
-#include "base/util.h"
-
-struct kids {
-	CXCursor v[8];
-	unsigned nr;
-};
-
-static enum CXChildVisitResult add_kid(CXCursor c, CXCursor parent,
-				       CXClientData data)
-{
-	struct kids *k = data;
-
-	(void)parent;
-	if (k->nr < WL_ARRAY_SIZE(k->v))
-		k->v[k->nr++] = c;
-	return CXChildVisit_Continue;
-}
-
-static unsigned kids_of(CXCursor c, struct kids *k)
-{
-	k->nr = 0;
-	clang_visitChildren(c, add_kid, k);
-	return k->nr;
-}
+#include "analyzer/cursor.h"
 
 static bool named(CXCursor c, const char *name)
 {
@@ -60,27 +37,29 @@ static bool constant(CXCursor c, long long *v)
 /* Threads in the block argument @arg: an integer, or dim3(x[, 1[, 1]]). */
 static unsigned block_threads(CXCursor arg)
 {
-	struct kids k;
+	struct wl_cursor_kids k;
 	long long x, rest;
 	unsigned i;
 
 	/* conversions and casts (`dim3(64)`), down to the constructor */
-	while (!constant(arg, &x) && kids_of(arg, &k) >= 1) {
+	while (!constant(arg, &x)) {
 		enum CXCursorKind kind = clang_getCursorKind(arg);
 
-		if (kind == CXCursor_UnexposedExpr && k.nr == 1)
-			arg = k.v[0];
-		else if (kind == CXCursor_CXXFunctionalCastExpr ||
-			 kind == CXCursor_CStyleCastExpr ||
-			 kind == CXCursor_CXXStaticCastExpr)
-			arg = k.v[k.nr - 1];	/* after the TypeRef */
-		else
+		k = wl_cursor_kids(arg);
+		if (k.nr != 1 || (kind != CXCursor_UnexposedExpr &&
+				  kind != CXCursor_CXXFunctionalCastExpr &&
+				  kind != CXCursor_CStyleCastExpr &&
+				  kind != CXCursor_CXXStaticCastExpr))
 			break;
+		arg = k.v[0];
 	}
 	if (constant(arg, &x))
 		return x > 0 && x <= 1024 ? (unsigned)x : 0;
-	if (clang_getCursorKind(arg) != CXCursor_CallExpr || !named(arg, "dim3") ||
-	    kids_of(arg, &k) == 0 || !constant(k.v[0], &x))
+	k = wl_cursor_kids(arg);
+	/* dim3's three parameters: every one kept */
+	if (clang_getCursorKind(arg) != CXCursor_CallExpr ||
+	    !named(arg, "dim3") || k.nr == 0 || k.nr > 3 ||
+	    !constant(k.v[0], &x))
 		return 0;
 	for (i = 1; i < k.nr; i++)
 		if (!constant(k.v[i], &rest) || rest != 1)
@@ -90,21 +69,20 @@ static unsigned block_threads(CXCursor arg)
 
 unsigned gv_launch_block(CXCursor call)
 {
-	struct kids k;
-	unsigned i;
+	struct wl_cursor_kids k;
+	CXCursor cfg;
 
 	if (clang_getCursorKind(call) != CXCursor_CallExpr)
 		return 0;
-	kids_of(call, &k);
-	for (i = 1; i < k.nr; i++) {
-		CXCursor cfg = k.v[i];
-
-		if (clang_getCursorKind(cfg) != CXCursor_CallExpr ||
-		    !(named(cfg, "cudaConfigureCall") ||
-		      named(cfg, "__cudaPushCallConfiguration")) ||
-		    clang_Cursor_getNumArguments(cfg) < 2)
-			continue;
-		return block_threads(clang_Cursor_getArgument(cfg, 1));
-	}
-	return 0;
+	/* the callee, then the configuration */
+	k = wl_cursor_kids(call);
+	if (k.nr < 2)
+		return 0;
+	cfg = k.v[1];
+	if (clang_getCursorKind(cfg) != CXCursor_CallExpr ||
+	    !(named(cfg, "cudaConfigureCall") ||
+	      named(cfg, "__cudaPushCallConfiguration")) ||
+	    clang_Cursor_getNumArguments(cfg) < 2)
+		return 0;
+	return block_threads(clang_Cursor_getArgument(cfg, 1));
 }
