@@ -41,6 +41,14 @@ bool wl_prefilter_can_skip(struct wl_prefilter *pf, const struct wl_source *src,
  */
 bool wl_prefilter_text_is_dirty(const char *text, size_t len);
 /*
+ * Whether @len bytes of @text, line splices undone as the preprocessor
+ * undoes them, contain one of the @nr @words, or the trigraph `??/` (a
+ * backslash, hence maybe a splice): a token that one of them starts can
+ * only be there when this says so.
+ */
+bool wl_prefilter_text_spells(const char *text, size_t len,
+			      const char *const *words, unsigned nr);
+/*
  * Call @fn with the name each `#include "..."` or `<...>` line of @text
  * spells (in dead #if branches too), as the prefilter reads them.
  */

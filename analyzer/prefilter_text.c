@@ -4,6 +4,7 @@
  * can fire on (the triggers), line splices that could paste one together,
  * and the #include directives, without a parse.
  */
+#define _GNU_SOURCE	/* memmem */
 #include "analyzer/prefilter_text.h"
 
 #include <stdlib.h>
@@ -166,6 +167,23 @@ bool wl_prefilter_text_is_dirty(const char *text, size_t len)
 	dirty = has_trigger(flat, n);
 	free(flat);
 	return dirty;
+}
+
+bool wl_prefilter_text_spells(const char *text, size_t len,
+			      const char *const *words, unsigned nr)
+{
+	size_t n = 0;
+	char *flat = unsplice(text, len, &n);
+	const char *s = flat ? flat : text;
+	bool found = memmem(text, len, "?" "?/", 3) != NULL;
+	unsigned i;
+
+	if (!flat)
+		n = len;
+	for (i = 0; i < nr && !found; i++)
+		found = memmem(s, n, words[i], strlen(words[i])) != NULL;
+	free(flat);
+	return found;
 }
 
 void wl_prefilter_scan_release(struct wl_prefilter_scan *sc)

@@ -3,7 +3,6 @@
  * Shared by WL101-WL103 and WL105: finding and fixing calls of legacy
  * primitives, in the AST and, where statements did not parse, in tokens.
  */
-#define _GNU_SOURCE	/* memmem */
 #include "rules/legacy.h"
 
 #include <stdlib.h>
@@ -11,6 +10,7 @@
 
 #include "analyzer/context.h"
 #include "analyzer/mask.h"
+#include "analyzer/prefilter.h"
 #include "analyzer/tokens.h"
 #include "base/source.h"
 #include "base/util.h"
@@ -90,19 +90,22 @@ static void tokenize_main(struct wl_ctx *ctx, struct wl_tokens *toks)
 }
 
 /*
- * Whether the main file's text may hold a token that @word starts: a
- * token is a run of the text unless a line splice (or the trigraph of a
- * backslash) cuts it.  Tokenizing the whole file, a token list with a
- * copy of each token's text, was a 30,000-line file's peak of memory
- * (20 MB), and the backups below did it for every file.
+ * Whether the main file's text may hold a token that one of @names
+ * (@nr) starts, as the prefilter reads text: line splices undone.
+ * Tokenizing the whole file, a token list with a copy of each token's
+ * text, was a 30,000-line file's peak of memory (20 MB), and the
+ * backups below did it for every file.
  */
-static bool text_may_spell(const struct wl_ctx *ctx, const char *word)
+static bool text_may_spell(const struct wl_ctx *ctx,
+			   const struct wl_legacy_name *names, unsigned nr)
 {
-	const char *t = ctx->src->text;
-	size_t n = ctx->src->len;
+	const char *words[4];
+	unsigned i;
 
-	return memmem(t, n, word, strlen(word)) || memmem(t, n, "\\\n", 2) ||
-	       memmem(t, n, "\\\r\n", 3) || memmem(t, n, "?" "?/", 3);
+	for (i = 0; i < nr && i < WL_ARRAY_SIZE(words); i++)
+		words[i] = names[i].legacy;
+	return wl_prefilter_text_spells(ctx->src->text, ctx->src->len, words,
+					i);
 }
 
 static const char unparsed_note[] =
@@ -334,11 +337,10 @@ static void check_unparsed_calls(struct wl_ctx *ctx, enum wl_rule_id rule,
 	struct wl_tokens toks;
 	unsigned i, k;
 
-	/* every legacy shuffle starts `__shfl`; the votes are three */
-	if (rule == WL101 ? !text_may_spell(ctx, "__shfl")
-			  : !text_may_spell(ctx, "__ballot") &&
-				    !text_may_spell(ctx, "__any") &&
-				    !text_may_spell(ctx, "__all"))
+	if (rule == WL101 ? !text_may_spell(ctx, wl_legacy_shuffles,
+					    WL_ARRAY_SIZE(wl_legacy_shuffles))
+			  : !text_may_spell(ctx, wl_legacy_votes,
+					    WL_ARRAY_SIZE(wl_legacy_votes)))
 		return;
 	tokenize_main(ctx, &toks);
 	for (i = 0; i < toks.nr; i++) {
@@ -372,11 +374,13 @@ static void check_unparsed_calls(struct wl_ctx *ctx, enum wl_rule_id rule,
 
 void wl_legacy_check_unparsed_asm(struct wl_ctx *ctx)
 {
+	static const char *const asm_word[] = { "asm" };	/* __asm__ too */
 	struct wl_model *m = &ctx->model;
 	struct wl_tokens toks;
 	unsigned i, k;
 
-	if (!text_may_spell(ctx, "asm"))	/* asm, __asm, __asm__ */
+	if (!wl_prefilter_text_spells(ctx->src->text, ctx->src->len, asm_word,
+				      1))
 		return;
 	tokenize_main(ctx, &toks);
 	for (i = 0; i < toks.nr; i++) {

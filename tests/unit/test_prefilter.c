@@ -78,6 +78,24 @@ static void test_splices(void **state)
 	assert_false(dirty("char c = '\\\\'; int d = 1; \\"));
 }
 
+/* A word found as the preprocessor reads it: splices undone. */
+static bool spells(const char *text, const char *word)
+{
+	return wl_prefilter_text_spells(text, strlen(text), &word, 1);
+}
+
+static void test_spells(void **state)
+{
+	(void)state;
+	assert_true(spells("return __ballot(p);", "__ballot"));
+	assert_true(spells("return __bal\\\nlot(p);", "__ballot"));
+	assert_true(spells("return __bal\\  \r\nlot(p);", "__ballot"));
+	assert_true(spells("x = y ?" "?/\nz;", "__ballot"));
+	assert_false(spells("return __bal lot(p);", "__ballot"));
+	assert_false(spells("return __ball\\ x\nlot(p);", "__ballot"));
+	assert_false(spells("", "asm"));
+}
+
 static bool skip_file(struct wl_prefilter *pf, const char *rel,
 		      const char *const *args, unsigned nr)
 {
@@ -275,6 +293,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_triggers),
 		cmocka_unit_test(test_splices),
+		cmocka_unit_test(test_spells),
 		cmocka_unit_test(test_fixtures),
 		cmocka_unit_test(test_cycles),
 		cmocka_unit_test(test_arguments),
