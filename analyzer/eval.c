@@ -954,15 +954,6 @@ static enum wl_dep binop_dep(struct wl_eval *ev, struct wl_node *n)
 	return wl_dep_max(l, r);
 }
 
-/* Whether @n lies in a switch body, where case labels jump past writes. */
-static bool in_switch(const struct wl_node *n)
-{
-	for (; n; n = n->parent)
-		if (n->kind == CXCursor_SwitchStmt)
-			return true;
-	return false;
-}
-
 /*
  * Whether the assignment @w runs before @use on every path to it: @w is a
  * statement of a block and @use sits in a later statement of that block.
@@ -973,7 +964,7 @@ static bool dominates(const struct wl_node *w, const struct wl_node *use)
 
 	return b && b->kind == CXCursor_CompoundStmt &&
 	       wl_node_within(use, b) && use->index > w->index &&
-	       !wl_node_within(use, w) && !in_switch(b);
+	       !wl_node_within(use, w) && !wl_node_in_switch(b);
 }
 
 /* Whether @n runs again on each trip of @loop (not in its for-init). */

@@ -107,7 +107,8 @@ static unsigned kid_index(struct wl_node *block, struct wl_node *kid)
 /*
  * Whether the reads @a and @b of one variable see the same value: in
  * statements of one block, @a's first, no write to the variable in them
- * or between, and no label a jump could enter by.
+ * or between, and no jump that could enter between them (no goto in
+ * the function, no switch around the block).
  */
 static bool same_value(struct wl_eval *ev, struct wl_node *a,
 		       struct wl_node *b)
@@ -132,14 +133,8 @@ static bool same_value(struct wl_eval *ev, struct wl_node *a,
 	if (!block)
 		return false;
 	/* a case label anywhere in a switch could enter between the reads */
-	for (sa = block; sa; sa = sa->parent)
-		if (sa->kind == CXCursor_SwitchStmt)
-			return false;
-	for (i = 0; i < block->nr_kids; i++)
-		if (block->kids[i]->kind == CXCursor_CaseStmt ||
-		    block->kids[i]->kind == CXCursor_DefaultStmt ||
-		    block->kids[i]->kind == CXCursor_LabelStmt)
-			return false;
+	if (wl_node_in_switch(block))
+		return false;
 	sa = statement_in(block, a);
 	sb = statement_in(block, b);
 	if (!sa || !sb)

@@ -267,6 +267,9 @@ struct wl_node *wl_node_common(struct wl_node *a, struct wl_node *b);
 /* Whether @node is a loop statement. */
 bool wl_node_is_loop(const struct wl_node *node);
 
+/* Whether @n lies in a switch, where case labels jump past statements. */
+bool wl_node_in_switch(const struct wl_node *n);
+
 /*
  * The declaration a DeclRefExpr/MemberRefExpr refers to, as a cursor;
  * asked of libclang once, as the memory walk resolves the same names for

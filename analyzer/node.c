@@ -162,6 +162,14 @@ struct wl_node *wl_node_common(struct wl_node *a, struct wl_node *b)
 	return NULL;
 }
 
+bool wl_node_in_switch(const struct wl_node *n)
+{
+	for (; n; n = n->parent)
+		if (n->kind == CXCursor_SwitchStmt)
+			return true;
+	return false;
+}
+
 bool wl_node_is_loop(const struct wl_node *node)
 {
 	switch (node->kind) {
