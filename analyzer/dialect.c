@@ -200,8 +200,8 @@ static void respell_headers(CXTranslationUnit tu, const struct verdict *v,
 CXTranslationUnit wl_dialect_reparse(CXIndex index,
 				     const struct wl_source *src,
 				     const char *const *args, unsigned nr_args,
-				     struct wl_pch *pch, CXTranslationUnit tu,
-				     const char **arch)
+				     unsigned nr_guessed, struct wl_pch *pch,
+				     CXTranslationUnit tu, const char **arch)
 {
 	struct wl_parse_variant pv;
 	struct verdict first, again;
@@ -217,6 +217,7 @@ CXTranslationUnit wl_dialect_reparse(CXIndex index,
 		return tu;
 	}
 	memset(&pv, 0, sizeof(pv));
+	pv.nr_unkeyed = nr_guessed;
 	respell_headers(tu, &first, &pv, &names, &texts);
 	for (;;) {
 		CXTranslationUnit next;

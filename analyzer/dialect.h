@@ -30,13 +30,14 @@ struct wl_source;
 /*
  * @tu, or a new parse of @src (@tu disposed) when one of the above made
  * the first fail.  *@arch is set to the architecture parsed for ("sm_61",
- * static) when it is not sm_70, else NULL.
+ * static) when it is not sm_70, else NULL.  The last @nr_guessed of @args
+ * are include folders guessed (struct wl_parse_variant's nr_unkeyed).
  */
 CXTranslationUnit wl_dialect_reparse(CXIndex index,
 				     const struct wl_source *src,
 				     const char *const *args, unsigned nr_args,
-				     struct wl_pch *pch, CXTranslationUnit tu,
-				     const char **arch);
+				     unsigned nr_guessed, struct wl_pch *pch,
+				     CXTranslationUnit tu, const char **arch);
 
 /*
  * Whether @parsed (@len bytes) is @disk (@len bytes) as a reparse above

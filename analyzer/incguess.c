@@ -352,16 +352,18 @@ struct round {
 	unsigned added;
 	const char *const *kit;		/* the toolkit's folders, -idirafter */
 	unsigned nr_kit;
+	struct wl_strvec found;		/* the headers the folders added resolve */
 };
 
 /*
- * Look for @name, included from @includer, in the repository; add the
- * folder that resolves it unless it is already on the include path.
+ * Look for @name, included from a file of folder @near (absolute), in the
+ * repository; add the folder that resolves it unless it is already on
+ * the include path.
  */
-static void consider(struct round *rd, const char *name, CXFile includer)
+static void consider_near(struct round *rd, const char *name,
+			  const char *near)
 {
-	CXString fname;
-	char *abs, *near, *dir;
+	char *dir, *file;
 	bool known;
 	unsigned k;
 
@@ -370,15 +372,9 @@ static void consider(struct round *rd, const char *name, CXFile includer)
 		return;
 	WL_GROW(*rd->tried, *rd->nr_tried, *rd->alloc_tried);
 	(*rd->tried)[(*rd->nr_tried)++] = wl_xstrdup(name);
-	fname = clang_getFileName(includer);
-	abs = clang_getCString(fname) ? realpath(clang_getCString(fname), NULL)
-				      : NULL;
-	clang_disposeString(fname);
-	near = abs ? parent_of(abs) : wl_xstrdup(rd->root);
-	free(abs);
-	dir = find_folder(rd->repo, wl_starts_with(name, "./") ? name + 2 : name,
-			  near);
-	free(near);
+	if (wl_starts_with(name, "./"))
+		name += 2;
+	dir = find_folder(rd->repo, name, near);
 	known = !dir || listed(*rd->dirs, *rd->nr_dirs, dir);
 	for (k = 0; dir && !known && k < rd->nr_args; k++)
 		known = wl_starts_with(rd->args[k], "-I") &&
@@ -390,6 +386,23 @@ static void consider(struct round *rd, const char *name, CXFile includer)
 	*rd->dirs = wl_xrealloc(*rd->dirs, (*rd->nr_dirs + 1) * sizeof(**rd->dirs));
 	(*rd->dirs)[(*rd->nr_dirs)++] = dir;
 	rd->added++;
+	file = wl_xasprintf("%s/%s", dir, name);
+	wl_strvec_push(&rd->found, file);
+	free(file);
+}
+
+/* consider_near() from the folder of @includer. */
+static void consider(struct round *rd, const char *name, CXFile includer)
+{
+	CXString fname = clang_getFileName(includer);
+	char *abs = clang_getCString(fname) ?
+			    realpath(clang_getCString(fname), NULL) : NULL;
+	char *near = abs ? parent_of(abs) : wl_xstrdup(rd->root);
+
+	clang_disposeString(fname);
+	free(abs);
+	consider_near(rd, name, near);
+	free(near);
 }
 
 /* The name an #include at @loc spells, between its quotes or brackets. */
@@ -481,6 +494,123 @@ static unsigned guess_round(struct round *rd)
 	return rd->added;
 }
 
+/* ---- following the headers found ----------------------------------- */
+
+/* Headers read for their includes per parse, at most. */
+#define MAX_FOLLOWED 256
+
+/* Enough of a source file to hold its #include lines. */
+#define MAX_INCLUDER_BYTES (4u << 20)
+
+/* The head of @path (MAX_INCLUDER_BYTES) into *@text, grown to *@cap. */
+static size_t read_head(const char *path, char **text, size_t *cap)
+{
+	struct stat st;
+	size_t len;
+	FILE *f = fopen(path, "rb");
+
+	if (!f)
+		return 0;
+	len = fstat(fileno(f), &st) == 0 && st.st_size > 0 ? (size_t)st.st_size
+							  : 0;
+	if (len > MAX_INCLUDER_BYTES)
+		len = MAX_INCLUDER_BYTES;
+	if (len + 1 > *cap) {
+		*cap = len + 1;
+		*text = wl_xrealloc(*text, *cap);
+	}
+	len = len ? fread(*text, 1, len, f) : 0;
+	fclose(f);
+	return len;
+}
+
+/* The system's own folders, where a guess must never shadow a header. */
+static const char *const system_dirs[] = { "/usr/include",
+					   "/usr/local/include" };
+
+/*
+ * The file @name resolves to beside folder @dir or in a folder @rd knows
+ * (the user's -I, those guessed, the toolkit's, the system's), allocated,
+ * or NULL.
+ */
+static char *resolve(const struct round *rd, const char *name,
+		     const char *dir)
+{
+	unsigned i;
+
+	if (exists_in(dir, name))
+		return wl_xasprintf("%s/%s", dir, name);
+	for (i = 0; i < rd->nr_args; i++)
+		if (wl_starts_with(rd->args[i], "-I") && rd->args[i][2] &&
+		    exists_in(rd->args[i] + 2, name))
+			return wl_xasprintf("%s/%s", rd->args[i] + 2, name);
+	for (i = 0; i < *rd->nr_dirs; i++)
+		if (exists_in((*rd->dirs)[i], name))
+			return wl_xasprintf("%s/%s", (*rd->dirs)[i], name);
+	for (i = 0; i < rd->nr_kit; i++)
+		if (exists_in(rd->kit[i], name))
+			return wl_xasprintf("%s/%s", rd->kit[i], name);
+	for (i = 0; i < WL_ARRAY_SIZE(system_dirs); i++)
+		if (exists_in(system_dirs[i], name))
+			return wl_xasprintf("%s/%s", system_dirs[i], name);
+	return NULL;
+}
+
+struct following {
+	struct round *rd;
+	const char *dir;	/* the folder of the header being read */
+};
+
+/* One #include of a header being followed. */
+static void follow_include(const char *name, void *data)
+{
+	struct following *fw = data;
+	struct round *rd = fw->rd;
+	const char *base = strrchr(name, '/');
+	char *path;
+
+	base = base ? base + 1 : name;
+	/* <vector>: the C++ library's, never the project's */
+	if (name[0] == '/' || strstr(name, "..") || !strchr(base, '.'))
+		return;
+	path = resolve(rd, name, fw->dir);
+	if (!path) {
+		consider_near(rd, name, fw->dir);
+		return;
+	}
+	if (wl_starts_with(path, rd->root) && rd->found.nr < MAX_FOLLOWED &&
+	    !listed(rd->found.v, rd->found.nr, path))
+		wl_strvec_push(&rd->found, path);
+	free(path);
+}
+
+/*
+ * The headers that the folders of this round make resolve were never
+ * parsed: what they include in turn is unknown to clang until the next
+ * parse, and each parse would find one more layer (a parse of a file
+ * that includes Thrust takes seconds).  Read them, and the project's
+ * headers they include, for the names that no folder resolves yet, and
+ * look for those now.  Includes in dead #if branches are read too: at
+ * worst that adds a folder the build did not need.
+ */
+static void follow_found(struct round *rd)
+{
+	char *text = NULL, *dir;
+	size_t cap = 0, len;
+	unsigned i;
+
+	for (i = 0; i < rd->found.nr && i < MAX_FOLLOWED; i++) {
+		struct following fw = { rd, NULL };
+
+		len = read_head(rd->found.v[i], &text, &cap);
+		dir = parent_of(rd->found.v[i]);
+		fw.dir = dir;
+		wl_prefilter_includes(text, len, follow_include, &fw);
+		free(dir);
+	}
+	free(text);
+}
+
 /* Whether @dir holds a header of the C library or POSIX of its own. */
 static bool shadows_system(const char *dir)
 {
@@ -513,7 +643,8 @@ char *wl_incguess_flag(const char *dir)
 CXTranslationUnit wl_incguess_reparse(struct wl_incguess *g, CXIndex index,
 				      const struct wl_source *src,
 				      const char *const *args,
-				      unsigned nr_args, CXTranslationUnit tu,
+				      unsigned nr_args, struct wl_pch *pch,
+				      CXTranslationUnit tu,
 				      char ***dirs, unsigned *nr_dirs,
 				      char **err)
 {
@@ -540,6 +671,7 @@ CXTranslationUnit wl_incguess_reparse(struct wl_incguess *g, CXIndex index,
 		unsigned n, k = 0;
 		const char **all;
 		char **flags;
+		struct wl_parse_variant pv;
 		CXTranslationUnit again;
 
 		rd.tu = tu;
@@ -547,6 +679,7 @@ CXTranslationUnit wl_incguess_reparse(struct wl_incguess *g, CXIndex index,
 		rd.added = 0;
 		if (!guess_round(&rd))
 			break;
+		follow_found(&rd);
 		all = wl_xcalloc(nr_args + *nr_dirs - first + 1, sizeof(*all));
 		flags = wl_xcalloc(*nr_dirs - first + 1, sizeof(*flags));
 		n = nr_args + *nr_dirs - first;
@@ -556,7 +689,9 @@ CXTranslationUnit wl_incguess_reparse(struct wl_incguess *g, CXIndex index,
 			flags[i - first] = wl_incguess_flag((*dirs)[i]);
 			all[k++] = flags[i - first];
 		}
-		again = wl_parse(index, src, all, n, NULL, err);
+		memset(&pv, 0, sizeof(pv));
+		pv.nr_unkeyed = *nr_dirs - first;
+		again = wl_parse_variant(index, src, all, n, pch, &pv, err);
 		for (i = 0; i < *nr_dirs - first; i++)
 			free(flags[i]);
 		free(flags);
@@ -566,6 +701,7 @@ CXTranslationUnit wl_incguess_reparse(struct wl_incguess *g, CXIndex index,
 		if (!tu)
 			break;
 	}
+	wl_strvec_release(&rd.found);
 	for (i = 0; i < nr_tried; i++)
 		free(tried[i]);
 	free(tried);
@@ -574,9 +710,6 @@ CXTranslationUnit wl_incguess_reparse(struct wl_incguess *g, CXIndex index,
 }
 
 /* ---- includers ---------------------------------------------------- */
-
-/* Enough of a source file to hold its #include lines. */
-#define MAX_INCLUDER_BYTES (4u << 20)
 
 struct edge_reading {
 	struct repo *repo;
@@ -609,28 +742,14 @@ static void read_edges(struct repo *r)
 
 	r->edges_read = true;
 	for (i = 0; i < r->nr; i++) {
-		struct stat st;
 		size_t len;
 		char *full;
-		FILE *f;
 
 		if (!wl_ends_with(r->v[i].rel, ".cu"))
 			continue;
 		full = wl_xasprintf("%s/%s", r->root, r->v[i].rel);
-		f = fopen(full, "rb");
+		len = read_head(full, &text, &cap);
 		free(full);
-		if (!f)
-			continue;
-		len = fstat(fileno(f), &st) == 0 && st.st_size > 0
-			      ? (size_t)st.st_size : 0;
-		if (len > MAX_INCLUDER_BYTES)
-			len = MAX_INCLUDER_BYTES;
-		if (len + 1 > cap) {
-			cap = len + 1;
-			text = wl_xrealloc(text, cap);
-		}
-		len = len ? fread(text, 1, len, f) : 0;
-		fclose(f);
 		er.includer = r->v[i].rel;
 		wl_prefilter_includes(text, len, add_edge, &er);
 	}

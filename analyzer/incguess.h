@@ -19,8 +19,9 @@
 
 #include "analyzer/libclang.h"
 
-struct wl_source;
 struct wl_incguess;
+struct wl_pch;
+struct wl_source;
 
 /* Listing limits: folder depth below the root, and entries visited. */
 #define WL_INCGUESS_MAX_DEPTH 16
@@ -49,7 +50,8 @@ char *wl_incguess_flag(const char *dir);
 /*
  * If @tu, parsed from @src with @args, misses headers that @src's
  * repository holds, parse again with the folders that make them resolve
- * (wl_incguess_flag(), after @args), in rounds while new folders help.  Returns the
+ * (wl_incguess_flag(), after @args), in rounds while new folders help,
+ * with @pch's shim for @args alone (struct wl_parse_variant).  Returns the
  * translation unit to use, the old one or a new one (the other is
  * disposed); the folders guessed are appended to *@dirs (an allocated
  * array of allocated strings, *@nr_dirs of them).  Returns NULL with
@@ -59,7 +61,8 @@ CXTranslationUnit wl_incguess_reparse(struct wl_incguess *guess,
 				      CXIndex index,
 				      const struct wl_source *src,
 				      const char *const *args,
-				      unsigned nr_args, CXTranslationUnit tu,
+				      unsigned nr_args, struct wl_pch *pch,
+				      CXTranslationUnit tu,
 				      char ***dirs, unsigned *nr_dirs,
 				      char **err);
 

@@ -226,6 +226,28 @@ static void set_arch(const char **args, unsigned n, const char *arch_arg)
 			args[i] = arch_arg;
 }
 
+/*
+ * The shim's PCH for a parse with @user_args, the last @nr_unkeyed of
+ * them left out of its key (struct wl_parse_variant).
+ */
+static const char *pch_for(struct wl_pch *pch, CXIndex index,
+			   const char *shim, const char *const *user_args,
+			   unsigned nr_user_args, unsigned nr_unkeyed,
+			   struct CXUnsavedFile *files)
+{
+	const char *path;
+	const char **args;
+	unsigned n;
+
+	if (nr_unkeyed > nr_user_args)
+		nr_unkeyed = nr_user_args;
+	args = parse_args(user_args, nr_user_args - nr_unkeyed, true, &n);
+	path = wl_pch_get(pch, index, shim, args, n, files,
+			  wl_shim_files_count);
+	free(args);
+	return path;
+}
+
 CXTranslationUnit wl_parse_variant(CXIndex index, const struct wl_source *src,
 				   const char *const *user_args,
 				   unsigned nr_user_args, struct wl_pch *pch,
@@ -258,8 +280,8 @@ CXTranslationUnit wl_parse_variant(CXIndex index, const struct wl_source *src,
 	set_arch(args, n, arch);
 	/* the shim was precompiled for the default architecture only */
 	if (!arch)
-		pch_path = wl_pch_get(pch, index, shim, args, n, files,
-				      wl_shim_files_count);
+		pch_path = pch_for(pch, index, shim, user_args, nr_user_args,
+				   v ? v->nr_unkeyed : 0, files);
 	/*
 	 * libclang puts the file name on the command line it builds, where
 	 * "-rf.cu" would be read as an option: name it "./-rf.cu" instead.

@@ -27,6 +27,15 @@ struct wl_parse_variant {
 	/* headers' texts to parse instead of the files on disk */
 	struct CXUnsavedFile *files;
 	unsigned nr_files;
+	/*
+	 * The last @nr_unkeyed user arguments are include folders that
+	 * warplint guessed: the parse gets them, the shim's PCH is the one
+	 * of the arguments before them.  The shim includes only system
+	 * headers, which a guessed folder never shadows (it comes after
+	 * them when it could, wl_incguess_flag()), so the PCH is the one
+	 * the shim would make; keying them would make one PCH per guess.
+	 */
+	unsigned nr_unkeyed;
 };
 
 /* wl_parse(), varied by @v (NULL: as wl_parse()). */

@@ -197,7 +197,8 @@ static CXTranslationUnit parse_guessing(CXIndex index,
 	tu = wl_parse(index, src, opts->args, opts->nr_args, opts->pch, err);
 	if (tu && opts->guess)
 		tu = wl_incguess_reparse(opts->guess, index, src, opts->args,
-					 opts->nr_args, tu, &out->guessed,
+					 opts->nr_args, opts->pch, tu,
+					 &out->guessed,
 					 &out->nr_guessed, err);
 	if (!tu)
 		return tu;
@@ -208,7 +209,8 @@ static CXTranslationUnit parse_guessing(CXIndex index,
 		args[n++] = opts->args[i];
 	for (i = 0; i < out->nr_guessed; i++)
 		args[n++] = flags[i] = wl_incguess_flag(out->guessed[i]);
-	tu = wl_dialect_reparse(index, src, args, n, opts->pch, tu, &arch);
+	tu = wl_dialect_reparse(index, src, args, n, out->nr_guessed,
+				opts->pch, tu, &arch);
 	if (arch && opts->verbose)
 		fprintf(opts->verbose, "warplint: %s: parsed for %s: an #error "
 			"rejects sm_70\n", src->path, arch);

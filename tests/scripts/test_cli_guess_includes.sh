@@ -64,4 +64,27 @@ echo "$out" | grep -q 'WL900' && fail "a guessed folder shadowed <sys/time.h>: $
 echo "$out" | grep -q 'guessed: -idirafter compat ' ||
 	fail "the missing config not guessed: $out"
 echo "$out" | grep -q '\[WL102\]' || fail "the legacy vote lost: $out"
+# A chain of headers, each in a folder of its own, deeper than the
+# rounds of parsing: the headers found are read for what they include,
+# so one more parse finds them all.  A project copy of <stdio.h> on the
+# way stays unused: the system has one.
+mkdir -p chain/src stdcopy
+for i in 1 2 3 4 5 6; do
+	mkdir -p "chain/d$i/c$i"
+	next=$((i + 1))
+	if [ "$i" = 6 ]; then
+		printf '#pragma once\n#include "stdio.h"\n#define CHAIN_END 6\n' >"chain/d$i/c$i/h$i.h"
+	else
+		printf '#pragma once\n#include "c%s/h%s.h"\n' "$next" "$next" >"chain/d$i/c$i/h$i.h"
+	fi
+done
+printf '#pragma once\n#error the project copy of stdio.h was used\n' >stdcopy/stdio.h
+printf '#include "c1/h1.h"\n__global__ void k(int *p) { p[0] = __any(p[1] > CHAIN_END); }\n' \
+	>chain/src/deep.cu
+out=$(wl chain/src/deep.cu 2>&1)
+echo "$out" | grep -q 'WL900' && fail "a header of the chain is missing: $out"
+echo "$out" | grep -q 'guessed: -Ichain/d1 -Ichain/d2 .*-Ichain/d6 ' ||
+	fail "the chain's folders: $out"
+echo "$out" | grep -q 'stdcopy' && fail "the project's stdio.h was added: $out"
+echo "$out" | grep -q '\[WL102\]' || fail "the legacy vote lost: $out"
 echo PASS
