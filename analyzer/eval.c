@@ -80,6 +80,7 @@ void wl_eval_release(struct wl_eval *ev)
 		return;
 	for (i = 0; i < c->nr_all; i++) {
 		free(c->all[i]->writes);
+		free(c->all[i]->outs);
 		free(c->all[i]);
 	}
 	free(c->all);
@@ -439,7 +440,7 @@ static void mark_reference_args(struct wl_eval *ev, struct wl_node *call)
 			continue;
 		v = written_var(ev, args[i]);
 		if (v && binds_reference(ev, call, i, dependent))
-			v->addr_taken = true;
+			v->addr_taken = v->addr_escapes = true;
 	}
 }
 
@@ -470,9 +471,15 @@ static bool collect_writes(struct wl_node *n, void *data)
 		v = written_var(cc->ev, n->kids[0]);
 		if (!v)
 			break;
-		if (op == CXUnaryOperator_AddrOf)
+		if (op == CXUnaryOperator_AddrOf) {
 			v->addr_taken = true;
-		else if (wl_unop_steps(op))
+			if (wl_evalout_is_out_arg(cc->ev, n)) {
+				WL_GROW(v->outs, v->nr_outs, v->alloc_outs);
+				v->outs[v->nr_outs++] = n;
+			} else {
+				v->addr_escapes = true;
+			}
+		} else if (wl_unop_steps(op))
 			add_write(v, n);
 		break;
 	}
@@ -490,7 +497,7 @@ static bool collect_writes(struct wl_node *n, void *data)
 			if (asm_reads_laneid(cc->ev, n))
 				v->is_lane_id = true;
 			else
-				v->addr_taken = true;
+				v->addr_taken = v->addr_escapes = true;
 		}
 		break;
 	case CXCursor_CallExpr:
@@ -523,6 +530,14 @@ static enum wl_dep write_dep(struct wl_eval *ev, struct wl_var *v,
 	if (w->kind == CXCursor_CompoundAssignOperator)
 		d = wl_dep_max(d, v->dep);
 	return d;
+}
+
+/* What a call that stores into @v through @addr (`&v`) stores. */
+static enum wl_dep out_dep(struct wl_eval *ev, struct wl_var *v,
+			   struct wl_node *addr)
+{
+	return wl_dep_max(guard_dep(ev, addr, v->is_param ? NULL : v->scope),
+			  wl_evalout_dep(ev, addr));
 }
 
 static enum wl_dep param_dep(struct wl_eval *ev, struct wl_var *v);
@@ -565,7 +580,7 @@ static void solve_vars(struct wl_eval *ev, struct wl_func *fn, bool unsolved)
 			v->dep = (fn->flags & WL_FUNC_KERNEL) ? WL_DEP_BLOCK
 							      : param_dep(ev, v);
 		v->entry_dep = v->dep;
-		if (v->addr_taken)
+		if (v->addr_escapes)
 			v->dep = WL_DEP_LANE;
 		if (v->is_lane_id)
 			v->dep = WL_DEP_LANE;
@@ -584,6 +599,8 @@ static void solve_vars(struct wl_eval *ev, struct wl_func *fn, bool unsolved)
 				d = wl_dep_max(d, wl_eval_dep(ev, v->init));
 			for (j = 0; j < v->nr_writes && d < WL_DEP_LANE; j++)
 				d = wl_dep_max(d, write_dep(ev, v, v->writes[j]));
+			for (j = 0; j < v->nr_outs && d < WL_DEP_LANE; j++)
+				d = wl_dep_max(d, out_dep(ev, v, v->outs[j]));
 			if (d != v->dep) {
 				v->dep = d;
 				changed = true;

@@ -73,6 +73,13 @@ struct wl_var {
 	struct wl_node **writes;	/* the assigning expressions */
 	unsigned alloc_writes;
 	bool addr_taken;
+	/*
+	 * Its address is taken for more than an out-parameter: `&v` handed
+	 * to a call that only stores into it is in outs (wl_evalout_dep()).
+	 */
+	bool addr_escapes;
+	struct wl_node **outs;
+	unsigned nr_outs, alloc_outs;
 	bool is_param;
 	bool is_shared;		/* __shared__: one copy that the block sees */
 	bool is_lane_id;	/* set from an asm read of %laneid */
@@ -143,6 +150,15 @@ struct wl_node *wl_eval_reaching(struct wl_eval *ev, struct wl_node *ref);
  */
 bool wl_eval_difference_dep(struct wl_eval *ev, struct wl_node *sub,
 			    enum wl_dep *dep);
+
+/*
+ * Whether @addr (`&v`) is an argument of a call that only stores into
+ * what it points to (evalout.c), and how much what that call stores
+ * there varies, with the callee's parameters bound to the call's
+ * arguments.
+ */
+bool wl_evalout_is_out_arg(struct wl_eval *ev, struct wl_node *addr);
+enum wl_dep wl_evalout_dep(struct wl_eval *ev, struct wl_node *addr);
 
 /* How much the value of @expr may vary across a warp. */
 enum wl_dep wl_eval_dep(struct wl_eval *ev, struct wl_node *expr);
