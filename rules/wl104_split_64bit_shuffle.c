@@ -652,13 +652,44 @@ static bool asm_operand_var(struct wl_node *a, unsigned n, CXCursor *var)
  * (issue: `__hiloint2double(lo, hi)` swaps them on purpose, and one
  * shuffle of the whole value would not).
  */
+/*
+ * The statement @join's `__hiloint2double(hi, lo)`, if it returns,
+ * assigns or declares one; else NULL.
+ */
+static struct wl_node *hilo_join(struct wl_ctx *ctx, struct wl_node *join)
+{
+	struct wl_node *e = NULL, *args[2];
+
+	if (join->kind == CXCursor_ReturnStmt && join->nr_kids == 1)
+		e = join->kids[0];
+	else if (join->kind == CXCursor_BinaryOperator && join->nr_kids == 2)
+		e = join->kids[1];
+	else if (join->kind == CXCursor_DeclStmt && join->nr_kids == 1 &&
+		 join->kids[0]->nr_kids)
+		e = join->kids[0]->kids[join->kids[0]->nr_kids - 1];
+	e = e ? wl_node_strip(e) : NULL;
+	if (!e || e->kind != CXCursor_CallExpr ||
+	    strcmp(wl_call_name(&ctx->model, e), "__hiloint2double") ||
+	    wl_call_args(e, args, 2) != 2)
+		return NULL;
+	return e;
+}
+
+/* Whether @e, a __hiloint2double() call, joins @dhi above @dlo. */
+static bool hilo_joins(struct wl_node *e, CXCursor dhi, CXCursor dlo)
+{
+	struct wl_node *args[2];
+
+	return e && wl_call_args(e, args, 2) == 2 && names_var(args[0], dhi) &&
+	       names_var(args[1], dlo);
+}
+
 static bool rejoined_in_order(struct wl_ctx *ctx, struct wl_node *c1,
 			      struct wl_node *c2, const struct half *h1,
 			      const struct half *h2, struct wl_node *join)
 {
 	CXCursor d1 = clang_getNullCursor(), d2 = clang_getNullCursor();
 	char k1[64], k2[64];
-	struct wl_node *e = NULL, *args[2];
 	const struct half *hi, *lo;
 	CXCursor dhi, dlo;
 
@@ -676,17 +707,20 @@ static bool rejoined_in_order(struct wl_ctx *ctx, struct wl_node *c1,
 		CXCursor vlo, vhi;
 		bool first_is_lo;
 
-		if (join->kind != CXCursor_GCCAsmStmt ||
-		    !brace_pair(ctx, h1->split, &slo, &shi) ||
-		    !brace_pair(ctx, join, &jlo, &jhi) ||
-		    !asm_operand_var(join, jlo, &vlo) ||
-		    !asm_operand_var(join, jhi, &vhi))
+		if (!brace_pair(ctx, h1->split, &slo, &shi))
 			return false;
 		first_is_lo = (unsigned)atoi(h1->key + 1) == slo;
 		if (!first_is_lo && (unsigned)atoi(h1->key + 1) != shi)
 			return false;
 		dlo = first_is_lo ? d1 : d2;
 		dhi = first_is_lo ? d2 : d1;
+		/* split by an asm, joined by __hiloint2double(hi, lo) */
+		if (join->kind != CXCursor_GCCAsmStmt)
+			return hilo_joins(hilo_join(ctx, join), dhi, dlo);
+		if (!brace_pair(ctx, join, &jlo, &jhi) ||
+		    !asm_operand_var(join, jlo, &vlo) ||
+		    !asm_operand_var(join, jhi, &vhi))
+			return false;
 		return wl_cursor_equal(vlo, dlo) && wl_cursor_equal(vhi, dhi);
 	}
 	/* __double2hiint/__double2loint, joined by __hiloint2double(hi, lo). */
@@ -696,19 +730,7 @@ static bool rejoined_in_order(struct wl_ctx *ctx, struct wl_node *c1,
 		return false;
 	dhi = hi == h1 ? d1 : d2;
 	dlo = hi == h1 ? d2 : d1;
-	if (join->kind == CXCursor_ReturnStmt && join->nr_kids == 1)
-		e = join->kids[0];
-	else if (join->kind == CXCursor_BinaryOperator && join->nr_kids == 2)
-		e = join->kids[1];
-	else if (join->kind == CXCursor_DeclStmt && join->nr_kids == 1 &&
-		 join->kids[0]->nr_kids)
-		e = join->kids[0]->kids[join->kids[0]->nr_kids - 1];
-	e = e ? wl_node_strip(e) : NULL;
-	if (!e || e->kind != CXCursor_CallExpr ||
-	    strcmp(wl_call_name(&ctx->model, e), "__hiloint2double") ||
-	    wl_call_args(e, args, 2) != 2)
-		return false;
-	return names_var(args[0], dhi) && names_var(args[1], dlo);
+	return hilo_joins(hilo_join(ctx, join), dhi, dlo);
 }
 
 static void try_fix(struct wl_ctx *ctx, struct wl_finding *f,
