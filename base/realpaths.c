@@ -15,23 +15,11 @@
 
 #include "base/util.h"
 
-static uint64_t fnv1a(const char *s, size_t n)
-{
-	uint64_t h = 14695981039346656037ull;
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		h ^= (unsigned char)s[i];
-		h *= 1099511628211ull;
-	}
-	return h;
-}
-
 /* The real path of folder @dir (@n bytes), kept; NULL where it has none. */
 static const char *real_folder(struct wl_realpaths *rp, const char *dir,
 			       size_t n)
 {
-	uint64_t key = fnv1a(dir, n);
+	uint64_t key = wl_fnv1a(dir, n);
 	uint32_t i;
 	char *spelt;
 

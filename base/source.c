@@ -132,6 +132,28 @@ void wl_source_release(struct wl_source *src)
 	memset(src, 0, sizeof(*src));
 }
 
+void wl_source_drop_text(struct wl_source *src)
+{
+	if (!src->text)
+		return;
+	src->text_hash = wl_fnv1a(src->text, src->len);
+	free(src->text);
+	free(src->line_starts);
+	src->text = NULL;
+	src->line_starts = NULL;
+	src->nr_lines = 0;
+}
+
+bool wl_source_same_text(const struct wl_source *a, const struct wl_source *b)
+{
+	if (a->len != b->len)
+		return false;
+	if (a->text && b->text)
+		return !memcmp(a->text, b->text, a->len);
+	return (a->text ? wl_fnv1a(a->text, a->len) : a->text_hash) ==
+	       (b->text ? wl_fnv1a(b->text, b->len) : b->text_hash);
+}
+
 unsigned wl_source_nr_lines(const struct wl_source *src)
 {
 	return lines_of(src)->nr_lines;

@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
 #include <time.h>
 
@@ -23,6 +24,11 @@ struct wl_source {
 	 */
 	unsigned *line_starts;
 	unsigned nr_lines;
+	/*
+	 * wl_source_drop_text() keeps len and this hash of the text it
+	 * freed (text is NULL then).
+	 */
+	uint64_t text_hash;
 	/* Identity of the file when it was read, to refuse stale fixes. */
 	dev_t dev;
 	ino_t ino;
@@ -42,6 +48,17 @@ void wl_source_init_mem(struct wl_source *src, const char *path,
 			const char *text, size_t len);
 
 void wl_source_release(struct wl_source *src);
+
+/*
+ * Free @src's text and line table, keeping its length and a hash of the
+ * text: a file with nothing to report needs no more, and a run over a
+ * thousand files would otherwise hold every one of them to the end.
+ */
+void wl_source_drop_text(struct wl_source *src);
+
+/* Whether @a and @b hold the same text (by hash where one was dropped). */
+bool wl_source_same_text(const struct wl_source *a,
+			 const struct wl_source *b);
 
 /* The number of lines (a last line without a newline counts). */
 unsigned wl_source_nr_lines(const struct wl_source *src);

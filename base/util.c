@@ -49,6 +49,19 @@ char *wl_xstrdup(const char *s)
 	return wl_xstrndup(s, strlen(s));
 }
 
+uint64_t wl_fnv1a(const void *data, size_t n)
+{
+	const unsigned char *p = data;
+	uint64_t h = 14695981039346656037ull;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		h ^= p[i];
+		h *= 1099511628211ull;
+	}
+	return h;
+}
+
 char *wl_xstrndup(const char *s, size_t n)
 {
 	char *p = wl_xmalloc(n + 1);

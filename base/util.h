@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #define WL_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -24,6 +25,9 @@
 /* These abort with a message when memory runs out; they never return NULL. */
 void *wl_xmalloc(size_t size);
 void *wl_xcalloc(size_t nmemb, size_t size);
+
+/* FNV-1a over @n bytes of @data: a hash for tables and identities. */
+uint64_t wl_fnv1a(const void *data, size_t n);
 void *wl_xrealloc(void *ptr, size_t size);
 char *wl_xstrdup(const char *s);
 char *wl_xstrndup(const char *s, size_t n);

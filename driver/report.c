@@ -85,8 +85,7 @@ struct wl_report_file *wl_report_add(struct wl_report *report,
 bool wl_report_same_text(const struct wl_report_file *rf,
 			 const struct wl_source *src)
 {
-	return rf->src && src && rf->src->len == src->len &&
-	       !memcmp(rf->src->text, src->text, src->len);
+	return rf->src && src && wl_source_same_text(rf->src, src);
 }
 
 static bool has_string(const struct wl_strvec *v, const char *s)

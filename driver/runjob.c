@@ -204,6 +204,30 @@ static int analyze_once(CXIndex *index, struct run_state *rs, struct job *job,
 	return ret;
 }
 
+/*
+ * Without fixes to make, a file (or a header it reached) with nothing to
+ * report needs its text no more: free it now rather than at the end of
+ * the run (wl_source_drop_text()).
+ */
+static void drop_quiet_texts(struct run_state *rs, struct job *job)
+{
+	unsigned c, i;
+	bool quiet = true;
+
+	if (rs->want_fixed || !job->loaded)
+		return;
+	for (c = 0; c < job->nr_results; c++) {
+		struct wl_tu_result *r = &job->results[c];
+
+		quiet &= !r->findings.nr;
+		for (i = 0; i < r->nr_headers; i++)
+			if (!r->headers[i].findings.nr)
+				wl_source_drop_text(&r->headers[i].src);
+	}
+	if (quiet)
+		wl_source_drop_text(&job->src);
+}
+
 static void run_job(CXIndex *index, struct run_state *rs, struct job *job)
 {
 	struct wl_analyze_opts aopts = rs->opts->analyze;
@@ -225,8 +249,10 @@ static void run_job(CXIndex *index, struct run_state *rs, struct job *job)
 	/* No rule can fire: no findings, no fixes, nothing to parse. */
 	if (rs->pf && wl_prefilter_can_skip(rs->pf, &job->src,
 					    (const char *const *)job->args.v,
-					    job->args.nr))
+					    job->args.nr)) {
+		drop_quiet_texts(rs, job);
 		return;
+	}
 	job->results = wl_xcalloc(n, sizeof(*job->results));
 	for (c = 0; c < n; c++) {
 		if (analyze_once(index, rs, job, &aopts,
@@ -241,6 +267,7 @@ static void run_job(CXIndex *index, struct run_state *rs, struct job *job)
 		}
 		job->nr_results++;
 	}
+	drop_quiet_texts(rs, job);
 }
 
 static void *worker(void *arg)

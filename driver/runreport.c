@@ -65,6 +65,9 @@ static void add_headers(struct run_state *rs, struct job *job)
 			/* Changed on disk between two analyses: skip it. */
 			if (!wl_report_same_text(rf, &h->src))
 				continue;
+			/* the first copy had nothing to report: its text went */
+			if (!rf->src->text)
+				rf->src = &h->src;
 			rf->fixable |= below(rf->real, job->repo);
 			wl_report_merge(rf, &h->findings, cfg);
 		}
