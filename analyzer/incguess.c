@@ -353,6 +353,7 @@ struct round {
 	const char *const *kit;		/* the toolkit's folders, -idirafter */
 	unsigned nr_kit;
 	struct wl_strvec found;		/* the headers the folders added resolve */
+	unsigned nr_followed;		/* of found, those read already */
 };
 
 /*
@@ -578,7 +579,8 @@ static void follow_include(const char *name, void *data)
 		consider_near(rd, name, fw->dir);
 		return;
 	}
-	if (wl_starts_with(path, rd->root) && rd->found.nr < MAX_FOLLOWED &&
+	if (wl_starts_with(path, rd->root) &&
+	    path[strlen(rd->root)] == '/' && rd->found.nr < MAX_FOLLOWED &&
 	    !listed(rd->found.v, rd->found.nr, path))
 		wl_strvec_push(&rd->found, path);
 	free(path);
@@ -599,7 +601,7 @@ static void follow_found(struct round *rd)
 	size_t cap = 0, len;
 	unsigned i;
 
-	for (i = 0; i < rd->found.nr && i < MAX_FOLLOWED; i++) {
+	for (i = rd->nr_followed; i < rd->found.nr && i < MAX_FOLLOWED; i++) {
 		struct following fw = { rd, NULL };
 
 		len = read_head(rd->found.v[i], &text, &cap);
@@ -608,6 +610,7 @@ static void follow_found(struct round *rd)
 		wl_prefilter_includes(text, len, follow_include, &fw);
 		free(dir);
 	}
+	rd->nr_followed = i;
 	free(text);
 }
 
