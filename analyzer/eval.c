@@ -715,7 +715,20 @@ struct return_scan {
 	struct wl_eval *ev;
 	enum wl_dep dep;
 	unsigned nr;		/* returns with a value */
+	bool no_locals;		/* WL_FUNC_CONTEXT_CALLEE: see there */
 };
+
+/* A variable of @n's that is unsolved and one copy per thread. */
+static bool reads_unsolved_local(struct wl_node *n, void *data)
+{
+	struct wl_eval *ev = data;
+	struct wl_var *v;
+
+	if (n->kind != CXCursor_DeclRefExpr)
+		return true;
+	v = wl_eval_var(ev, n);
+	return !(v && v->unsolved && !v->is_shared);
+}
 
 static bool scan_return(struct wl_node *n, void *data)
 {
@@ -730,6 +743,11 @@ static bool scan_return(struct wl_node *n, void *data)
 		return false;
 	}
 	rs->nr++;
+	if (rs->no_locals &&
+	    !wl_node_walk(n->kids[0], reads_unsolved_local, rs->ev)) {
+		rs->dep = WL_DEP_LANE;
+		return false;
+	}
 	rs->dep = wl_dep_max(rs->dep, wl_eval_dep(rs->ev, n->kids[0]));
 	/* which return a thread takes: the conditions that lead to it */
 	rs->dep = wl_dep_max(rs->dep, guard_dep(rs->ev, n, NULL));
@@ -749,7 +767,8 @@ static enum wl_dep func_thread_dep(struct wl_eval *ev, struct wl_func *fn)
 {
 	struct func_facts *f = facts_of(ev, fn);
 	struct thread_scan ts = { ev, WL_DEP_BLOCK };
-	struct return_scan rs = { ev, WL_DEP_BLOCK, 0 };
+	struct return_scan rs = { ev, WL_DEP_BLOCK, 0,
+				  (fn->flags & WL_FUNC_CONTEXT_CALLEE) != 0 };
 
 	if (!f)
 		return WL_DEP_LANE;

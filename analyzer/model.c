@@ -578,6 +578,9 @@ static void add_callee(struct wl_model *m, CXCursor c)
 
 	if (clang_Cursor_isNull(c) || m->nr_callees == MAX_CONTEXT_CALLEES)
 		return;
+	if (!m->callees)
+		m->callees = wl_arena_alloc(
+			&m->arena, MAX_CONTEXT_CALLEES * sizeof(*m->callees));
 	c = clang_getCanonicalCursor(c);
 	for (i = 0; i < m->nr_callees; i++)
 		if (wl_cursor_equal(m->callees[i], c))
@@ -606,10 +609,6 @@ static void note_callees(struct wl_model *m)
 		def = wl_cursor_definition(ref);
 		if (clang_Cursor_isNull(def) || in_main_file(m, def))
 			continue;
-		if (!m->callees)
-			m->callees = wl_arena_alloc(
-				&m->arena,
-				MAX_CONTEXT_CALLEES * sizeof(*m->callees));
 		add_callee(m, ref);
 		add_callee(m, clang_getSpecializedCursorTemplate(ref));
 	}
@@ -837,6 +836,57 @@ void wl_model_build(struct wl_model *m, CXTranslationUnit tu,
 	wl_model_build_file(m, tu, src, NULL, false);
 }
 
+/* The context function whose cursor is @c, or NULL. */
+static struct wl_func *context_func(const struct wl_model *m, CXCursor c)
+{
+	unsigned i;
+
+	c = clang_getCanonicalCursor(c);
+	for (i = 0; i < m->nr_ctx_funcs; i++)
+		if (wl_cursor_equal(m->ctx_funcs[i]->canonical, c))
+			return m->ctx_funcs[i];
+	return NULL;
+}
+
+/*
+ * The functions the context calls, defined in another file of the
+ * project, are context too (within MAX_CONTEXT_CALLEES): a kernel that
+ * loops on `while (StealWork(...) < n)` around the header's helper asks
+ * what StealWork returns.  Taken by the cursor clang resolved.
+ */
+static void add_context_callees(struct wl_model *m)
+{
+	unsigned i;
+
+	for (i = 0; i < m->nr_ctx_calls; i++) {
+		CXCursor overloads, def, tmpl;
+		CXCursor ref = wl_cursor_callee(m->ctx_calls[i]->cursor,
+						&overloads);
+		enum CXCursorKind k;
+		unsigned before = m->nr_ctx_funcs;
+
+		/* `StealWork<SizeT>(...)` in a template: one candidate */
+		if (clang_Cursor_isNull(ref) && !clang_Cursor_isNull(overloads) &&
+		    clang_getNumOverloadedDecls(overloads) == 1)
+			ref = clang_getOverloadedDecl(overloads, 0);
+		k = clang_getCursorKind(ref);
+
+		if (k != CXCursor_FunctionDecl &&
+		    k != CXCursor_FunctionTemplate && k != CXCursor_CXXMethod)
+			continue;
+		tmpl = clang_getSpecializedCursorTemplate(ref);
+		def = wl_cursor_definition(clang_Cursor_isNull(tmpl) ? ref
+								    : tmpl);
+		if (clang_Cursor_isNull(def) || in_main_file(m, def) ||
+		    context_func(m, def) || m->nr_callees == MAX_CONTEXT_CALLEES)
+			continue;
+		add_callee(m, def);
+		add_function(m, def);
+		if (m->nr_ctx_funcs > before)
+			m->ctx_funcs[before]->flags |= WL_FUNC_CONTEXT_CALLEE;
+	}
+}
+
 void wl_model_build_file(struct wl_model *m, CXTranslationUnit tu,
 			 const struct wl_source *src, CXFile target,
 			 bool context)
@@ -861,6 +911,7 @@ void wl_model_build_file(struct wl_model *m, CXTranslationUnit tu,
 		m->context_phase = true;
 		clang_visitChildren(clang_getTranslationUnitCursor(tu),
 				    visit_decl, m);
+		add_context_callees(m);
 	}
 	wl_model_index_functions(m);
 	wl_model_link_callers(m);

@@ -73,6 +73,13 @@ enum wl_func_flags {
 	WL_FUNC_DEVICE = 1 << 1,
 	WL_FUNC_HOST = 1 << 2,
 	WL_FUNC_TEMPLATE = 1 << 3,
+	/*
+	 * Context called by context (a header's pass: the kernel of another
+	 * file that calls the header's helper, and the functions that kernel
+	 * calls in turn): what it returns counts only if no local of its own
+	 * flows there, since context locals are left unsolved.
+	 */
+	WL_FUNC_CONTEXT_CALLEE = 1 << 4,
 };
 
 struct wl_func {

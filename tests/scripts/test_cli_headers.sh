@@ -274,4 +274,53 @@ printf '#include "kernel/all.cuh"\n' >"$tmp/h/all.cu"
 out=$(cd "$tmp/h" && wl all.cu)
 echo "$out" | grep -q "cta/bits.cuh:17:.*\[WL301\]" ||
 	fail "the same helper called by every thread: $out"
+
+# A header's helper with barriers, called by a kernel of another file in
+# a loop on what a helper of that file returns: thread 0 steals a tile
+# offset into a __shared__ variable, and every thread returns it after a
+# barrier.  The header's pass models the kernel's callees too, so the
+# loop is uniform; a helper that returns its own per-thread local keeps
+# the barriers divergent.
+mkdir -p "$tmp/s"
+cat >"$tmp/s/tile.cuh" <<'CU'
+#pragma once
+struct tile {
+	int *out;
+	__device__ void process(int offset)
+	{
+		__shared__ int buf[128];
+		buf[threadIdx.x] = offset + threadIdx.x;
+		__syncthreads();
+		out[offset + threadIdx.x] = buf[127 - threadIdx.x];
+		__syncthreads();
+	}
+};
+CU
+cat >"$tmp/s/steal.cu" <<'CU'
+#include "tile.cuh"
+__device__ int steal(int *counter, int count)
+{
+	__shared__ int s_offset;
+	if (threadIdx.x == 0)
+		s_offset = atomicAdd(counter, count);
+	__syncthreads();
+	return s_offset;
+}
+__global__ void run(int *counter, int *out, int n)
+{
+	tile t;
+	t.out = out;
+	while (steal(counter, 128) < n)
+		t.process(n);
+}
+CU
+sed -e 's/__shared__ int s_offset;/int s_offset = counter[threadIdx.x];/' \
+	-e '/if (threadIdx.x == 0)/d' -e '/s_offset = atomicAdd/d' \
+	"$tmp/s/steal.cu" >"$tmp/s/own.cu"
+out=$(cd "$tmp/s" && wl steal.cu)
+echo "$out" | grep -q "\[WL501\]" &&
+	fail "a loop on a block-uniform steal: $out"
+out=$(cd "$tmp/s" && wl own.cu)
+[ "$(echo "$out" | grep -c "tile.cuh:.*\[WL501\]")" = 2 ] ||
+	fail "a loop on a per-thread value: $out"
 echo PASS
