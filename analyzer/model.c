@@ -852,7 +852,8 @@ static struct wl_func *context_func(const struct wl_model *m, CXCursor c)
  * The functions the context calls, defined in another file of the
  * project, are context too (within MAX_CONTEXT_CALLEES): a kernel that
  * loops on `while (StealWork(...) < n)` around the header's helper asks
- * what StealWork returns.  Taken by the cursor clang resolved.
+ * what StealWork returns.  Taken by the cursor clang resolved, or the
+ * one candidate a dependent call names; never by name alone.
  */
 static void add_context_callees(struct wl_model *m)
 {
