@@ -439,8 +439,17 @@ static void mark_reference_args(struct wl_eval *ev, struct wl_node *call)
 		    k != CXCursor_ArraySubscriptExpr)
 			continue;
 		v = written_var(ev, args[i]);
-		if (v && binds_reference(ev, call, i, dependent))
-			v->addr_taken = v->addr_escapes = true;
+		if (!v || !binds_reference(ev, call, i, dependent))
+			continue;
+		v->addr_taken = true;
+		/* d.limits(v): a method that fills v's fields */
+		if (k == CXCursor_DeclRefExpr &&
+		    wl_evalout_is_out_arg(ev, args[i])) {
+			WL_GROW(v->outs, v->nr_outs, v->alloc_outs);
+			v->outs[v->nr_outs++] = args[i];
+		} else {
+			v->addr_escapes = true;
+		}
 	}
 }
 

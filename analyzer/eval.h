@@ -75,7 +75,9 @@ struct wl_var {
 	bool addr_taken;
 	/*
 	 * Its address is taken for more than an out-parameter: `&v` handed
-	 * to a call that only stores into it is in outs (wl_evalout_dep()).
+	 * to a call that only stores into it, or v bound to a reference
+	 * that the callee only fills and reads, is in outs
+	 * (wl_evalout_dep()).
 	 */
 	bool addr_escapes;
 	struct wl_node **outs;
@@ -152,10 +154,10 @@ bool wl_eval_difference_dep(struct wl_eval *ev, struct wl_node *sub,
 			    enum wl_dep *dep);
 
 /*
- * Whether @addr (`&v`) is an argument of a call that only stores into
- * what it points to (evalout.c), and how much what that call stores
- * there varies, with the callee's parameters bound to the call's
- * arguments.
+ * Whether @addr (`&v`, or v bound to a reference) is an argument of a
+ * call that only stores into it (evalout.c), and how much what that
+ * call stores there varies, with the callee's parameters bound to the
+ * call's arguments.
  */
 bool wl_evalout_is_out_arg(struct wl_eval *ev, struct wl_node *addr);
 enum wl_dep wl_evalout_dep(struct wl_eval *ev, struct wl_node *addr);

@@ -12,10 +12,16 @@
  * the callee's parameters bound to this call's arguments: `*src` reads
  * the shared array at a block-uniform address, the same in every thread.
  *
+ * A reference parameter is the same (b40c's `GetCtaWorkLimits(limits)`
+ * fills a struct's fields): `l = e`, `l.f = e`, `l.f += e`, and reads of
+ * `l` or `l.f` as values.
+ *
  * The callee must be plain about it: it does nothing with the parameter
- * but store through it (`*dst = e`, `dst[0] = e`), each store outside any
- * condition of its own, and `e` reads nothing but its parameters and
- * constants.  A dependent call in a template (`functor.assign()` on a
+ * but store through it (`*dst = e`, `dst[0] = e`) and, for a reference,
+ * read it; `e` and the conditions around each store read nothing but
+ * its parameters, the members of the object it is called on, built-in
+ * indices and constants.  A store under a condition, or one that adds
+ * to the field, also keeps what the caller's variable held.  A dependent call in a template (`functor.assign()` on a
  * type parameter) has no callee yet: every function of the file with
  * that name and enough parameters is a candidate, and all of them must
  * qualify.
@@ -28,6 +34,9 @@
 
 /* Callees judged per call, at most: a name shared by more is given up. */
 #define MAX_CANDIDATES 8
+
+/* Stores through one parameter, at most. */
+#define MAX_STORES 8
 
 /* @n without the parentheses and implicit conversions around it. */
 static struct wl_node *up_through_parens(struct wl_node *n)
@@ -83,10 +92,38 @@ static unsigned candidates(struct wl_eval *ev, struct wl_node *call,
 }
 
 /*
- * The assignment a use @ref of a pointer parameter stores through
- * (`*p = e`, `p[0] = e`), or NULL when the use is anything else.
+ * Whether @n (a reference parameter or a field of it) is only read
+ * where it stands: an operand of arithmetic or a comparison, or the
+ * right side of an assignment, never written, stepped or handed on.
  */
-static struct wl_node *store_through(struct wl_node *ref)
+static bool reads_value(struct wl_node *n)
+{
+	struct wl_node *p = up_through_parens(n)->parent;
+
+	if (!p)
+		return false;
+	switch (p->kind) {
+	case CXCursor_BinaryOperator:
+		return wl_node_binop(p) != CXBinaryOperator_Assign ||
+		       (p->nr_kids == 2 && p->kids[1] == up_through_parens(n));
+	case CXCursor_CompoundAssignOperator:
+		return p->nr_kids == 2 && p->kids[1] == up_through_parens(n);
+	case CXCursor_ReturnStmt:
+	case CXCursor_IfStmt:
+	case CXCursor_VarDecl:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/*
+ * The assignment a use @ref of a pointer parameter stores through
+ * (`*p = e`, `p[0] = e`), or of a @reference one (`l = e`, `l.f = e`,
+ * `l.f += e`); @ref itself for a reference read as a value; NULL when
+ * the use is anything else.
+ */
+static struct wl_node *store_through(struct wl_node *ref, bool reference)
 {
 	struct wl_node *n = up_through_parens(ref), *lhs, *asg;
 	long long index;
@@ -94,6 +131,23 @@ static struct wl_node *store_through(struct wl_node *ref)
 	lhs = n->parent;
 	if (!lhs)
 		return NULL;
+	if (reference) {
+		/* `l = e`, `l.f = e`, `l.f += e`; or a read of l or l.f */
+		if (lhs->kind == CXCursor_MemberRefExpr && lhs->nr_kids &&
+		    lhs->kids[0] == n) {
+			lhs = up_through_parens(lhs);
+			asg = lhs->parent;
+		} else {
+			asg = lhs;
+			lhs = n;
+		}
+		if (asg && (asg->kind == CXCursor_CompoundAssignOperator ||
+			    (asg->kind == CXCursor_BinaryOperator &&
+			     wl_node_binop(asg) == CXBinaryOperator_Assign)) &&
+		    asg->nr_kids == 2 && asg->kids[0] == lhs)
+			return asg;
+		return reads_value(lhs) ? ref : NULL;
+	}
 	if (lhs->kind == CXCursor_UnaryOperator) {
 		if (clang_getCursorUnaryOperatorKind(lhs->cursor) !=
 		    CXUnaryOperator_Deref)
@@ -113,21 +167,9 @@ static struct wl_node *store_through(struct wl_node *ref)
 	return asg;
 }
 
-/* Whether @n runs whenever @fn's body does: no condition or loop between. */
-static bool unconditional(const struct wl_node *n, const struct wl_func *fn)
-{
-	for (n = n->parent; n && n != fn->body; n = n->parent)
-		if (n->kind != CXCursor_CompoundStmt &&
-		    n->kind != CXCursor_ParenExpr &&
-		    n->kind != CXCursor_UnexposedExpr &&
-		    !(n->kind == CXCursor_BinaryOperator &&
-		      wl_node_binop(n) == CXBinaryOperator_Assign))
-			return false;
-	return n == fn->body;
-}
-
 struct store_scan {
 	CXCursor param;
+	bool reference;
 	const struct wl_func *fn;
 	struct wl_node **stores;	/* the assignments, when wanted */
 	unsigned nr, max;
@@ -142,8 +184,10 @@ static bool scan_param_use(struct wl_node *n, void *data)
 	if (n->kind != CXCursor_DeclRefExpr ||
 	    !wl_cursor_equal(wl_node_referenced(n), ss->param))
 		return true;
-	asg = store_through(n);
-	if (!asg || !unconditional(asg, ss->fn) || ss->nr == ss->max) {
+	asg = store_through(n, ss->reference);
+	if (asg == n)
+		return true;	/* a read of what the caller passed */
+	if (!asg || ss->nr == ss->max) {
 		ss->other_use = true;
 		return false;
 	}
@@ -155,8 +199,10 @@ static bool scan_param_use(struct wl_node *n, void *data)
 static int stores_of(const struct wl_func *fn, unsigned i,
 		     struct wl_node **stores, unsigned max)
 {
-	struct store_scan ss = { fn->params[i]->cursor, fn, stores, 0, max,
-				 false };
+	CXType t = clang_getCursorType(fn->params[i]->cursor);
+	struct store_scan ss = { fn->params[i]->cursor,
+				 t.kind == CXType_LValueReference, fn, stores,
+				 0, max, false };
 
 	if (!fn->body)
 		return -1;
@@ -168,7 +214,7 @@ bool wl_evalout_is_out_arg(struct wl_eval *ev, struct wl_node *addr)
 {
 	struct wl_node *arg = up_through_parens(addr), *call = arg->parent;
 	struct wl_func *fns[MAX_CANDIDATES];
-	struct wl_node *stores[4];
+	struct wl_node *stores[MAX_STORES];
 	unsigned nr, k;
 	int i;
 
@@ -179,7 +225,7 @@ bool wl_evalout_is_out_arg(struct wl_eval *ev, struct wl_node *addr)
 		return false;
 	nr = candidates(ev, call, (unsigned)i + 1, fns);
 	for (k = 0; k < nr; k++)
-		if (stores_of(fns[k], (unsigned)i, stores, 4) < 0)
+		if (stores_of(fns[k], (unsigned)i, stores, MAX_STORES) < 0)
 			return false;
 	return nr > 0;
 }
@@ -191,7 +237,7 @@ bool wl_evalout_is_out_arg(struct wl_eval *ev, struct wl_node *addr)
  */
 static enum wl_dep bound_dep(struct wl_eval *ev, struct wl_node *e,
 			     const struct wl_func *fn, struct wl_node **args,
-			     unsigned nr_args)
+			     unsigned nr_args, struct wl_node *object)
 {
 	enum wl_dep d = WL_DEP_CONST;
 	CXCursor ref;
@@ -219,8 +265,13 @@ static enum wl_dep bound_dep(struct wl_eval *ev, struct wl_node *e,
 				return i < nr_args ? wl_eval_dep(ev, args[i])
 						   : WL_DEP_LANE;
 		return WL_DEP_LANE;
-	case CXCursor_CallExpr:
 	case CXCursor_MemberRefExpr:
+		if (wl_node_builtin_var(ev->model, e))
+			return wl_eval_dep(ev, e);	/* blockIdx.x */
+		if (!e->nr_kids)	/* a member of this: of the object */
+			return object ? wl_eval_dep(ev, object) : WL_DEP_LANE;
+		break;
+	case CXCursor_CallExpr:
 	case CXCursor_GCCAsmStmt:
 	case CXCursor_LambdaExpr:
 		return WL_DEP_LANE;
@@ -228,7 +279,31 @@ static enum wl_dep bound_dep(struct wl_eval *ev, struct wl_node *e,
 		break;
 	}
 	for (i = 0; i < e->nr_kids && d < WL_DEP_LANE; i++)
-		d = wl_dep_max(d, bound_dep(ev, e->kids[i], fn, args, nr_args));
+		d = wl_dep_max(d, bound_dep(ev, e->kids[i], fn, args, nr_args,
+					    object));
+	return d;
+}
+
+/*
+ * How much the conditions that decide whether @store runs in @fn vary,
+ * bound as bound_dep() binds them; -1 when there is none.
+ */
+static int guard_bound_dep(struct wl_eval *ev, struct wl_node *store,
+			   const struct wl_func *fn, struct wl_node **args,
+			   unsigned nr_args, struct wl_node *object)
+{
+	struct wl_node *child = store, *p;
+	int d = -1;
+
+	for (p = store->parent; p && child != fn->body;
+	     child = p, p = p->parent) {
+		struct wl_node *cond = wl_node_deciding_cond(child);
+
+		if (cond)
+			d = wl_dep_max(d < 0 ? WL_DEP_CONST : (enum wl_dep)d,
+				       bound_dep(ev, cond, fn, args, nr_args,
+						 object));
+	}
 	return d;
 }
 
@@ -236,7 +311,7 @@ enum wl_dep wl_evalout_dep(struct wl_eval *ev, struct wl_node *addr)
 {
 	struct wl_node *arg = up_through_parens(addr), *call = arg->parent;
 	struct wl_func *fns[MAX_CANDIDATES];
-	struct wl_node *stores[4], *args[32];
+	struct wl_node *stores[MAX_STORES], *args[32], *callee, *object;
 	unsigned nr, k, nr_args;
 	enum wl_dep d = WL_DEP_CONST;
 	int i, nr_stores, s;
@@ -250,13 +325,31 @@ enum wl_dep wl_evalout_dep(struct wl_eval *ev, struct wl_node *addr)
 	nr = candidates(ev, call, (unsigned)i + 1, fns);
 	if (!nr)
 		return WL_DEP_LANE;
+	/* obj.f(&v): f's own members are obj's */
+	callee = call->nr_kids ? wl_node_strip(call->kids[0]) : NULL;
+	object = callee && callee->kind == CXCursor_MemberRefExpr &&
+			 callee->nr_kids ? callee->kids[0] : NULL;
 	for (k = 0; k < nr && d < WL_DEP_LANE; k++) {
-		nr_stores = stores_of(fns[k], (unsigned)i, stores, 4);
+		nr_stores = stores_of(fns[k], (unsigned)i, stores, MAX_STORES);
 		if (nr_stores < 0)
 			return WL_DEP_LANE;
-		for (s = 0; s < nr_stores; s++)
+		for (s = 0; s < nr_stores; s++) {
+			int g = guard_bound_dep(ev, stores[s], fns[k], args,
+						nr_args, object);
+
 			d = wl_dep_max(d, bound_dep(ev, stores[s]->kids[1],
-						    fns[k], args, nr_args));
+						    fns[k], args, nr_args,
+						    object));
+			/*
+			 * l.f += e, or a store some calls skip: what the
+			 * caller's variable held counts too.
+			 */
+			if (g >= 0)
+				d = wl_dep_max(d, (enum wl_dep)g);
+			if (g >= 0 || stores[s]->kind ==
+					      CXCursor_CompoundAssignOperator)
+				d = wl_dep_max(d, wl_eval_dep(ev, args[i]));
+		}
 	}
 	return d;
 }
