@@ -423,13 +423,10 @@ static void mark_reference_args(struct wl_eval *ev, struct wl_node *call)
 	unsigned i, n;
 	bool dependent;
 	struct wl_var *v;
-	CXString spell;
 
 	if (wl_starts_with(name, "__"))
 		return;
-	spell = clang_getCursorSpelling(call->cursor);
-	dependent = clang_getCString(spell)[0] == '\0';
-	clang_disposeString(spell);
+	dependent = wl_call_dependent(call);
 	n = wl_call_args(call, args, 32);
 	for (i = 0; i < n && i < 32; i++) {
 		enum CXCursorKind k = args[i]->kind;

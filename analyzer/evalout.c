@@ -21,9 +21,11 @@
  * read it; `e` and the conditions around each store read nothing but
  * its parameters, the members of the object it is called on, built-in
  * indices and constants.  A store under a condition, or one that adds
- * to the field, also keeps what the caller's variable held.  A dependent call in a template (`functor.assign()` on a
- * type parameter) has no callee yet: every function of the file with
- * that name and enough parameters is a candidate, and all of them must
+ * to the field, also keeps what the caller's variable held.
+ *
+ * A dependent call in a template (`functor.assign()` on a type
+ * parameter) has no callee yet: every function of the file with that
+ * name and enough parameters is a candidate, and all of them must
  * qualify.
  */
 #include <string.h>
@@ -37,16 +39,6 @@
 
 /* Stores through one parameter, at most. */
 #define MAX_STORES 8
-
-/* @n without the parentheses and implicit conversions around it. */
-static struct wl_node *up_through_parens(struct wl_node *n)
-{
-	while (n->parent && (n->parent->kind == CXCursor_ParenExpr ||
-			     n->parent->kind == CXCursor_UnexposedExpr ||
-			     n->parent->kind == CXCursor_CStyleCastExpr))
-		n = n->parent;
-	return n;
-}
 
 /* The argument index of @arg (stripped of parentheses) in @call, or -1. */
 static int arg_index(struct wl_node *call, struct wl_node *arg)
@@ -66,19 +58,14 @@ static unsigned candidates(struct wl_eval *ev, struct wl_node *call,
 {
 	struct wl_func *fn = wl_call_target(ev->model, call);
 	const char *name;
-	CXString spell;
-	bool dependent;
 	unsigned i, nr = 0;
 
 	if (fn) {
 		out[0] = fn;
 		return 1;
 	}
-	spell = clang_getCursorSpelling(call->cursor);
-	dependent = clang_getCString(spell)[0] == '\0';
-	clang_disposeString(spell);
 	name = wl_call_name(ev->model, call);
-	if (!dependent || !name[0])
+	if (!wl_call_dependent(call) || !name[0])
 		return 0;
 	for (i = 0; i < ev->model->nr_funcs; i++) {
 		fn = ev->model->funcs[i];
@@ -98,16 +85,16 @@ static unsigned candidates(struct wl_eval *ev, struct wl_node *call,
  */
 static bool reads_value(struct wl_node *n)
 {
-	struct wl_node *p = up_through_parens(n)->parent;
+	struct wl_node *p = wl_node_wrapped(n)->parent;
 
 	if (!p)
 		return false;
 	switch (p->kind) {
 	case CXCursor_BinaryOperator:
 		return wl_node_binop(p) != CXBinaryOperator_Assign ||
-		       (p->nr_kids == 2 && p->kids[1] == up_through_parens(n));
+		       (p->nr_kids == 2 && p->kids[1] == wl_node_wrapped(n));
 	case CXCursor_CompoundAssignOperator:
-		return p->nr_kids == 2 && p->kids[1] == up_through_parens(n);
+		return p->nr_kids == 2 && p->kids[1] == wl_node_wrapped(n);
 	case CXCursor_ReturnStmt:
 	case CXCursor_IfStmt:
 	case CXCursor_VarDecl:
@@ -125,7 +112,7 @@ static bool reads_value(struct wl_node *n)
  */
 static struct wl_node *store_through(struct wl_node *ref, bool reference)
 {
-	struct wl_node *n = up_through_parens(ref), *lhs, *asg;
+	struct wl_node *n = wl_node_wrapped(ref), *lhs, *asg;
 	long long index;
 
 	lhs = n->parent;
@@ -135,7 +122,7 @@ static struct wl_node *store_through(struct wl_node *ref, bool reference)
 		/* `l = e`, `l.f = e`, `l.f += e`; or a read of l or l.f */
 		if (lhs->kind == CXCursor_MemberRefExpr && lhs->nr_kids &&
 		    lhs->kids[0] == n) {
-			lhs = up_through_parens(lhs);
+			lhs = wl_node_wrapped(lhs);
 			asg = lhs->parent;
 		} else {
 			asg = lhs;
@@ -158,7 +145,7 @@ static struct wl_node *store_through(struct wl_node *ref, bool reference)
 		   index != 0) {
 		return NULL;
 	}
-	lhs = up_through_parens(lhs);
+	lhs = wl_node_wrapped(lhs);
 	asg = lhs->parent;
 	if (!asg || asg->kind != CXCursor_BinaryOperator ||
 	    wl_node_binop(asg) != CXBinaryOperator_Assign ||
@@ -170,8 +157,7 @@ static struct wl_node *store_through(struct wl_node *ref, bool reference)
 struct store_scan {
 	CXCursor param;
 	bool reference;
-	const struct wl_func *fn;
-	struct wl_node **stores;	/* the assignments, when wanted */
+	struct wl_node **stores;	/* the assignments */
 	unsigned nr, max;
 	bool other_use;
 };
@@ -201,8 +187,8 @@ static int stores_of(const struct wl_func *fn, unsigned i,
 {
 	CXType t = clang_getCursorType(fn->params[i]->cursor);
 	struct store_scan ss = { fn->params[i]->cursor,
-				 t.kind == CXType_LValueReference, fn, stores,
-				 0, max, false };
+				 t.kind == CXType_LValueReference, stores, 0,
+				 max, false };
 
 	if (!fn->body)
 		return -1;
@@ -210,34 +196,62 @@ static int stores_of(const struct wl_func *fn, unsigned i,
 	return ss.other_use || !ss.nr ? -1 : (int)ss.nr;
 }
 
-bool wl_evalout_is_out_arg(struct wl_eval *ev, struct wl_node *addr)
+/* A call that takes a variable's address (or reference) as argument i. */
+struct out_call {
+	struct wl_node *call;
+	unsigned i;
+	struct wl_func *fns[MAX_CANDIDATES];	/* what it may run */
+	unsigned nr_fns;
+};
+
+/* The call @addr is an argument of, with its candidates; false: none. */
+static bool resolve(struct wl_eval *ev, struct wl_node *addr,
+		    struct out_call *oc)
 {
-	struct wl_node *arg = up_through_parens(addr), *call = arg->parent;
-	struct wl_func *fns[MAX_CANDIDATES];
-	struct wl_node *stores[MAX_STORES];
-	unsigned nr, k;
+	struct wl_node *arg = wl_node_wrapped(addr);
 	int i;
 
-	if (!call || call->kind != CXCursor_CallExpr)
+	oc->call = arg->parent;
+	if (!oc->call || oc->call->kind != CXCursor_CallExpr)
 		return false;
-	i = arg_index(call, arg);
+	i = arg_index(oc->call, arg);
 	if (i < 0)
 		return false;
-	nr = candidates(ev, call, (unsigned)i + 1, fns);
-	for (k = 0; k < nr; k++)
-		if (stores_of(fns[k], (unsigned)i, stores, MAX_STORES) < 0)
-			return false;
-	return nr > 0;
+	oc->i = (unsigned)i;
+	oc->nr_fns = candidates(ev, oc->call, oc->i + 1, oc->fns);
+	return oc->nr_fns > 0;
 }
 
+bool wl_evalout_is_out_arg(struct wl_eval *ev, struct wl_node *addr)
+{
+	struct wl_node *stores[MAX_STORES];
+	struct out_call oc;
+	unsigned k;
+
+	if (!resolve(ev, addr, &oc))
+		return false;
+	for (k = 0; k < oc.nr_fns; k++)
+		if (stores_of(oc.fns[k], oc.i, stores, MAX_STORES) < 0)
+			return false;
+	return true;
+}
+
+/* One candidate callee's parameters, bound to the call's arguments. */
+struct binding {
+	const struct wl_func *fn;
+	struct wl_node *args[32];
+	unsigned nr_args;
+	struct wl_node *object;		/* obj of obj.f(...), or NULL */
+};
+
 /*
- * How much @e, an expression of @fn's, varies with @fn's parameters
- * bound to @args: a parameter as its argument does, a constant not at
- * all, anything else of the callee's own (a local, a call) as a lane.
+ * How much @e, an expression of the callee's, varies with its
+ * parameters bound as @b binds them: a parameter as its argument does,
+ * a member of the callee's object as the object, a constant not at all,
+ * anything else of the callee's own (a local, a call) as a lane.
  */
 static enum wl_dep bound_dep(struct wl_eval *ev, struct wl_node *e,
-			     const struct wl_func *fn, struct wl_node **args,
-			     unsigned nr_args, struct wl_node *object)
+			     const struct binding *b)
 {
 	enum wl_dep d = WL_DEP_CONST;
 	CXCursor ref;
@@ -260,16 +274,18 @@ static enum wl_dep bound_dep(struct wl_eval *ev, struct wl_node *e,
 		default:
 			break;
 		}
-		for (i = 0; i < fn->nr_params; i++)
-			if (wl_cursor_equal(ref, fn->params[i]->cursor))
-				return i < nr_args ? wl_eval_dep(ev, args[i])
-						   : WL_DEP_LANE;
+		for (i = 0; i < b->fn->nr_params; i++)
+			if (wl_cursor_equal(ref, b->fn->params[i]->cursor))
+				return i < b->nr_args ?
+					       wl_eval_dep(ev, b->args[i]) :
+					       WL_DEP_LANE;
 		return WL_DEP_LANE;
 	case CXCursor_MemberRefExpr:
 		if (wl_node_builtin_var(ev->model, e))
 			return wl_eval_dep(ev, e);	/* blockIdx.x */
 		if (!e->nr_kids)	/* a member of this: of the object */
-			return object ? wl_eval_dep(ev, object) : WL_DEP_LANE;
+			return b->object ? wl_eval_dep(ev, b->object)
+					 : WL_DEP_LANE;
 		break;
 	case CXCursor_CallExpr:
 	case CXCursor_GCCAsmStmt:
@@ -279,76 +295,69 @@ static enum wl_dep bound_dep(struct wl_eval *ev, struct wl_node *e,
 		break;
 	}
 	for (i = 0; i < e->nr_kids && d < WL_DEP_LANE; i++)
-		d = wl_dep_max(d, bound_dep(ev, e->kids[i], fn, args, nr_args,
-					    object));
+		d = wl_dep_max(d, bound_dep(ev, e->kids[i], b));
 	return d;
 }
 
 /*
- * How much the conditions that decide whether @store runs in @fn vary,
- * bound as bound_dep() binds them; -1 when there is none.
+ * How much the conditions that decide whether @store runs in the callee
+ * vary, bound as @b binds them; *@guarded: whether there is one.
  */
-static int guard_bound_dep(struct wl_eval *ev, struct wl_node *store,
-			   const struct wl_func *fn, struct wl_node **args,
-			   unsigned nr_args, struct wl_node *object)
+static enum wl_dep guard_bound_dep(struct wl_eval *ev, struct wl_node *store,
+				   const struct binding *b, bool *guarded)
 {
 	struct wl_node *child = store, *p;
-	int d = -1;
+	enum wl_dep d = WL_DEP_CONST;
 
-	for (p = store->parent; p && child != fn->body;
+	*guarded = false;
+	for (p = store->parent; p && child != b->fn->body;
 	     child = p, p = p->parent) {
 		struct wl_node *cond = wl_node_deciding_cond(child);
 
-		if (cond)
-			d = wl_dep_max(d < 0 ? WL_DEP_CONST : (enum wl_dep)d,
-				       bound_dep(ev, cond, fn, args, nr_args,
-						 object));
+		if (cond) {
+			*guarded = true;
+			d = wl_dep_max(d, bound_dep(ev, cond, b));
+		}
 	}
 	return d;
 }
 
 enum wl_dep wl_evalout_dep(struct wl_eval *ev, struct wl_node *addr)
 {
-	struct wl_node *arg = up_through_parens(addr), *call = arg->parent;
-	struct wl_func *fns[MAX_CANDIDATES];
-	struct wl_node *stores[MAX_STORES], *args[32], *callee, *object;
-	unsigned nr, k, nr_args;
+	struct wl_node *stores[MAX_STORES], *callee;
+	struct binding b;
+	struct out_call oc;
 	enum wl_dep d = WL_DEP_CONST;
-	int i, nr_stores, s;
+	unsigned k;
+	int nr_stores, s;
 
-	i = call ? arg_index(call, arg) : -1;
-	if (i < 0)
+	if (!resolve(ev, addr, &oc))
 		return WL_DEP_LANE;
-	nr_args = wl_call_args(call, args, 32);
-	if (nr_args > 32)
-		nr_args = 32;
-	nr = candidates(ev, call, (unsigned)i + 1, fns);
-	if (!nr)
-		return WL_DEP_LANE;
+	b.nr_args = wl_call_args(oc.call, b.args, 32);
+	if (b.nr_args > 32)
+		b.nr_args = 32;
 	/* obj.f(&v): f's own members are obj's */
-	callee = call->nr_kids ? wl_node_strip(call->kids[0]) : NULL;
-	object = callee && callee->kind == CXCursor_MemberRefExpr &&
-			 callee->nr_kids ? callee->kids[0] : NULL;
-	for (k = 0; k < nr && d < WL_DEP_LANE; k++) {
-		nr_stores = stores_of(fns[k], (unsigned)i, stores, MAX_STORES);
+	callee = oc.call->nr_kids ? wl_node_strip(oc.call->kids[0]) : NULL;
+	b.object = callee && callee->kind == CXCursor_MemberRefExpr &&
+			   callee->nr_kids ? callee->kids[0] : NULL;
+	for (k = 0; k < oc.nr_fns && d < WL_DEP_LANE; k++) {
+		b.fn = oc.fns[k];
+		nr_stores = stores_of(b.fn, oc.i, stores, MAX_STORES);
 		if (nr_stores < 0)
 			return WL_DEP_LANE;
 		for (s = 0; s < nr_stores; s++) {
-			int g = guard_bound_dep(ev, stores[s], fns[k], args,
-						nr_args, object);
+			bool guarded;
 
-			d = wl_dep_max(d, bound_dep(ev, stores[s]->kids[1],
-						    fns[k], args, nr_args,
-						    object));
+			d = wl_dep_max(d, bound_dep(ev, stores[s]->kids[1], &b));
+			d = wl_dep_max(d, guard_bound_dep(ev, stores[s], &b,
+							  &guarded));
 			/*
 			 * l.f += e, or a store some calls skip: what the
 			 * caller's variable held counts too.
 			 */
-			if (g >= 0)
-				d = wl_dep_max(d, (enum wl_dep)g);
-			if (g >= 0 || stores[s]->kind ==
-					      CXCursor_CompoundAssignOperator)
-				d = wl_dep_max(d, wl_eval_dep(ev, args[i]));
+			if (guarded || stores[s]->kind ==
+					       CXCursor_CompoundAssignOperator)
+				d = wl_dep_max(d, wl_eval_dep(ev, b.args[oc.i]));
 		}
 	}
 	return d;

@@ -588,6 +588,15 @@ static void add_callee(struct wl_model *m, CXCursor c)
 	m->callees[m->nr_callees++] = c;
 }
 
+/* Whether a call's resolved cursor @c is a function (not a variable). */
+static bool names_function(CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	return k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate ||
+	       k == CXCursor_CXXMethod;
+}
+
 /*
  * Note the functions the target's calls resolve to that it does not
  * define (and, for a specialization, its template): defined in another
@@ -600,11 +609,9 @@ static void note_callees(struct wl_model *m)
 
 	for (i = 0; i < m->nr_calls; i++) {
 		CXCursor ref = wl_node_referenced(m->calls[i]);
-		enum CXCursorKind k = clang_getCursorKind(ref);
 		CXCursor def;
 
-		if (k != CXCursor_FunctionDecl &&
-		    k != CXCursor_FunctionTemplate && k != CXCursor_CXXMethod)
+		if (!names_function(ref))
 			continue;
 		def = wl_cursor_definition(ref);
 		if (clang_Cursor_isNull(def) || in_main_file(m, def))
@@ -863,17 +870,13 @@ static void add_context_callees(struct wl_model *m)
 		CXCursor overloads, def, tmpl;
 		CXCursor ref = wl_cursor_callee(m->ctx_calls[i]->cursor,
 						&overloads);
-		enum CXCursorKind k;
 		unsigned before = m->nr_ctx_funcs;
 
 		/* `StealWork<SizeT>(...)` in a template: one candidate */
 		if (clang_Cursor_isNull(ref) && !clang_Cursor_isNull(overloads) &&
 		    clang_getNumOverloadedDecls(overloads) == 1)
 			ref = clang_getOverloadedDecl(overloads, 0);
-		k = clang_getCursorKind(ref);
-
-		if (k != CXCursor_FunctionDecl &&
-		    k != CXCursor_FunctionTemplate && k != CXCursor_CXXMethod)
+		if (!names_function(ref))
 			continue;
 		tmpl = clang_getSpecializedCursorTemplate(ref);
 		def = wl_cursor_definition(clang_Cursor_isNull(tmpl) ? ref

@@ -216,6 +216,9 @@ const char *wl_model_spelling(struct wl_model *model, CXCursor cursor);
  */
 const char *wl_call_name(struct wl_model *model, const struct wl_node *call);
 
+/* Whether @call is such a dependent call, its callee not resolved yet. */
+bool wl_call_dependent(const struct wl_node *call);
+
 /*
  * The class template a dependent call is qualified with (`Step` in
  * `Step<S * 2, N>::run(...)`, whose written template arguments are
@@ -258,6 +261,11 @@ struct wl_node *wl_node_deciding_cond(const struct wl_node *child);
 
 /* Skip implicit casts, parentheses and other unexposed wrappers. */
 struct wl_node *wl_node_strip(struct wl_node *node);
+/*
+ * The other way: the outermost of the parentheses, implicit conversions
+ * and C casts around @node (@node itself when none).
+ */
+struct wl_node *wl_node_wrapped(struct wl_node *node);
 
 /* Whether @anc is @node or one of its ancestors. */
 bool wl_node_within(const struct wl_node *node, const struct wl_node *anc);

@@ -408,6 +408,15 @@ static struct wl_node *find_named_ref(struct wl_node *n, int depth)
 	return NULL;
 }
 
+bool wl_call_dependent(const struct wl_node *call)
+{
+	CXString spell = clang_getCursorSpelling(call->cursor);
+	bool dependent = clang_getCString(spell)[0] == '\0';
+
+	clang_disposeString(spell);
+	return dependent;
+}
+
 const char *wl_call_name(struct wl_model *m, const struct wl_node *call)
 {
 	struct wl_node *n = (struct wl_node *)call;

@@ -137,6 +137,15 @@ struct wl_node *wl_node_strip(struct wl_node *node)
 	return node;
 }
 
+struct wl_node *wl_node_wrapped(struct wl_node *node)
+{
+	while (node->parent && (node->parent->kind == CXCursor_ParenExpr ||
+				node->parent->kind == CXCursor_UnexposedExpr ||
+				node->parent->kind == CXCursor_CStyleCastExpr))
+		node = node->parent;
+	return node;
+}
+
 bool wl_node_within(const struct wl_node *node, const struct wl_node *anc)
 {
 	/*

@@ -18,25 +18,16 @@
 #include "base/source.h"
 #include "rules/rules.h"
 
-static struct wl_node *up_wrappers(struct wl_node *n)
-{
-	while (n->parent && (n->parent->kind == CXCursor_UnexposedExpr ||
-			     n->parent->kind == CXCursor_ParenExpr ||
-			     n->parent->kind == CXCursor_CStyleCastExpr))
-		n = n->parent;
-	return n;
-}
-
 /* The ==/!= comparing @call (maybe inside __popc) with a constant. */
 static struct wl_node *compared(struct wl_ctx *ctx, struct wl_node *call)
 {
-	struct wl_node *u = up_wrappers(call), *p = u->parent, *other;
+	struct wl_node *u = wl_node_wrapped(call), *p = u->parent, *other;
 	enum CXBinaryOperatorKind op;
 	long long v;
 
 	if (p && p->kind == CXCursor_CallExpr &&
 	    (!strcmp(wl_call_name(&ctx->model, p), "__popc"))) {
-		u = up_wrappers(p);
+		u = wl_node_wrapped(p);
 		p = u->parent;
 	}
 	if (!p || p->kind != CXCursor_BinaryOperator || p->nr_kids != 2)
