@@ -61,6 +61,8 @@ static unsigned candidates(struct wl_eval *ev, struct wl_node *call,
 	unsigned i, nr = 0;
 
 	if (fn) {
+		if (fn->nr_params < min_params)
+			return 0;	/* not a callee this argument reaches */
 		out[0] = fn;
 		return 1;
 	}

@@ -313,8 +313,10 @@ static struct wl_func *resolve_target(struct wl_model *m,
 		if (!strcmp(m->funcs[i]->name, name) &&
 		    m->funcs[i]->nr_params == nargs)
 			return m->funcs[i];
+	/* one with defaults for the rest; never one that takes fewer */
 	for (i = 0; i < m->nr_funcs; i++)
-		if (!strcmp(m->funcs[i]->name, name))
+		if (!strcmp(m->funcs[i]->name, name) &&
+		    m->funcs[i]->nr_params > nargs)
 			return m->funcs[i];
 	return NULL;
 }
