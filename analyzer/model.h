@@ -95,6 +95,8 @@ struct wl_func {
 	/* Call sites of this function anywhere in the translation unit. */
 	struct wl_node **callers;
 	unsigned nr_callers, alloc_callers;
+	/* The function template this one explicitly specializes, if any. */
+	struct wl_func *primary;
 	bool has_goto;
 };
 

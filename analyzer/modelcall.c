@@ -64,8 +64,12 @@ static struct wl_func *instance_of(struct wl_func **slots, unsigned nr_slots,
 				   CXCursor ref)
 {
 	CXCursor c = ref;
+	struct wl_func *own = lookup(slots, nr_slots, ref);
 	unsigned step;
 
+	/* an explicit specialization the file wrote is its own function */
+	if (own)
+		return own;
 	for (step = 0; step < 4; step++) {
 		struct wl_func *fn;
 
@@ -76,7 +80,7 @@ static struct wl_func *instance_of(struct wl_func **slots, unsigned nr_slots,
 		if (fn)
 			return fn;
 	}
-	return lookup(slots, nr_slots, ref);
+	return NULL;
 }
 
 /*
@@ -364,26 +368,78 @@ struct wl_func *wl_call_context_target(struct wl_model *m,
 	return m->context ? context_target(m, call) : NULL;
 }
 
-static void link_call(struct wl_model *m, struct wl_node *call)
+static void add_caller(struct wl_func *fn, struct wl_node *call)
+{
+	WL_GROW(fn->callers, fn->nr_callers, fn->alloc_callers);
+	fn->callers[fn->nr_callers++] = call;
+}
+
+/*
+ * Whether @call names the function template @fn without settling on
+ * one of its specializations: `step<N>(...)` in a template, which may
+ * reach `step<64>` as well as the primary template.
+ */
+static bool names_whole_template(const struct wl_node *call,
+				 const struct wl_func *fn)
+{
+	CXCursor ref = wl_node_referenced(call);
+
+	return clang_getCursorKind(fn->cursor) == CXCursor_FunctionTemplate &&
+	       (clang_Cursor_isNull(ref) ||
+		clang_getCursorKind(ref) == CXCursor_FunctionTemplate);
+}
+
+static void link_call(struct wl_model *m, struct wl_node *call,
+		      bool has_specializations)
 {
 	struct wl_func *fn = wl_call_target(m, call);
+	unsigned i;
 
 	if (!fn && m->context)
 		fn = context_target(m, call);
 	if (!fn)
 		return;
-	WL_GROW(fn->callers, fn->nr_callers, fn->alloc_callers);
-	fn->callers[fn->nr_callers++] = call;
+	add_caller(fn, call);
+	if (!has_specializations || !names_whole_template(call, fn))
+		return;
+	for (i = 0; i < m->nr_funcs; i++)
+		if (m->funcs[i]->primary == fn)
+			add_caller(m->funcs[i], call);
+}
+
+/* Note which functions explicitly specialize a template of the file. */
+static bool find_primaries(struct wl_model *m)
+{
+	bool any = false;
+	unsigned i;
+
+	for (i = 0; i < m->nr_funcs; i++) {
+		struct wl_func *fn = m->funcs[i];
+		CXCursor tmpl;
+
+		if (clang_getCursorKind(fn->cursor) == CXCursor_FunctionTemplate)
+			continue;
+		tmpl = clang_getSpecializedCursorTemplate(fn->cursor);
+		if (clang_Cursor_isNull(tmpl))
+			continue;
+		fn->primary = lookup(m->func_slots, m->nr_func_slots, tmpl);
+		if (fn->primary && fn->primary != fn)
+			any = true;
+		else
+			fn->primary = NULL;
+	}
+	return any;
 }
 
 void wl_model_link_callers(struct wl_model *m)
 {
+	bool has_specializations = find_primaries(m);
 	unsigned i;
 
 	for (i = 0; i < m->nr_calls; i++)
-		link_call(m, m->calls[i]);
+		link_call(m, m->calls[i], has_specializations);
 	for (i = 0; i < m->nr_ctx_calls; i++)
-		link_call(m, m->ctx_calls[i]);
+		link_call(m, m->ctx_calls[i], has_specializations);
 }
 
 static struct wl_node *find_named_ref(struct wl_node *n, int depth)
