@@ -808,9 +808,52 @@ static const struct wl_mask *infer(struct wl_ctx *ctx, struct wl_node *site)
 	return m;
 }
 
+/*
+ * Whether @site would get a mask if the configuration stated that
+ * blockDim.x is a multiple of 32: inferred again, on a cache of its own
+ * so that nothing of the real answer changes.
+ */
+static bool fixed_by_launch_shape(struct wl_ctx *ctx, struct wl_node *site)
+{
+	struct wl_mask_cache *saved = ctx->masks;
+	const struct wl_mask *m;
+	bool fixed;
+
+	ctx->eval.launch = WL_LAUNCH_X32;
+	wl_mask_cache_init(ctx);
+	m = infer(ctx, site);
+	fixed = m->text != NULL && !m->guessed;
+	wl_mask_cache_release(ctx);
+	ctx->masks = saved;
+	ctx->eval.launch = WL_LAUNCH_USUAL;
+	return fixed;
+}
+
 const struct wl_mask *wl_mask_infer(struct wl_ctx *ctx, struct wl_node *site)
 {
-	return infer(ctx, site);
+	struct wl_mask *m = (struct wl_mask *)infer(ctx, site);
+	char *why;
+
+	/*
+	 * No mask only because threadIdx.y/z might vary within a warp
+	 * (fixes do not take the usual launch for granted): say how to
+	 * settle it, once per site.
+	 */
+	if (m->text || !m->why || m->launch_checked ||
+	    ctx->eval.launch != WL_LAUNCH_USUAL)
+		return m;
+	m->launch_checked = true;
+	if (!fixed_by_launch_shape(ctx, site))
+		return m;
+	why = wl_xasprintf("%s; what divides the lanes here is threadIdx.y "
+			   "or .z, the same in every lane of a warp when "
+			   "blockDim.x is a multiple of 32: if every launch "
+			   "is so, say it in .warplint (launch: "
+			   "{block-x-multiple-of-32: true}) and the fix is "
+			   "proved", m->why);
+	free(m->why);
+	m->why = why;
+	return m;
 }
 
 void wl_mask_add_setup(const struct wl_mask *mask, struct wl_fix *fix)

@@ -43,6 +43,8 @@ struct wl_mask {
 	const struct wl_func *recursive;
 	/* The first lane-dependent condition on the way, for messages. */
 	struct wl_node *divergence;
+	/* @why already says whether the launch shape would settle it. */
+	bool launch_checked;
 };
 
 struct wl_mask_cache;
