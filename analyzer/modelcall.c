@@ -389,17 +389,56 @@ static bool names_whole_template(const struct wl_node *call,
 		clang_getCursorKind(ref) == CXCursor_FunctionTemplate);
 }
 
+static bool is_method(const struct wl_func *fn)
+{
+	switch (clang_getCursorKind(clang_getCursorSemanticParent(fn->cursor))) {
+	case CXCursor_ClassDecl:
+	case CXCursor_StructDecl:
+	case CXCursor_UnionDecl:
+	case CXCursor_ClassTemplate:
+	case CXCursor_ClassTemplatePartialSpecialization:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/*
+ * Whether @call, which resolved to the file's function @fn, is a
+ * dependent call of a free function by name (`shfl_down(x, d, width)`
+ * with x of a type parameter): overload resolution waits for the
+ * instance, so every overload of that name that can take the arguments
+ * may be what it runs.  A method is left to its one target: the object's
+ * type is not known yet, and another class's method of that name is
+ * seldom what it runs.
+ */
+static bool picks_overload_later(const struct wl_model *m,
+				 const struct wl_node *call,
+				 const struct wl_func *fn)
+{
+	return fn->index < m->nr_funcs && m->funcs[fn->index] == fn &&
+	       clang_Cursor_isNull(wl_node_referenced(call)) && !is_method(fn);
+}
+
 static void link_call(struct wl_model *m, struct wl_node *call,
 		      bool has_specializations)
 {
 	struct wl_func *fn = wl_call_target(m, call);
-	unsigned i;
+	unsigned i, nargs;
 
 	if (!fn && m->context)
 		fn = context_target(m, call);
 	if (!fn)
 		return;
 	add_caller(fn, call);
+	if (picks_overload_later(m, call, fn)) {
+		nargs = wl_call_args(call, NULL, 0);
+		for (i = 0; i < m->nr_funcs; i++)
+			if (m->funcs[i] != fn &&
+			    !strcmp(m->funcs[i]->name, fn->name) &&
+			    m->funcs[i]->nr_params >= nargs)
+				add_caller(m->funcs[i], call);
+	}
 	if (!has_specializations || !names_whole_template(call, fn))
 		return;
 	for (i = 0; i < m->nr_funcs; i++)
