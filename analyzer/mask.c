@@ -440,6 +440,20 @@ static unsigned skip_blanks(struct wl_ctx *ctx, unsigned off)
  * (maskparam.c) and *@unseen says so; without one, no threading.
  * Returns NULL, or why not (allocated).
  */
+/*
+ * Why no mask parameter goes into @fn when @call may run another
+ * function too (the model's may_callers): the argument that the call
+ * would pass fits only one of them.
+ */
+static char *shared_call_why(struct wl_ctx *ctx, const struct wl_node *call,
+			     const struct wl_func *fn)
+{
+	return wl_xasprintf("the call at line %u may also run another "
+			    "overload or specialization of '%s', which a "
+			    "new parameter would not fit",
+			    line_of(ctx, call), fn->name);
+}
+
 static char *thread_mask(struct wl_ctx *ctx, struct wl_func *fn,
 			 struct entry_state *e, bool *unseen)
 {
@@ -465,11 +479,15 @@ static char *thread_mask(struct wl_ctx *ctx, struct wl_func *fn,
 	if (!open)
 		return wl_xasprintf("the signature of '%s' is not written "
 				    "in this file", fn->name);
+	if (fn->nr_may_callers)
+		return shared_call_why(ctx, fn->may_callers[0], fn);
 	for (i = 0; i < fn->nr_callers; i++) {
 		struct wl_node *call = fn->callers[i];
 
 		char *at;
 
+		if (call->several_targets)
+			return shared_call_why(ctx, call, fn);
 		if (!call->in_main) {
 			at = wl_node_place(&ctx->model, call);
 			why = wl_xasprintf("the call at %s is in another file, "
@@ -563,8 +581,12 @@ static void function_entry(struct wl_ctx *ctx, struct wl_func *fn,
 	}
 	if (!e->done) {
 		e->busy = true;
-		for (i = 0; i < fn->nr_callers && !why; i++) {
-			struct wl_node *call = fn->callers[i];
+		for (i = 0; i < fn->nr_callers + fn->nr_may_callers && !why;
+		     i++) {
+			struct wl_node *call =
+				i < fn->nr_callers
+					? fn->callers[i]
+					: fn->may_callers[i - fn->nr_callers];
 			const struct wl_mask *m = infer(ctx, call);
 			unsigned line = line_of(ctx, call);
 

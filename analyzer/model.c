@@ -926,8 +926,10 @@ void wl_model_release(struct wl_model *m)
 {
 	unsigned i;
 
-	for (i = 0; i < m->nr_funcs; i++)
+	for (i = 0; i < m->nr_funcs; i++) {
 		free(m->funcs[i]->callers);
+		free(m->funcs[i]->may_callers);
+	}
 	for (i = 0; i < m->nr_ctx_funcs; i++)
 		free(m->ctx_funcs[i]->callers);
 	free(m->funcs);

@@ -49,6 +49,8 @@ struct wl_node {
 	const char *call_name;	/* wl_call_name(), once asked */
 	struct wl_func *target;	/* wl_call_target(), once asked */
 	bool target_known;
+	/* A call that may run other functions than its target too. */
+	bool several_targets;
 	signed char int_state;	/* 0 unknown, 1 constant, -1 not */
 	long long int_value;
 	int type_kind;		/* canonical CXTypeKind + 1; 0 unknown */
@@ -95,6 +97,15 @@ struct wl_func {
 	/* Call sites of this function anywhere in the translation unit. */
 	struct wl_node **callers;
 	unsigned nr_callers, alloc_callers;
+	/*
+	 * Calls whose target is another function that may run this one
+	 * instead, as the instance decides: `step<N>(...)` for an explicit
+	 * specialization, `down(x, d)` with x of type T for each overload.
+	 * Mask inference counts them among the callers; the memory walk,
+	 * which follows each call to its target, does not.
+	 */
+	struct wl_node **may_callers;
+	unsigned nr_may_callers, alloc_may_callers;
 	/* The function template this one explicitly specializes, if any. */
 	struct wl_func *primary;
 	bool has_goto;

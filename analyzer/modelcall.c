@@ -374,6 +374,13 @@ static void add_caller(struct wl_func *fn, struct wl_node *call)
 	fn->callers[fn->nr_callers++] = call;
 }
 
+static void add_may_caller(struct wl_func *fn, struct wl_node *call)
+{
+	WL_GROW(fn->may_callers, fn->nr_may_callers, fn->alloc_may_callers);
+	fn->may_callers[fn->nr_may_callers++] = call;
+	call->several_targets = true;
+}
+
 /*
  * Whether @call names the function template @fn without settling on
  * one of its specializations: `step<N>(...)` in a template, which may
@@ -437,13 +444,13 @@ static void link_call(struct wl_model *m, struct wl_node *call,
 			if (m->funcs[i] != fn &&
 			    !strcmp(m->funcs[i]->name, fn->name) &&
 			    m->funcs[i]->nr_params >= nargs)
-				add_caller(m->funcs[i], call);
+				add_may_caller(m->funcs[i], call);
 	}
 	if (!has_specializations || !names_whole_template(call, fn))
 		return;
 	for (i = 0; i < m->nr_funcs; i++)
 		if (m->funcs[i]->primary == fn)
-			add_caller(m->funcs[i], call);
+			add_may_caller(m->funcs[i], call);
 }
 
 /* Note which functions explicitly specialize a template of the file. */
