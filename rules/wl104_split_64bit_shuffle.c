@@ -463,11 +463,50 @@ static unsigned kid_index(struct wl_node *parent, struct wl_node *kid)
 	return 0;
 }
 
-/* Whether any variable declared in [begin, end) is used after @end. */
+/* Halves written by the replaced statements, at most. */
+#define MAX_HALVES 8
+
+/*
+ * Whether a variable the fix leaves without its value is read after
+ * @last: one declared in [@first, @last], or one the statements before
+ * the join write (`lo = __shfl(lo, src)`, an asm output): the fix
+ * removes those writes.
+ */
 struct use_scan {
 	struct wl_node *first, *last;
+	CXCursor written[MAX_HALVES];
+	unsigned nr_written;
 	bool used_after;
 };
+
+/* Whether @ref is written where it stands: `ref = e`, `ref op= e`, asm out. */
+static bool is_written(const struct wl_node *ref)
+{
+	const struct wl_node *p = ref->parent;
+
+	if (!p)
+		return false;
+	if (p->kind == CXCursor_GCCAsmStmt)
+		return true;	/* inputs are wrapped in a conversion */
+	return (p->kind == CXCursor_CompoundAssignOperator ||
+		(p->kind == CXCursor_BinaryOperator &&
+		 wl_node_binop(p) == CXBinaryOperator_Assign)) &&
+	       p->nr_kids == 2 && p->kids[0] == ref;
+}
+
+static bool collect_written(struct wl_node *n, void *data)
+{
+	struct use_scan *us = data;
+
+	if (n->kind != CXCursor_DeclRefExpr || !is_written(n))
+		return true;
+	if (us->nr_written == MAX_HALVES) {
+		us->used_after = true;	/* too many to follow: no fix */
+		return false;
+	}
+	us->written[us->nr_written++] = wl_node_referenced(n);
+	return true;
+}
 
 static bool declared_in(struct wl_node *first, struct wl_node *last,
 			CXCursor decl)
@@ -482,11 +521,100 @@ static bool declared_in(struct wl_node *first, struct wl_node *last,
 static bool find_use_after(struct wl_node *n, void *data)
 {
 	struct use_scan *us = data;
+	CXCursor var;
+	unsigned i;
 
-	if (n->kind == CXCursor_DeclRefExpr && n->begin >= us->last->end &&
-	    declared_in(us->first, us->last, wl_node_referenced(n)))
+	if (n->kind != CXCursor_DeclRefExpr || n->begin < us->last->end)
+		return !us->used_after;
+	var = wl_node_referenced(n);
+	if (declared_in(us->first, us->last, var))
 		us->used_after = true;
+	for (i = 0; i < us->nr_written && !us->used_after; i++)
+		if (wl_cursor_equal(us->written[i], var))
+			us->used_after = true;
 	return !us->used_after;
+}
+
+/*
+ * Whether every use of @var in @body lies in [@first, @last]: the
+ * statements the fix replaces.
+ */
+struct var_uses {
+	CXCursor var;
+	unsigned begin, end;
+	bool outside;
+};
+
+static bool find_use_outside(struct wl_node *n, void *data)
+{
+	struct var_uses *vu = data;
+
+	if (n->kind == CXCursor_DeclRefExpr &&
+	    wl_cursor_equal(wl_node_referenced(n), vu->var) &&
+	    (n->begin < vu->begin || n->begin >= vu->end))
+		vu->outside = true;
+	return !vu->outside;
+}
+
+static bool has_initializer(const struct wl_node *var)
+{
+	unsigned i;
+
+	for (i = 0; i < var->nr_kids; i++)
+		if (clang_isExpression(var->kids[i]->kind))
+			return true;
+	return false;
+}
+
+/*
+ * Remove the declaration of the halves (`int hi, lo;`) before @first
+ * when the fix leaves them unused, as nvcc would warn (#177): a plain
+ * declaration statement of its own lines, every variable of it without
+ * initializer and used only in [@first, @join].
+ */
+static void drop_halves_decl(struct wl_ctx *ctx, struct wl_fix *fix,
+			     struct wl_node *block, struct wl_node *first,
+			     struct wl_node *join, struct wl_node *body)
+{
+	const char *t = ctx->src->text;
+	unsigned k, i, from, to;
+
+	for (k = 0; k < kid_index(block, first); k++) {
+		struct wl_node *d = block->kids[k];
+		bool all = d->kind == CXCursor_DeclStmt && d->nr_kids &&
+			   d->in_main && !d->in_macro;
+
+		for (i = 0; all && i < d->nr_kids; i++) {
+			struct var_uses vu = { d->kids[i]->cursor, first->begin,
+					       join->end, false };
+
+			if (d->kids[i]->kind != CXCursor_VarDecl ||
+			    has_initializer(d->kids[i])) {
+				all = false;
+				break;
+			}
+			wl_node_walk(body, find_use_outside, &vu);
+			all = !vu.outside;
+		}
+		if (!all)
+			continue;
+		/* the whole line, or leave it */
+		for (from = d->begin; from > 0 && (t[from - 1] == ' ' ||
+						   t[from - 1] == '\t');
+		     from--)
+			;
+		for (to = d->end; to < ctx->src->len && t[to] != '\n' &&
+				  (t[to] == ' ' || t[to] == '\t' || t[to] == ';');
+		     to++)
+			;
+		if ((from && t[from - 1] != '\n') || to >= ctx->src->len ||
+		    t[to] != '\n')
+			continue;
+		/* and a blank line after it, as the declarations' own */
+		if (to + 1 < ctx->src->len && t[to + 1] == '\n')
+			to++;
+		wl_fix_replace(fix, from, to + 1 - from, "");
+	}
 }
 
 /*
@@ -802,8 +930,12 @@ static void try_fix(struct wl_ctx *ctx, struct wl_finding *f,
 	}
 	whole = h->whole ? wl_node_text(&ctx->model, h->whole) : NULL;
 	rest = rest_args(ctx, c1, sync, false);
-	us = (struct use_scan){ first, join, false };
-	if (c1->func->body)
+	memset(&us, 0, sizeof(us));
+	us.first = first;
+	us.last = join;
+	for (k = kid_index(block, first); k < ij; k++)
+		wl_node_walk(block->kids[k], collect_written, &us);
+	if (c1->func->body && !us.used_after)
 		wl_node_walk(c1->func->body, find_use_after, &us);
 	/*
 	 * A _sync pair keeps the mask it was written with (both halves
@@ -815,6 +947,10 @@ static void try_fix(struct wl_ctx *ctx, struct wl_finding *f,
 		mask = wl_mask_infer(ctx, c1);
 		mask_text = mask->text ? wl_xstrdup(mask->text) : NULL;
 	}
+	if (us.used_after)
+		wl_finding_note(f, "no fix: a half is read after the join, "
+				   "and one shuffle of the whole value would "
+				   "leave it without its value");
 	if (prefix && whole && rest && !us.used_after && mask_text &&
 	    first->in_main && join->in_main && !first->in_macro &&
 	    !join->in_macro) {
@@ -829,6 +965,8 @@ static void try_fix(struct wl_ctx *ctx, struct wl_finding *f,
 			wl_mask_add_setup(mask, f->fix);
 		wl_fix_replace(f->fix, first->begin, join->end - first->begin,
 			       text);
+		drop_halves_decl(ctx, f->fix, block, first, join,
+				 c1->func->body);
 		free(text);
 	}
 	free(mask_text);

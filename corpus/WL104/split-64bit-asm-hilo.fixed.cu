@@ -10,8 +10,6 @@
 
 __device__ double broadcast64(double var, int src)
 {
-	int hi, lo;
-
 	return __shfl_sync(ALL, var, src);
 }
 

@@ -5,8 +5,6 @@
  */
 __device__ __inline__ double shfl64(double x, int lane)
 {
-	int lo, hi;
-
 	/* The lecture wrote mov.b32 here, which ptxas rejects for a .f64. */
 	x = __shfl_sync(0xffffffff, x, lane);
 	return x;
