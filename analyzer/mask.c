@@ -431,16 +431,6 @@ static unsigned skip_blanks(struct wl_ctx *ctx, unsigned off)
 }
 
 /*
- * Give @fn a leading `unsigned NAME` parameter and pass each call site's
- * own mask to it (RULES.md: "a mask parameter threaded through").  Only
- * when every caller in this file is in plain code with a mask warplint
- * can name, and @fn has no separate prototype to keep in step.  When the
- * file cannot show every caller @fn may have (a header, or no caller at
- * all), the old signature stays as a deprecated forwarding overload
- * (maskparam.c) and *@unseen says so; without one, no threading.
- * Returns NULL, or why not (allocated).
- */
-/*
  * Why no mask parameter goes into @fn when @call may run another
  * function too (the model's may_callers): the argument that the call
  * would pass fits only one of them.
@@ -454,6 +444,18 @@ static char *shared_call_why(struct wl_ctx *ctx, const struct wl_node *call,
 			    line_of(ctx, call), fn->name);
 }
 
+/*
+ * Give @fn a leading `unsigned NAME` parameter and pass each call site's
+ * own mask to it (RULES.md: "a mask parameter threaded through").  Only
+ * when every caller in this file is in plain code with a mask warplint
+ * can name, none of them may run another function instead (an overload or
+ * specialization the argument would not fit), and @fn has no separate
+ * prototype to keep in step.  When the file cannot show every caller @fn
+ * may have (a header, or no caller at all), the old signature stays as a
+ * deprecated forwarding overload (maskparam.c) and *@unseen says so;
+ * without one, no threading.
+ * Returns NULL, or why not (allocated).
+ */
 static char *thread_mask(struct wl_ctx *ctx, struct wl_func *fn,
 			 struct entry_state *e, bool *unseen)
 {
