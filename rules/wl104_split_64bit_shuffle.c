@@ -479,19 +479,15 @@ struct use_scan {
 	bool used_after;
 };
 
-/* Whether @ref is written where it stands: `ref = e`, `ref op= e`, asm out. */
-static bool is_written(const struct wl_node *ref)
+/* Whether @ref is written where it stands: `ref = e`, `ref += e`, asm out. */
+static bool is_written(struct wl_node *ref)
 {
-	const struct wl_node *p = ref->parent;
+	struct wl_node *p = ref->parent;
 
 	if (!p)
 		return false;
-	if (p->kind == CXCursor_GCCAsmStmt)
-		return true;	/* inputs are wrapped in a conversion */
-	return (p->kind == CXCursor_CompoundAssignOperator ||
-		(p->kind == CXCursor_BinaryOperator &&
-		 wl_node_binop(p) == CXBinaryOperator_Assign)) &&
-	       p->nr_kids == 2 && p->kids[0] == ref;
+	/* asm inputs are wrapped in a conversion; outputs stand bare */
+	return p->kind == CXCursor_GCCAsmStmt || wl_node_stored(p) == ref;
 }
 
 static bool collect_written(struct wl_node *n, void *data)
@@ -535,27 +531,6 @@ static bool find_use_after(struct wl_node *n, void *data)
 	return !us->used_after;
 }
 
-/*
- * Whether every use of @var in @body lies in [@first, @last]: the
- * statements the fix replaces.
- */
-struct var_uses {
-	CXCursor var;
-	unsigned begin, end;
-	bool outside;
-};
-
-static bool find_use_outside(struct wl_node *n, void *data)
-{
-	struct var_uses *vu = data;
-
-	if (n->kind == CXCursor_DeclRefExpr &&
-	    wl_cursor_equal(wl_node_referenced(n), vu->var) &&
-	    (n->begin < vu->begin || n->begin >= vu->end))
-		vu->outside = true;
-	return !vu->outside;
-}
-
 static bool has_initializer(const struct wl_node *var)
 {
 	unsigned i;
@@ -585,16 +560,19 @@ static void drop_halves_decl(struct wl_ctx *ctx, struct wl_fix *fix,
 			   d->in_main && !d->in_macro;
 
 		for (i = 0; all && i < d->nr_kids; i++) {
-			struct var_uses vu = { d->kids[i]->cursor, first->begin,
-					       join->end, false };
+			CXCursor var = d->kids[i]->cursor;
+			unsigned inside = 0, j;
 
 			if (d->kids[i]->kind != CXCursor_VarDecl ||
 			    has_initializer(d->kids[i])) {
 				all = false;
 				break;
 			}
-			wl_node_walk(body, find_use_outside, &vu);
-			all = !vu.outside;
+			/* every use in the statements the fix replaces */
+			for (j = kid_index(block, first);
+			     j <= kid_index(block, join); j++)
+				inside += wl_node_count_refs(block->kids[j], var);
+			all = wl_node_count_refs(body, var) == inside;
 		}
 		if (!all)
 			continue;
