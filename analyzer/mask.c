@@ -26,13 +26,13 @@ static void mask_release(struct wl_mask *m)
 	wl_fix_free(m->setup);
 }
 
-void wl_mask_cache_release(struct wl_ctx *ctx)
+static void cache_free(struct wl_mask_cache *c)
 {
-	struct wl_mask_cache *c = ctx->masks;
 	unsigned i;
 
 	if (!c)
 		return;
+	cache_free(c->as_if_x32);
 	for (i = 0; i < c->nr; i++) {
 		mask_release(c->v[i].mask);
 		free(c->v[i].mask);
@@ -51,6 +51,11 @@ void wl_mask_cache_release(struct wl_ctx *ctx)
 	free(c->ballots);
 	free(c->entries);
 	free(c);
+}
+
+void wl_mask_cache_release(struct wl_ctx *ctx)
+{
+	cache_free(ctx->masks);
 	ctx->masks = NULL;
 }
 
@@ -834,22 +839,24 @@ static const struct wl_mask *infer(struct wl_ctx *ctx, struct wl_node *site)
 
 /*
  * Whether @site would get a mask if the configuration stated that
- * blockDim.x is a multiple of 32: inferred again, on a cache of its own
- * so that nothing of the real answer changes.
+ * blockDim.x is a multiple of 32: inferred again on the cache kept for
+ * that question (one for every site of the file, so that a helper's
+ * callers are asked once), never on the real one.
  */
 static bool fixed_by_launch_shape(struct wl_ctx *ctx, struct wl_node *site)
 {
-	struct wl_mask_cache *saved = ctx->masks;
+	struct wl_mask_cache *real = ctx->masks;
 	const struct wl_mask *m;
 	bool fixed;
 
+	if (!real->as_if_x32)
+		real->as_if_x32 = wl_xcalloc(1, sizeof(*real->as_if_x32));
+	ctx->masks = real->as_if_x32;
 	ctx->eval.launch = WL_LAUNCH_X32;
-	wl_mask_cache_init(ctx);
 	m = infer(ctx, site);
 	fixed = m->text != NULL && !m->guessed;
-	wl_mask_cache_release(ctx);
-	ctx->masks = saved;
 	ctx->eval.launch = WL_LAUNCH_USUAL;
+	ctx->masks = real;
 	return fixed;
 }
 

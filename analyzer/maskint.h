@@ -74,6 +74,13 @@ struct wl_mask_cache {
 	unsigned nr_ballots, alloc_ballots;
 	struct entry_state *entries;
 	unsigned nr_entries, alloc_entries;
+	/*
+	 * The same questions asked as if the configuration stated that
+	 * blockDim.x is a multiple of 32 (wl_mask_infer()'s note), kept
+	 * apart so that nothing of the real answers changes; NULL until
+	 * first asked.
+	 */
+	struct wl_mask_cache *as_if_x32;
 };
 
 /* The predicate "lanes that go on past these points", as source text. */
