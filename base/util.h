@@ -25,9 +25,6 @@
 /* These abort with a message when memory runs out; they never return NULL. */
 void *wl_xmalloc(size_t size);
 void *wl_xcalloc(size_t nmemb, size_t size);
-
-/* FNV-1a over @n bytes of @data: a hash for tables and identities. */
-uint64_t wl_fnv1a(const void *data, size_t n);
 void *wl_xrealloc(void *ptr, size_t size);
 char *wl_xstrdup(const char *s);
 char *wl_xstrndup(const char *s, size_t n);
@@ -38,6 +35,9 @@ char *wl_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 char *wl_xvasprintf(const char *fmt, va_list ap);
 
 bool wl_starts_with(const char *s, const char *prefix);
+
+/* FNV-1a over @n bytes of @data: a hash for tables and identities. */
+uint64_t wl_fnv1a(const void *data, size_t n);
 
 /* Write all @len bytes to @fd, retrying short writes and EINTR; 0 or -1. */
 int wl_write_all(int fd, const char *p, size_t len);
