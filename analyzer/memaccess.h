@@ -173,6 +173,16 @@ struct wl_mem {
 	/* Accesses whose index could not be evaluated: given up on. */
 	unsigned nr_unknown;
 	bool truncated;		/* a size bound cut the analysis short */
+	/*
+	 * The launch shape of the kernel being walked.  0, the usual one:
+	 * threadIdx.x is the thread's index in the block, threadIdx.y and
+	 * .z are 0.  Otherwise the code bounds blockDim.x below a warp
+	 * (`gauss[tx]` in `__shared__ float gauss[16]`) and reads
+	 * threadIdx.y: rows of this many threads, several to a warp, so
+	 * threadIdx.x is the thread's index modulo it and threadIdx.y the
+	 * row (see memrace.c, search_kernel()).
+	 */
+	unsigned row_width;
 	unsigned walks;		/* kernel walks so far, numbering them */
 	/* Cache: whether a variable eval.c saw passed bare to a call
 	   really escapes (see memeval.c, escapes()). */

@@ -2,9 +2,10 @@
 /*
  * The value of an integer expression for one thread (see memint.h).
  *
- * What it knows: constants, the built-in variables (threadIdx.x is the
- * thread, blockIdx and threadIdx.y/z are the same in every lane, blockDim.x
- * is MA_BLOCK_DIM), locals from their initializer and the unconditional
+ * What it knows: constants, the built-in variables (ma_builtin_value():
+ * threadIdx.x is the thread, blockIdx and threadIdx.y/z are the same in
+ * every lane, blockDim.x is MA_BLOCK_DIM, unless the block's rows are
+ * narrower than a warp), locals from their initializer and the unconditional
  * assignments before the use, loop variables the walk binds, parameters
  * through the call being walked, class fields through the constructor
  * that set them, the lane index however it is spelled (`tid & 31`, an asm
@@ -249,6 +250,15 @@ struct ma_local_memo {
 	long long value;
 	bool used, ok, opaque, guessed, assumed;
 };
+
+void ma_model_rows(struct wl_mem *mem, unsigned width)
+{
+	mem->row_width = width;
+	if (mem->local_memo)
+		memset(mem->local_memo, 0,
+		       MA_LOCAL_MEMO_SLOTS * sizeof(*mem->local_memo));
+	ma_raw_forget_values(mem);
+}
 
 static bool eval_local(struct ma_eval *ev, struct wl_var *v,
 		       struct wl_node *at, const struct ma_env *env,
@@ -869,22 +879,15 @@ static bool eval_call(struct ma_eval *ev, struct wl_node *n,
 static bool eval_builtin(struct ma_eval *ev, struct wl_node *n, long long *out)
 {
 	const char *b = wl_node_builtin_var(&ev->mem->ctx->model, n);
+	const char *dot = b ? strchr(b, '.') : NULL;
+	char var[16];
 
-	if (!b)
+	if (!dot || dot - b >= (long)sizeof(var))
 		return false;
+	memcpy(var, b, (size_t)(dot - b));
+	var[dot - b] = 0;
 	ev->assumed = true;	/* a thread's, or the model's launch shape */
-	if (!strcmp(b, "threadIdx.x"))
-		*out = ev->tid;
-	else if (wl_starts_with(b, "threadIdx") ||
-		 wl_starts_with(b, "blockIdx"))
-		*out = 0;	/* the same in every lane of a warp */
-	else if (!strcmp(b, "blockDim.x"))
-		*out = MA_BLOCK_DIM;
-	else if (wl_starts_with(b, "blockDim") || wl_starts_with(b, "gridDim"))
-		*out = 1;
-	else
-		return false;
-	return true;
+	return ma_builtin_value(ev->mem, var, dot[1], ev->tid, out);
 }
 
 /* An unknown value that is the same in every lane of a warp. */

@@ -126,6 +126,14 @@ struct ma_eval {
 	bool assumed;
 };
 
+/* memshape.c */
+/*
+ * Built-in variable @var.@member (`threadIdx`, 'y') for thread @tid under
+ * the launch shape the walk models (struct wl_mem, row_width).
+ */
+bool ma_builtin_value(const struct wl_mem *mem, const char *var, char member,
+		      unsigned tid, long long *out);
+
 /* memeval.c */
 bool ma_eval(struct ma_eval *ev, struct wl_node *n, const struct ma_env *env,
 	     long long *out);
@@ -139,6 +147,11 @@ bool ma_eval_exact(struct wl_mem *mem, struct wl_node *n,
  */
 bool ma_eval_known(struct wl_mem *mem, struct wl_node *n,
 		   const struct ma_env *env, long long *out);
+/*
+ * Model the block as rows @width threads wide (0: the usual shape, see
+ * struct wl_mem); what was evaluated under the other shape is forgotten.
+ */
+void ma_model_rows(struct wl_mem *mem, unsigned width);
 /* The same value in a few lanes of different warps; exact. */
 bool ma_eval_uniform(struct wl_mem *mem, struct wl_node *n,
 		     const struct ma_env *env, long long *out);
@@ -266,6 +279,8 @@ enum ma_raw_ret ma_raw_returns(CXCursor fn, CXCursor *shared);
  */
 bool ma_raw_member_shared(struct wl_mem *mem, CXType obj, const char *method,
 			  CXCursor *shared);
+/* Forget the values of ma_raw_value(): the launch shape changed. */
+void ma_raw_forget_values(struct wl_mem *mem);
 /* Free the answers. */
 void ma_raw_release(struct wl_mem *mem);
 

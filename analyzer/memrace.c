@@ -613,8 +613,6 @@ static void find_races(struct wl_mem *mem, struct ma_walk *w)
 			local[w->ev[i].access] = (int)n++;
 	found = n <= 2048 ? wl_xcalloc(n * n + 1, 1) : NULL;
 
-	ma_compute_events(mem, w);
-	limit_block(mem, w);
 	number_shapes(&shapes, w);
 	for (i = 0; i < w->nr_ev; i++)
 		for (t = 0; t < MA_TIDS; t++) {
@@ -703,14 +701,51 @@ out:
 
 /* ---- the analysis ----------------------------------------------------- */
 
+static bool reads_no_row(struct wl_node *n, void *data)
+{
+	const char *b;
+
+	if (n->kind != CXCursor_MemberRefExpr)
+		return true;
+	b = wl_node_builtin_var(data, n);
+	return !b || (strcmp(b, "threadIdx.y") && strcmp(b, "threadIdx.z"));
+}
+
+/* Whether kernel @fn itself reads threadIdx.y or threadIdx.z. */
+static bool kernel_reads_rows(struct wl_model *m, struct wl_func *fn)
+{
+	return !wl_node_walk(fn->body, reads_no_row, m);
+}
+
 /* Walk kernel @fn (instantiated as @in, or NULL) and search its trace. */
 static void search_kernel(struct wl_mem *mem, struct wl_func *fn,
 			  const struct ma_instance *in)
 {
 	struct ma_walk w;
+	unsigned width;
 
 	ma_walk_kernel(mem, fn, in, &w);
+	ma_compute_events(mem, &w);
+	limit_block(mem, &w);
+	/*
+	 * The code bounds blockDim.x below a warp, so the usual launch
+	 * (whole warps in each row) cannot be the kernel's, and it has rows
+	 * (it reads threadIdx.y): a warp holds several rows, whose lanes
+	 * the walk must tell apart (CudaSift's 16 x 8 descriptor blocks).
+	 * Walked again with that shape; it stands for the launch only as
+	 * long as this walk lasts.
+	 */
+	width = w.threads;
+	if (width < 32 && kernel_reads_rows(&mem->ctx->model, fn)) {
+		ma_release_walk(&w);
+		ma_model_rows(mem, width);
+		ma_walk_kernel(mem, fn, in, &w);
+		ma_compute_events(mem, &w);
+		limit_block(mem, &w);
+	}
 	find_races(mem, &w);
+	if (mem->row_width)
+		ma_model_rows(mem, 0);
 	if (w.truncated)
 		ma_mark_cut(mem);
 	mem->truncated |= w.truncated;

@@ -50,6 +50,18 @@ static struct wl_mem_cache_entry *remember(struct wl_mem *mem, CXCursor fn,
 	return e;
 }
 
+void ma_raw_forget_values(struct wl_mem *mem)
+{
+	unsigned i;
+
+	for (i = 0; i < mem->nr_raw; i++)
+		if (mem->raw[i].what == MA_CACHE_VALUE) {
+			mem->raw[i].what = MA_CACHE_FORGOTTEN;
+			free(mem->raw[i].values);
+			mem->raw[i].values = NULL;
+		}
+}
+
 void ma_raw_release(struct wl_mem *mem)
 {
 	unsigned i;
@@ -471,19 +483,7 @@ static bool builtin_value(struct wl_mem *mem, CXCursor c,
 	base = clang_getCursorSpelling(k->v[0]);
 	snprintf(var, sizeof(var), "%s", clang_getCString(base));
 	clang_disposeString(base);
-	if (member < 'x' || member > 'z')
-		return false;
-	if (!strcmp(var, "threadIdx"))
-		*out = member == 'x' ? tid : 0;
-	else if (!strcmp(var, "blockIdx"))
-		*out = 0;
-	else if (!strcmp(var, "blockDim"))
-		*out = member == 'x' ? MA_BLOCK_DIM : 1;
-	else if (!strcmp(var, "gridDim"))
-		*out = 1;
-	else
-		return false;
-	return true;
+	return ma_builtin_value(mem, var, member, tid, out);
 }
 
 static bool raw_eval(struct wl_mem *mem, CXCursor c, unsigned tid,

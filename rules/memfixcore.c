@@ -423,6 +423,7 @@ void wl_memfix_insert_barrier(struct wl_fixer *fx, struct wl_node *at,
 		text = wl_xasprintf("%s%s%s", fx->nl, ind, sync);
 		pos = wl_memtext_full_end(fx->ctx, at);
 		free(wl_memtext_trailing_comment(fx->ctx, &pos));
+		pos = wl_memtext_past_line_blanks(fx->ctx, pos);
 	}
 	wl_fix_insert(fx->fix, pos, text);
 	free(text);

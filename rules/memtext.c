@@ -358,6 +358,16 @@ char *wl_memtext_trailing_comment(struct wl_ctx *ctx, unsigned *end)
 	return wl_xstrndup(t + start, e - start);
 }
 
+unsigned wl_memtext_past_line_blanks(struct wl_ctx *ctx, unsigned pos)
+{
+	const char *t = ctx->src->text;
+	unsigned i = pos;
+
+	while (i < ctx->src->len && (t[i] == ' ' || t[i] == '\t'))
+		i++;
+	return i == ctx->src->len || t[i] == '\n' || t[i] == '\r' ? i : pos;
+}
+
 unsigned wl_memtext_full_end(struct wl_ctx *ctx, struct wl_node *n)
 {
 	struct wl_node *last;

@@ -39,6 +39,11 @@ char *wl_memtext_indent(struct wl_ctx *ctx, unsigned offset);
 unsigned wl_memtext_line_start(struct wl_ctx *ctx, unsigned offset);
 
 /*
+ * Past the blanks that end the line at @pos, if only blanks are left
+ * on it (an insertion there leaves the line as it was); else @pos.
+ */
+unsigned wl_memtext_past_line_blanks(struct wl_ctx *ctx, unsigned pos);
+/*
  * The `// comment` that follows offset *@end on its line (with the space
  * before it), or ""; moves *@end past it.  Caller frees.
  */
