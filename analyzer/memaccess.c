@@ -196,10 +196,75 @@ static bool param_used_as_scalar(struct wl_func *fn, unsigned pi)
 	return pu.as_scalar && !pu.as_object;
 }
 
+struct sync_find {
+	struct wl_mem *mem;
+	unsigned depth;
+	bool found;
+};
+
+static bool helper_synchronizes(struct wl_mem *mem, struct wl_func *fn,
+				unsigned depth);
+
+static bool find_sync(struct wl_node *n, void *data)
+{
+	struct sync_find *sf = data;
+	struct wl_model *m = &sf->mem->ctx->model;
+
+	if (sf->found || n->kind == CXCursor_LambdaExpr)
+		return false;
+	if (n->kind != CXCursor_CallExpr)
+		return true;
+	sf->found = wl_mem_is_barrier(m, n) ||
+		    helper_synchronizes(sf->mem, wl_call_target(m, n),
+					sf->depth + 1);
+	return !sf->found;
+}
+
+/*
+ * Whether helper @fn passes a barrier (`__syncthreads()` in its body or
+ * in a function it calls).  A shared scalar it takes by reference is
+ * then not one access at the call but those its body makes on either
+ * side of the barrier (`if (threadIdx.x == 0) flag = 0;
+ * __syncthreads();`), which the walk of the body sees through the
+ * reference.  Asked once per function.
+ */
+static bool helper_synchronizes(struct wl_mem *mem, struct wl_func *fn,
+				unsigned depth)
+{
+	struct sync_find sf = { mem, depth, false };
+	uint64_t key = (uintptr_t)fn;
+	uint32_t known;
+
+	if (!fn || !fn->body || depth > MA_MAX_DEPTH)
+		return false;
+	if (wl_u64map_get(&mem->sync_helpers, key, &known))
+		return known;
+	wl_node_walk(fn->body, find_sync, &sf);
+	/* a deeper ask cut short is not the function's answer */
+	if (sf.found || !depth)
+		wl_u64map_put(&mem->sync_helpers, key, sf.found);
+	return sf.found;
+}
+
+/*
+ * Whether @ref names a reference parameter of a helper that passes a
+ * barrier: the accesses through it are its body's (helper_synchronizes()).
+ */
+static bool synchronizing_reference(struct wl_mem *mem, struct wl_node *ref)
+{
+	CXCursor d = wl_node_referenced(ref);
+
+	return clang_getCursorKind(d) == CXCursor_ParmDecl &&
+	       is_lvalue_reference(clang_getCursorType(d)) &&
+	       !(ref->func->flags & WL_FUNC_KERNEL) &&
+	       helper_synchronizes(mem, ref->func, 0);
+}
+
 /* READ/WRITE of the lvalue @e, or 0 when it is not an access of ours. */
-static unsigned access_kind(struct wl_model *m, struct wl_node *e,
+static unsigned access_kind(struct wl_mem *mem, struct wl_node *e,
 			    const struct ma_member *mm)
 {
+	struct wl_model *m = &mem->ctx->model;
 	struct wl_node *u = up_parens(e), *p = u->parent;
 	bool compound;
 
@@ -239,7 +304,7 @@ static unsigned access_kind(struct wl_model *m, struct wl_node *e,
 	 * bare, and a by-value parameter only reads it.  A reference
 	 * parameter of a known function may also write it.
 	 */
-	if (p->kind == CXCursor_CallExpr && m) {
+	if (p->kind == CXCursor_CallExpr) {
 		struct wl_func *fn = wl_call_target(m, p);
 		unsigned i;
 
@@ -257,6 +322,9 @@ static unsigned access_kind(struct wl_model *m, struct wl_node *e,
 		if (fn && i <= fn->nr_params && i < p->nr_kids) {
 			CXType t = clang_getCursorType(fn->params[i - 1]->cursor);
 
+			if (is_lvalue_reference(t) &&
+			    helper_synchronizes(mem, fn, 0))
+				return 0;	/* its body's accesses are */
 			if (is_lvalue_reference(t) &&
 			    !clang_isConstQualifiedType(clang_getPointeeType(
 				    clang_getCanonicalType(t))))
@@ -325,11 +393,11 @@ static struct wl_node *pointer_decl(struct wl_mem *mem, struct wl_node *base)
  * or a local reference bound to shared memory (`volatile int &start =
  * starts[warp]`); its location (memstore.c) decides whether lanes share
  * it.  A reference parameter is not: the call that binds it is the
- * access (access_kind()).  Arrays are accessed through their subscripts,
- * a struct through its members, and a pointer variable is no memory of
- * ours.
+ * access (access_kind()), unless its helper passes a barrier.  Arrays
+ * are accessed through their subscripts, a struct through its members,
+ * and a pointer variable is no memory of ours.
  */
-static bool scalar_candidate(struct wl_node *n)
+static bool scalar_candidate(struct wl_mem *mem, struct wl_node *n)
 {
 	struct wl_node *p = up_parens(n)->parent;
 	CXCursor d = wl_node_referenced(n);
@@ -342,6 +410,8 @@ static bool scalar_candidate(struct wl_node *n)
 	    v.kind == CXType_ConstantArray || v.kind == CXType_IncompleteArray ||
 	    v.kind == CXType_DependentSizedArray || v.kind == CXType_Invalid)
 		return false;
+	if (n->func && synchronizing_reference(mem, n))
+		return true;
 	/* clang could not type it: `skip[N]` with N unknown is no int */
 	if (clang_getCursorKind(d) != CXCursor_VarDecl ||
 	    clang_isInvalidDeclaration(d))
@@ -350,13 +420,13 @@ static bool scalar_candidate(struct wl_node *n)
 }
 
 /* Whether @n is an lvalue this analysis looks at, outermost. */
-static bool is_candidate(struct wl_node *n)
+static bool is_candidate(struct wl_mem *mem, struct wl_node *n)
 {
 	struct wl_node *p;
 	enum CXTypeKind k;
 
 	if (n->kind == CXCursor_DeclRefExpr)
-		return scalar_candidate(n);
+		return scalar_candidate(mem, n);
 	if (n->kind == CXCursor_UnaryOperator) {
 		if (n->nr_kids != 1 || clang_getCursorUnaryOperatorKind(
 					       n->cursor) !=
@@ -442,13 +512,13 @@ bool ma_collect_access(struct wl_node *n, void *data)
 				collect_pointer_arg(mem, n->kids[i]);
 		return true;
 	}
-	if (!is_candidate(n))
+	if (!is_candidate(mem, n))
 		return true;
 	ma_lvalue_loc(&ev, n, NULL, &loc);
 	if (loc.array < 0)
 		return true;
 	member = element_member(&mem->ctx->model, n, &mm);
-	kind = access_kind(&mem->ctx->model, n, member ? &mm : NULL);
+	kind = access_kind(mem, n, member ? &mm : NULL);
 	if (!kind)
 		return true;
 	WL_GROW(mem->accesses, mem->nr_accesses, mem->alloc_accesses);

@@ -42,6 +42,7 @@
 #include <stdint.h>
 
 #include "analyzer/model.h"
+#include "base/u64map.h"
 
 struct wl_ctx;
 struct wl_var;
@@ -183,6 +184,8 @@ struct wl_mem {
 	 * row (see memrace.c, search_kernel()).
 	 */
 	unsigned row_width;
+	/* Helpers that pass a barrier (memaccess.c, helper_synchronizes()). */
+	struct wl_u64map sync_helpers;
 	unsigned walks;		/* kernel walks so far, numbering them */
 	/* Cache: whether a variable eval.c saw passed bare to a call
 	   really escapes (see memeval.c, escapes()). */

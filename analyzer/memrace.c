@@ -835,6 +835,7 @@ void wl_mem_release(struct wl_mem *mem)
 	free(mem->specs);
 	ma_raw_release(mem);
 	free(mem->local_memo);
+	wl_u64map_release(&mem->sync_helpers);
 	free(mem->access_of);
 	memset(mem, 0, sizeof(*mem));
 }
