@@ -16,6 +16,7 @@ struct mark {
 	unsigned seen;			/* analyses that reported it */
 	struct wl_strvec configs;	/* under which it held */
 	bool drop;			/* reported better by another finding */
+	bool fixes_differ;		/* its passes proposed different fixes */
 };
 
 /* @real relative to the working folder when below it, else @real. */
@@ -156,10 +157,14 @@ void wl_report_merge(struct wl_report_file *rf, struct wl_findings *list,
 			if (!wl_fix_equal(g->fix, f->fix)) {
 				wl_fix_free(g->fix);
 				g->fix = NULL;
-				wl_finding_note(g, "no fix: it would differ "
-						   "between the files that "
-						   "include this one, or "
-						   "between configurations");
+				/* said once, however many passes disagree */
+				if (!m->fixes_differ)
+					wl_finding_note(g, "no fix: it would "
+							   "differ between the "
+							   "files that include "
+							   "this one, or between "
+							   "configurations");
+				m->fixes_differ = true;
 			} else if (g->fix && g->fix->safety == WL_FIX_SAFE &&
 				   f->fix->safety == WL_FIX_UNSAFE) {
 				/* Unsafe in one pass is unsafe in all. */

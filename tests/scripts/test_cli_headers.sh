@@ -323,4 +323,39 @@ echo "$out" | grep -q "\[WL501\]" &&
 out=$(cd "$tmp/s" && wl own.cu)
 [ "$(echo "$out" | grep -c "tile.cuh:.*\[WL501\]")" = 2 ] ||
 	fail "a loop on a per-thread value: $out"
+
+# A header's helper whose fix the sources see differently: a full mask
+# from the two that call it in converged code, none from the one that
+# calls it under a lane-dependent branch.  No fix, and the note says so
+# once, however many passes disagree.
+mkdir -p "$tmp/d"
+cat >"$tmp/d/vote.cuh" <<'CU'
+#pragma once
+__device__ unsigned int lanes_with(int p)
+{
+	return __ballot(p);
+}
+CU
+for f in a c; do
+	cat >"$tmp/d/$f.cu" <<'CU'
+#include "vote.cuh"
+__global__ void count_set(const int *in, unsigned int *out)
+{
+	out[threadIdx.x] = lanes_with(in[threadIdx.x]);
+}
+CU
+done
+cat >"$tmp/d/b.cu" <<'CU'
+#include "vote.cuh"
+__global__ void count_some(const int *in, unsigned int *out)
+{
+	if (in[threadIdx.x] > 0)
+		out[threadIdx.x] = lanes_with(1);
+}
+CU
+out=$(cd "$tmp/d" && wl a.cu b.cu c.cu)
+echo "$out" | grep -q "vote.cuh:4:9: error: .*\[WL102\]" ||
+	fail "the header's ballot: $out"
+[ "$(grep -o 'it would differ between the files' <<<"$out" | wc -l)" = 1 ] ||
+	fail "the note on differing fixes is not said once: $out"
 echo PASS
