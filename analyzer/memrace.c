@@ -584,6 +584,9 @@ static bool flag_clears(struct wl_mem *mem, const struct ma_event *p,
 	return flag_clear(mem, a, b) || flag_clear(mem, b, a);
 }
 
+/* What find_races() knows of a pair of accesses. */
+enum { MA_RACED = 1, MA_RACED_ACROSS = 2 };
+
 static void find_races(struct wl_mem *mem, struct ma_walk *w)
 {
 	unsigned short *lbar = wl_xcalloc((size_t)(w->nr_ev + 1) * MA_TIDS,
@@ -636,8 +639,9 @@ static void find_races(struct wl_mem *mem, struct ma_walk *w)
 		ma_partners_of(mem, w, &partners, i, &next, &end);
 		for (; next < end; next++) {
 			struct ma_event *q = &w->ev[j = *next];
+			unsigned char *at;
 			unsigned ti, tj;
-			bool p_reads, global;
+			bool p_reads, global, across;
 
 			if (ma_events_exclusive(p, q))
 				continue;
@@ -660,9 +664,21 @@ static void find_races(struct wl_mem *mem, struct ma_walk *w)
 			}
 			if (!may_race(mem, p, q) || flag_clears(mem, p, q))
 				continue;
-			if (found &&
-			    found[(size_t)local[p->access] * n +
-				  (size_t)local[q->access]])
+			at = found ? found + (size_t)local[p->access] * n +
+					     (size_t)local[q->access]
+				   : NULL;
+			/*
+			 * Known to race, but within a warp only so far: this
+			 * pair of events (another call of the helper, say)
+			 * may be where other warps meet too, which a
+			 * __syncwarp() cannot order.
+			 */
+			if (at && *at == MA_RACED &&
+			    across_warps(mem, w, p, q, &bars)) {
+				ma_record(mem, p, q, 0, 0, true, true);
+				*at = MA_RACED_ACROSS;
+			}
+			if (at && *at)
 				continue;
 			for (k = 0; k < MA_WARPS; k++) {
 				/* the whole warp passed a barrier between */
@@ -680,11 +696,11 @@ static void find_races(struct wl_mem *mem, struct ma_walk *w)
 				}
 				if (subsumed(mem, w, &rt, i, j, ti, p_reads))
 					break;
-				ma_record(mem, p, q, ti, tj, p_reads,
-				       across_warps(mem, w, p, q, &bars));
-				if (found)
-					found[(size_t)local[p->access] * n +
-					      (size_t)local[q->access]] = 1;
+				across = across_warps(mem, w, p, q, &bars);
+				ma_record(mem, p, q, ti, tj, p_reads, across);
+				if (at)
+					*at = across ? MA_RACED_ACROSS
+						     : MA_RACED;
 				break;
 			}
 		}
