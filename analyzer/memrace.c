@@ -417,25 +417,42 @@ static bool none_separated(const struct ma_bars *b, unsigned warp,
 	return true;
 }
 
+/* The bit of thread @t's warp, for maps of element -> warps. */
+static uint32_t warp_bit(unsigned t)
+{
+	return 1u << (t / 32);
+}
+
 /*
  * Whether lanes of two warps write one element in event @e: storage the
  * code gives each warp alike (`s[lane]` in `__shared__ int s[32]`), so
- * it is written for a block of one warp.
+ * it is written for a block of one warp.  One pass, each element
+ * mapped to the warps that touch it.
  */
 static bool warps_share_elements(struct wl_mem *mem, const struct ma_event *e,
 				 unsigned threads)
 {
 	const struct wl_mem_access *x = &mem->accesses[e->access];
-	unsigned a, c;
+	struct wl_u64map warps = { 0 };
+	bool shared = false;
+	uint32_t m;
+	unsigned a;
 
 	/* a scalar (`__shared__ int flag`) is the block's, not a warp's */
 	if (!(x->flags & WL_MEM_WRITE) || (!x->nr_idx && x->base == x->expr))
 		return false;
-	for (a = 0; a < threads; a++)
-		for (c = (a / 32 + 1) * 32; e->act[a] && c < threads; c++)
-			if (e->act[c] && e->elem[c] == e->elem[a])
-				return true;
-	return false;
+	for (a = 0; a < threads && !shared; a++) {
+		uint64_t key = (uint64_t)e->elem[a];
+
+		if (!e->act[a])
+			continue;
+		if (!wl_u64map_get(&warps, key, &m))
+			m = 0;
+		shared = (m & ~warp_bit(a)) != 0;
+		wl_u64map_put(&warps, key, m | warp_bit(a));
+	}
+	wl_u64map_release(&warps);
+	return shared;
 }
 
 /*
@@ -445,7 +462,8 @@ static bool warps_share_elements(struct wl_mem *mem, const struct ma_event *e,
  * warp race with each other there, and with other warps too.  Only the
  * whole warps of the block count (a bound like `cell[33]` says at most
  * 33 threads, not that a 33rd runs), and not storage written for a
- * block of one warp.
+ * block of one warp.  Linear in the threads: it is asked again for
+ * every pair of events of accesses known to race within a warp.
  */
 static bool across_warps(struct wl_mem *mem, const struct ma_walk *w,
 			 const struct ma_event *p, const struct ma_event *q,
@@ -456,23 +474,31 @@ static bool across_warps(struct wl_mem *mem, const struct ma_walk *w,
 	bool p_reads = (fp & WL_MEM_READ) && (fq & WL_MEM_WRITE);
 	bool p_writes = (fp & WL_MEM_WRITE) && (fq & WL_MEM_READ);
 	unsigned threads = w->threads / 32 * 32;
-	unsigned a, c;
+	struct wl_u64map warps = { 0 };
+	bool meet = false;
+	uint32_t m;
+	unsigned t;
 
 	if (mem->arrays[p->array].kind != WL_MEM_SHARED ||
 	    (!p_reads && !p_writes) || threads <= 32 ||
 	    warps_share_elements(mem, p, threads) ||
 	    warps_share_elements(mem, q, threads))
 		return false;
-	for (a = 0; a < threads; a++) {
-		if (!p->act[a] || passed(b, b->lblock, a))
+	for (t = 0; t < threads; t++) {
+		uint64_t key = (uint64_t)q->elem[t];
+
+		if (!q->act[t] || passed(b, b->lblock, t))
 			continue;
-		for (c = 0; c < threads; c++)
-			if (c / 32 != a / 32 && q->act[c] &&
-			    q->elem[c] == p->elem[a] &&
-			    !passed(b, b->lblock, c))
-				return true;
+		if (!wl_u64map_get(&warps, key, &m))
+			m = 0;
+		wl_u64map_put(&warps, key, m | warp_bit(t));
 	}
-	return false;
+	for (t = 0; t < threads && !meet; t++)
+		meet = p->act[t] && !passed(b, b->lblock, t) &&
+		       wl_u64map_get(&warps, (uint64_t)p->elem[t], &m) &&
+		       (m & ~warp_bit(t));
+	wl_u64map_release(&warps);
+	return meet;
 }
 
 #define MA_APART 0xffffffffu
@@ -587,6 +613,24 @@ static bool flag_clears(struct wl_mem *mem, const struct ma_event *p,
 /* What find_races() knows of a pair of accesses. */
 enum { MA_RACED = 1, MA_RACED_ACROSS = 2 };
 
+/*
+ * The calls that brought events @p and @q about, as one number: a pair
+ * of accesses known to race within a warp is looked at again only from
+ * other calls (a loop repeats the same ones).
+ */
+static uint32_t calls_of(const struct ma_event *p, const struct ma_event *q)
+{
+	const struct ma_frame *f;
+	uint64_t h = 1;
+
+	for (f = p->env.frame; f; f = f->up)
+		h = ma_mix(h, (uintptr_t)f->call);
+	h = ma_mix(h, 0);
+	for (f = q->env.frame; f; f = f->up)
+		h = ma_mix(h, (uintptr_t)f->call);
+	return (uint32_t)(h ^ h >> 32);
+}
+
 static void find_races(struct wl_mem *mem, struct ma_walk *w)
 {
 	unsigned short *lbar = wl_xcalloc((size_t)(w->nr_ev + 1) * MA_TIDS,
@@ -607,6 +651,9 @@ static void find_races(struct wl_mem *mem, struct ma_walk *w)
 	struct ma_shapes shapes;
 	struct ma_retouch rt = { .i = UINT_MAX };
 	struct ma_partners partners;
+	/* pairs known to race within a warp: the calls last looked at */
+	struct wl_u64map checked = { 0 };
+	uint32_t calls;
 	unsigned i, j, k, t, checks = 0;
 
 	for (i = 0; i < mem->nr_accesses; i++)
@@ -674,9 +721,15 @@ static void find_races(struct wl_mem *mem, struct ma_walk *w)
 			 * __syncwarp() cannot order.
 			 */
 			if (at && *at == MA_RACED &&
-			    across_warps(mem, w, p, q, &bars)) {
-				ma_record(mem, p, q, 0, 0, true, true);
-				*at = MA_RACED_ACROSS;
+			    (!wl_u64map_get(&checked, (uint64_t)(at - found),
+					    &calls) ||
+			     calls != calls_of(p, q))) {
+				wl_u64map_put(&checked, (uint64_t)(at - found),
+					      calls_of(p, q));
+				if (across_warps(mem, w, p, q, &bars)) {
+					ma_record(mem, p, q, 0, 0, true, true);
+					*at = MA_RACED_ACROSS;
+				}
 			}
 			if (at && *at)
 				continue;
@@ -701,11 +754,16 @@ static void find_races(struct wl_mem *mem, struct ma_walk *w)
 				if (at)
 					*at = across ? MA_RACED_ACROSS
 						     : MA_RACED;
+				if (at && !across)
+					wl_u64map_put(&checked,
+						      (uint64_t)(at - found),
+						      calls_of(p, q));
 				break;
 			}
 		}
 	}
 out:
+	wl_u64map_release(&checked);
 	ma_release_partners(&partners);
 	release_shapes(&shapes);
 	free(found);
