@@ -49,6 +49,41 @@ int main()
 CU
 clean implicit.cu
 
+# The toolkit has no float atomicMin/atomicMax, and legacy code defines
+# its own, static or returning void: no clash with the shim's atomics.
+cat >float_atomics.cu <<'CU'
+__device__ static inline void atomicMin(float *address, float val)
+{
+	int *as_int = (int *)address;
+	int old = *as_int, assumed;
+
+	do {
+		assumed = old;
+		old = atomicCAS(as_int, assumed,
+				__float_as_int(fminf(val, __int_as_float(assumed))));
+	} while (assumed != old);
+}
+__device__ float atomicMax(float *address, float val)
+{
+	int *as_int = (int *)address;
+	int old = *as_int, assumed;
+
+	do {
+		assumed = old;
+		old = atomicCAS(as_int, assumed,
+				__float_as_int(fmaxf(val, __int_as_float(assumed))));
+	} while (assumed != old);
+	return __int_as_float(old);
+}
+__global__ void bounds(float *lo, float *hi, const float *in)
+{
+	float v = __shfl_xor(in[threadIdx.x], 1);
+	atomicMin(lo, v);
+	atomicMax(hi, v);
+}
+CU
+clean float_atomics.cu
+
 cat >stdlib.cu <<'CU'
 #include <iostream>
 #include <vector>

@@ -28,8 +28,10 @@ __WL_ATOMIC_INT(long long)
 __WL_ATOMIC_OP(float, atomicAdd)
 __WL_ATOMIC_OP(double, atomicAdd)
 __WL_ATOMIC_OP(float, atomicExch)
-__WL_ATOMIC_OP(float, atomicMin)
-__WL_ATOMIC_OP(float, atomicMax)
+/*
+ * No float atomicMin/atomicMax: the toolkit has none, and legacy code
+ * defines its own (often static, often returning void) with atomicCAS.
+ */
 __WL_ATOMIC_OP(unsigned int, atomicInc)
 __WL_ATOMIC_OP(unsigned int, atomicDec)
 __WL_D unsigned short atomicCAS(unsigned short *address,
