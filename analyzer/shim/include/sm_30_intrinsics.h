@@ -9,11 +9,12 @@
 
 #include <host_defines.h>
 
-#define __WL_WARP_SHUFFLES(T)                                                 \
+#define __WL_LEGACY_SHUFFLES(T)                                               \
 	__WL_D T __shfl(T var, int srcLane, int width = 32);                  \
 	__WL_D T __shfl_up(T var, unsigned int delta, int width = 32);        \
 	__WL_D T __shfl_down(T var, unsigned int delta, int width = 32);      \
-	__WL_D T __shfl_xor(T var, int laneMask, int width = 32);             \
+	__WL_D T __shfl_xor(T var, int laneMask, int width = 32);
+#define __WL_SYNC_SHUFFLES(T)                                                 \
 	__WL_D T __shfl_sync(unsigned mask, T var, int srcLane,               \
 			     int width = 32);                                 \
 	__WL_D T __shfl_up_sync(unsigned mask, T var, unsigned int delta,     \
@@ -22,14 +23,31 @@
 				  int width = 32);                            \
 	__WL_D T __shfl_xor_sync(unsigned mask, T var, int laneMask,          \
 				 int width = 32);
+#define __WL_WARP_SHUFFLES(T) __WL_LEGACY_SHUFFLES(T) __WL_SYNC_SHUFFLES(T)
 __WL_WARP_SHUFFLES(int)
-__WL_WARP_SHUFFLES(unsigned int)
-__WL_WARP_SHUFFLES(long)
-__WL_WARP_SHUFFLES(unsigned long)
-__WL_WARP_SHUFFLES(long long)
-__WL_WARP_SHUFFLES(unsigned long long)
 __WL_WARP_SHUFFLES(float)
-__WL_WARP_SHUFFLES(double)
+__WL_SYNC_SHUFFLES(unsigned int)
+__WL_SYNC_SHUFFLES(long)
+__WL_SYNC_SHUFFLES(unsigned long)
+__WL_SYNC_SHUFFLES(long long)
+__WL_SYNC_SHUFFLES(unsigned long long)
+__WL_SYNC_SHUFFLES(double)
+/*
+ * The legacy shuffles took int and float until CUDA 9 added the other
+ * types, and pre-Volta code often defined its own for them: a double
+ * __shfl_down() of two int shuffles, with `width = 32`.  Declared for
+ * those types as a template, such a definition is an overload of its
+ * own, not a second declaration that repeats a default argument; a
+ * call with no definition of the file's still finds one.
+ */
+template <typename T>
+__WL_D T __shfl(T var, int srcLane, int width = 32);
+template <typename T>
+__WL_D T __shfl_up(T var, unsigned int delta, int width = 32);
+template <typename T>
+__WL_D T __shfl_down(T var, unsigned int delta, int width = 32);
+template <typename T>
+__WL_D T __shfl_xor(T var, int laneMask, int width = 32);
 
 __WL_D unsigned int __ballot(int predicate);
 __WL_D int __any(int predicate);
