@@ -422,24 +422,34 @@ void wl_findings_hold_unsafe(struct wl_findings *findings)
 	}
 }
 
-char *wl_apply_fixes(const struct wl_source *src, struct wl_findings *findings,
-		     size_t *out_len)
+/* The fixes of @findings taken in @pass (wl_fix_in_pass()), into @set. */
+static void add_fixes(struct wl_edit_set *set, struct wl_findings *findings,
+		      int pass)
 {
-	struct wl_edit_set set = { NULL, 0, 0 };
-	char *text;
 	unsigned i;
 
 	for (i = 0; i < findings->nr; i++) {
 		struct wl_finding *f = &findings->v[i];
 
-		if (!f->fix || f->suppressed || f->fix_rejected)
+		if (!f->fix || f->suppressed || f->fix_rejected ||
+		    !wl_fix_in_pass(f->fix, pass))
 			continue;
-		if (wl_edit_set_add_fix(&set, f->fix) < 0) {
+		if (wl_edit_set_add_fix(set, f->fix) < 0) {
 			free(f->fix_rejected);
 			f->fix_rejected = wl_xstrdup(
 				"its edits overlap a fix applied before it");
 		}
 	}
+}
+
+char *wl_apply_fixes(const struct wl_source *src, struct wl_findings *findings,
+		     size_t *out_len)
+{
+	struct wl_edit_set set = { NULL, 0, 0 };
+	char *text;
+
+	add_fixes(&set, findings, 0);
+	add_fixes(&set, findings, 1);
 	text = wl_edit_set_apply(&set, src->text, src->len, out_len);
 	wl_edit_set_release(&set);
 	return text;

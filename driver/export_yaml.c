@@ -119,15 +119,15 @@ static int emit_diagnostic(yaml_emitter_t *em, const char *path,
 }
 
 /*
- * The fixes of one file, filtered as --fix filters them: a held unsafe
- * fix, and a fix whose edits conflict with one accepted before it, are
- * left out, so that applying the YAML gives what --fix gives.
+ * The fixes of one file taken in @pass (wl_fix_in_pass()), filtered as
+ * --fix filters them: a held unsafe fix, and a fix whose edits conflict
+ * with one accepted before it (in @done), are left out, so that applying
+ * the YAML gives what --fix gives.
  */
-static int emit_file(yaml_emitter_t *em, const struct wl_file_report *r)
+static int emit_pass(yaml_emitter_t *em, const char *path,
+		     const struct wl_file_report *r, struct wl_edit_set *done,
+		     int pass)
 {
-	struct wl_edit_set done = { NULL, 0, 0 };
-	char *abs = realpath(r->path, NULL);
-	const char *path = abs ? abs : r->path;
 	unsigned k, i;
 	int err = 0;
 
@@ -135,19 +135,31 @@ static int emit_file(yaml_emitter_t *em, const struct wl_file_report *r)
 		const struct wl_finding *f = &r->findings->v[k];
 		bool *dup;
 
-		if (!f->fix || f->suppressed)
+		if (!f->fix || f->suppressed || !wl_fix_in_pass(f->fix, pass))
 			continue;
 		/* An unsafe fix held back from --fix is held back here too. */
 		if (f->fix->safety == WL_FIX_UNSAFE && f->fix_rejected)
 			continue;
 		dup = wl_xcalloc(f->fix->nr_edits + 1, sizeof(*dup));
 		for (i = 0; i < f->fix->nr_edits; i++)
-			dup[i] = already_emitted(&done, &f->fix->edits[i]);
+			dup[i] = already_emitted(done, &f->fix->edits[i]);
 		/* All or nothing, as --fix: a conflicting fix is left out. */
-		if (wl_edit_set_add_fix(&done, f->fix) == 0)
+		if (wl_edit_set_add_fix(done, f->fix) == 0)
 			err |= emit_diagnostic(em, path, f, dup);
 		free(dup);
 	}
+	return err;
+}
+
+static int emit_file(yaml_emitter_t *em, const struct wl_file_report *r)
+{
+	struct wl_edit_set done = { NULL, 0, 0 };
+	char *abs = realpath(r->path, NULL);
+	const char *path = abs ? abs : r->path;
+	int err;
+
+	err = emit_pass(em, path, r, &done, 0);
+	err |= emit_pass(em, path, r, &done, 1);
 	wl_edit_set_release(&done);
 	free(abs);
 	return err;

@@ -66,6 +66,7 @@ static void put_findings(struct wl_buf *b, const struct wl_findings *list)
 		put_str(b, f->fix->description);
 		put_u32(b, f->fix->safety);
 		put_str(b, f->fix->unsafe_why);
+		put_u32(b, f->fix->whole);
 		put_u32(b, f->fix->nr_edits);
 		for (k = 0; k < f->fix->nr_edits; k++) {
 			put_u32(b, f->fix->edits[k].offset);
@@ -179,6 +180,7 @@ static void get_findings(struct reader *r, struct wl_findings *out)
 		} else {
 			free(get_str(r));
 		}
+		f->fix->whole = get_u32(r) != 0;
 		nr_edits = get_u32(r);
 		for (k = 0; k < nr_edits && !r->bad; k++) {
 			uint32_t off = get_u32(r), len = get_u32(r);

@@ -31,6 +31,12 @@ struct wl_fix {
 	char *description;
 	enum wl_fix_safety safety;
 	char *unsafe_why;	/* UNSAFE: what was guessed, for the user */
+	/*
+	 * It rewrites whole statements that other findings' fixes edit
+	 * piece by piece (WL104's one shuffle for two): applied before
+	 * them, so that theirs, not it, give way (wl_fix_in_pass()).
+	 */
+	bool whole;
 	struct wl_edit *edits;	/* in the order they were added */
 	unsigned nr_edits, alloc_edits;
 };
@@ -49,6 +55,15 @@ void wl_fix_mark_unsafe(struct wl_fix *fix, const char *why);
 
 /* The same edits (safety and description aside); two NULLs are equal. */
 bool wl_fix_equal(const struct wl_fix *a, const struct wl_fix *b);
+
+/*
+ * Whether @fix is taken in pass @pass (0, then 1) of a loop that adds
+ * fixes to an edit set in the findings' order: whole rewrites first.
+ */
+static inline bool wl_fix_in_pass(const struct wl_fix *fix, int pass)
+{
+	return fix->whole == (pass == 0);
+}
 
 /* "safe" or "unsafe", as the reports spell it. */
 const char *wl_fix_safety_name(enum wl_fix_safety safety);

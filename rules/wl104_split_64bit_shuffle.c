@@ -939,6 +939,7 @@ static void try_fix(struct wl_ctx *ctx, struct wl_finding *f,
 				    shuffles[kind][1], mask_text, whole,
 				    *rest ? ", " : "", rest, semi ? ";" : "");
 		f->fix = wl_fix_new("shuffle the 64-bit value whole");
+		f->fix->whole = true;	/* the halves' own fixes give way */
 		if (mask)
 			wl_mask_add_setup(mask, f->fix);
 		wl_fix_replace(f->fix, first->begin, join->end - first->begin,
