@@ -41,6 +41,7 @@ static void sample(struct wl_tu_result *r)
 	wl_fix_replace(f->fix, 10, 4, "v = s[t + 1];");
 	wl_fix_insert(f->fix, 20, "__syncwarp(0xffffffff);");
 	wl_fix_mark_unsafe(f->fix, "the mask is guessed");
+	f->fix->whole = true;
 	WL_GROW(r->findings.v, r->findings.nr, r->findings.alloc);
 	f = &r->findings.v[r->findings.nr++];
 	memset(f, 0, sizeof(*f));
@@ -82,6 +83,7 @@ static void test_round_trip(void **state)
 	assert_string_equal(f->fix->edits[1].text, "__syncwarp(0xffffffff);");
 	assert_int_equal(f->fix->safety, WL_FIX_UNSAFE);
 	assert_string_equal(f->fix->unsafe_why, "the mask is guessed");
+	assert_true(f->fix->whole);
 	f = &out.findings.v[1];
 	assert_true(f->suppressed);
 	assert_null(f->fix);
