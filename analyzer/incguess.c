@@ -37,7 +37,7 @@ struct repo {
 	char *root;
 	struct entry *v;	/* sorted by base, then rel */
 	unsigned nr, alloc;
-	/* The includes of its .cu files, read on first need. */
+	/* The includes of its .cu files and headers, read on first need. */
 	struct include_edge *edges;
 	unsigned nr_edges, alloc_edges;
 	bool edges_read;
@@ -748,7 +748,8 @@ static void read_edges(struct repo *r)
 		size_t len;
 		char *full;
 
-		if (!wl_ends_with(r->v[i].rel, ".cu"))
+		if (!wl_ends_with(r->v[i].rel, ".cu") &&
+		    !wl_path_is_header(r->v[i].rel))
 			continue;
 		full = wl_xasprintf("%s/%s", r->root, r->v[i].rel);
 		len = read_head(full, &text, &cap);
@@ -815,8 +816,12 @@ char *wl_incguess_includer(struct wl_incguess *g, const char *path)
 			continue;
 		inc = wl_xasprintf("%s/%s", r->root, e->includer);
 		common = common_dirs(inc, near);
-		if (!best || common > best_common ||
-		    (common == best_common && strlen(inc) < strlen(best))) {
+		/* a source first, then the nearest, then the shortest path */
+		if (!best ||
+		    (wl_path_is_header(best) && !wl_path_is_header(inc)) ||
+		    (wl_path_is_header(best) == wl_path_is_header(inc) &&
+		     (common > best_common ||
+		      (common == best_common && strlen(inc) < strlen(best))))) {
 			free(best);
 			best = inc;
 			best_common = common;

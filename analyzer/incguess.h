@@ -67,10 +67,12 @@ CXTranslationUnit wl_incguess_reparse(struct wl_incguess *guess,
 				      char **err);
 
 /*
- * A source file (.cu) of @path's repository that #includes @path, the
- * nearest to it: a header whose names come from the file that includes
- * it is analysed in that file's translation unit.  Its includes are read
- * once per run.  Allocated and absolute, or NULL when there is none.
+ * A file of @path's repository that #includes @path: a source file
+ * (.cu) if one does, else a header, the nearest to it.  A header whose
+ * names come from the file that includes it is analysed in that file's
+ * translation unit (through a header's own includer, up to a source).
+ * The includes are read once per run.  Allocated and absolute, or NULL
+ * when there is none.
  */
 char *wl_incguess_includer(struct wl_incguess *guess, const char *path);
 

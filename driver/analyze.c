@@ -269,6 +269,31 @@ static CXFile included_file(CXTranslationUnit tu, const char *path)
 	return ff.found;
 }
 
+/* How many headers up a chain of includers is followed to a source. */
+#define MAX_INCLUDER_DEPTH 4
+
+/*
+ * The file to parse for header @path: its includer, or when that is a
+ * header too (kernels in a .cuh that a common .h includes, which the .cu
+ * includes after what they need), the includer's, up to a source file.
+ */
+static char *source_includer(struct wl_incguess *guess, const char *path)
+{
+	char *includer = wl_incguess_includer(guess, path), *up;
+	unsigned depth;
+
+	for (depth = 0; includer && wl_path_is_header(includer) &&
+			depth < MAX_INCLUDER_DEPTH;
+	     depth++) {
+		up = wl_incguess_includer(guess, includer);
+		if (!up)
+			break;	/* the top header (a cycle ends at the bound) */
+		free(includer);
+		includer = up;
+	}
+	return includer;
+}
+
 /*
  * A header whose names come from the file that includes it (its
  * includer declares the wrappers and types it uses first): analysed in
@@ -292,7 +317,7 @@ static bool analyze_in_includer(CXIndex index, const struct wl_source *src,
 
 	clang_disposeString(name);
 	if (!own_errors || !wl_path_is_header(src->path) ||
-	    !(includer = wl_incguess_includer(opts->guess, src->path)))
+	    !(includer = source_includer(opts->guess, src->path)))
 		return false;
 	if (wl_source_load(&isrc, includer, &err) < 0) {
 		free(err);

@@ -6,7 +6,8 @@
 # the header, --timeout's child process carries it, a header that parses
 # alone is analysed alone, and --no-guess-includes turns it off.  The
 # arguments a kernel in the includer passes decide a helper's parameter
-# (no default argument taken for one).
+# (no default argument taken for one).  A header included by a header
+# that a .cu includes goes through the .cu.
 set -u
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -134,6 +135,32 @@ echo "$out" | grep -q 'WL501' && fail "a kernel's parameter taken to vary: $out"
 out=$(wl src/lane_stage.cu 2>&1)
 echo "$out" | grep -q "barrier.cuh:6:.*threads that return at line 4.*\[WL501\]" ||
 	fail "a lane-varying argument not seen: $out"
+
+# Kernels in a .cuh that a common header includes after the types they
+# use, the common header included by the .cu: analysed through the .cu.
+mkdir -p chain
+cat >chain/types.h <<'EOF'
+#pragma once
+namespace lib { struct edge { int u, v; }; }
+EOF
+cat >chain/kernels.cuh <<'EOF'
+__global__ void first_ends(const lib::edge *e, int *out)
+{
+	out[threadIdx.x] = __shfl(e[threadIdx.x].u, 0);
+}
+EOF
+cat >chain/common.h <<'EOF'
+#pragma once
+#include "types.h"
+#include "kernels.cuh"
+EOF
+printf '#include "common.h"\nint main() { return 0; }\n' >chain/main.cu
+out=$(wl chain/kernels.cuh 2>&1)
+echo "$out" | grep -q 'analysed as included from chain/main.cu' ||
+	fail "a header's includer's includer not used: $out"
+echo "$out" | grep -q "kernels.cuh:3:.*'__shfl'.*\[WL101\]" ||
+	fail "the chained header's shuffle: $out"
+echo "$out" | grep -q 'WL900' && fail "the alone parse's errors shown: $out"
 
 # Off: the header alone, its root cause named.
 out=$(wl --no-guess-includes kernels/count.cuh 2>&1)
