@@ -305,6 +305,103 @@ static enum CXChildVisitResult visit_defs(CXCursor c, CXCursor parent,
 	}
 }
 
+/* A host function's definition, outside system headers: its extent. */
+struct host_def {
+	CXFile file;
+	unsigned begin, end;
+};
+
+struct host_defs {
+	struct host_def *v;
+	unsigned nr, alloc;
+};
+
+static enum CXChildVisitResult visit_host_defs(CXCursor c, CXCursor parent,
+					       CXClientData data)
+{
+	struct host_defs *hd = data;
+	CXSourceRange r;
+	struct host_def *d;
+	unsigned flags = 0;
+
+	(void)parent;
+	if (clang_Location_isInSystemHeader(clang_getCursorLocation(c)))
+		return CXChildVisit_Continue;
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_FunctionDecl:
+	case CXCursor_FunctionTemplate:
+	case CXCursor_CXXMethod:
+	case CXCursor_Constructor:
+	case CXCursor_Destructor:
+	case CXCursor_ConversionFunction:
+		break;
+	case CXCursor_Namespace:
+	case CXCursor_LinkageSpec:
+	case CXCursor_StructDecl:
+	case CXCursor_ClassDecl:
+	case CXCursor_ClassTemplate:
+	case CXCursor_ClassTemplatePartialSpecialization:
+	case CXCursor_FriendDecl:	/* `friend ostream &operator<<(...) {}` */
+	case CXCursor_UnexposedDecl:
+		return CXChildVisit_Recurse;
+	default:
+		return CXChildVisit_Continue;
+	}
+	/* an invalid declaration may have lost its __device__ */
+	if (clang_isInvalidDeclaration(c) || wl_cursor_is_instantiation(c))
+		return CXChildVisit_Continue;
+	clang_visitChildren(c, scan_attrs, &flags);
+	if ((flags & 1) || !(flags & 2))
+		return CXChildVisit_Continue;	/* device code, or no body */
+	r = clang_getCursorExtent(c);
+	WL_GROW(hd->v, hd->nr, hd->alloc);
+	d = &hd->v[hd->nr++];
+	clang_getExpansionLocation(clang_getRangeStart(r), &d->file, NULL,
+				   NULL, &d->begin);
+	clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL,
+				   &d->end);
+	return CXChildVisit_Continue;
+}
+
+static bool in_host_def(const struct host_defs *hd, const struct perr *e)
+{
+	unsigned i;
+
+	for (i = 0; i < hd->nr; i++)
+		if (wl_same_file(hd->v[i].file, e->file) &&
+		    e->offset >= hd->v[i].begin && e->offset <= hd->v[i].end)
+			return true;
+	return false;
+}
+
+/*
+ * Drop the errors inside host functions.  The parse is nvcc's device
+ * pass, which never checks a host function's body; a header whose
+ * helpers are `__device__` only when __CUDA_ARCH__ is set (InfiniTAM's
+ * _CPU_AND_GPU_CODE_) has host constructors calling device-only ones
+ * there, which nvcc's host pass reads with the macro empty.  A missing
+ * header or an `#error` is never inside a function, and a declaration
+ * clang found invalid is not taken for host code.
+ */
+static void drop_host_errors(struct scan *s)
+{
+	struct host_defs hd = { NULL, 0, 0 };
+	unsigned i, kept = 0;
+
+	clang_visitChildren(clang_getTranslationUnitCursor(s->ctx->tu),
+			    visit_host_defs, &hd);
+	for (i = 0; i < s->nr_errs; i++) {
+		struct perr *e = &s->errs[i];
+
+		if (!e->system && e->file && in_host_def(&hd, e))
+			free(e->text);
+		else
+			s->errs[kept++] = *e;
+	}
+	s->nr_errs = kept;
+	free(hd.v);
+}
+
 /* Count each main-file error against the function definition holding it. */
 static void attribute_errors(struct scan *s)
 {
@@ -499,6 +596,11 @@ void wl_parse_errors_report(struct wl_ctx *ctx, FILE *verbose)
 		return;
 	if (verbose)
 		print_verbose(verbose, &s, ctx->src);
+	drop_host_errors(&s);
+	if (!s.nr_errs) {
+		free(s.errs);
+		return;
+	}
 	root = root_cause(&s);
 	attribute_errors(&s);
 	msg = describe(&s, root);

@@ -84,6 +84,32 @@ __global__ void bounds(float *lo, float *hi, const float *in)
 CU
 clean float_atomics.cu
 
+# Helpers that are __device__ only in the device pass (__CUDA_ARCH__
+# set), called by host constructors and methods: nvcc's device pass
+# never checks host bodies, so neither their errors nor a WL900.
+cat >arch_only.cu <<'CU'
+#if defined(__CUDACC__) && defined(__CUDA_ARCH__)
+#define BOTH_SIDES __device__
+#else
+#define BOTH_SIDES
+#endif
+template <class T> struct pair2 {
+	T x, y;
+	BOTH_SIDES pair2() {}
+	BOTH_SIDES pair2(T a, T b) : x(a), y(b) {}
+};
+struct image {
+	pair2<int> size;
+	image(int w, int h) { size = pair2<int>(w, h); }
+	friend int area(const image &i) { return pair2<int>(i.size).x; }
+};
+__global__ void first_x(const pair2<int> *p, int *out)
+{
+	out[threadIdx.x] = __shfl(p[threadIdx.x].x, 0);
+}
+CU
+clean arch_only.cu
+
 cat >stdlib.cu <<'CU'
 #include <iostream>
 #include <vector>
