@@ -424,6 +424,20 @@ static uint32_t warp_bit(unsigned t)
 }
 
 /*
+ * Note in @warps that thread @t touches element @elem; the warps noted
+ * for it before.
+ */
+static uint32_t note_warp(struct wl_u64map *warps, long long elem, unsigned t)
+{
+	uint32_t m;
+
+	if (!wl_u64map_get(warps, (uint64_t)elem, &m))
+		m = 0;
+	wl_u64map_put(warps, (uint64_t)elem, m | warp_bit(t));
+	return m;
+}
+
+/*
  * Whether lanes of two warps write one element in event @e: storage the
  * code gives each warp alike (`s[lane]` in `__shared__ int s[32]`), so
  * it is written for a block of one warp.  One pass, each element
@@ -435,22 +449,14 @@ static bool warps_share_elements(struct wl_mem *mem, const struct ma_event *e,
 	const struct wl_mem_access *x = &mem->accesses[e->access];
 	struct wl_u64map warps = { 0 };
 	bool shared = false;
-	uint32_t m;
 	unsigned a;
 
 	/* a scalar (`__shared__ int flag`) is the block's, not a warp's */
 	if (!(x->flags & WL_MEM_WRITE) || (!x->nr_idx && x->base == x->expr))
 		return false;
-	for (a = 0; a < threads && !shared; a++) {
-		uint64_t key = (uint64_t)e->elem[a];
-
-		if (!e->act[a])
-			continue;
-		if (!wl_u64map_get(&warps, key, &m))
-			m = 0;
-		shared = (m & ~warp_bit(a)) != 0;
-		wl_u64map_put(&warps, key, m | warp_bit(a));
-	}
+	for (a = 0; a < threads && !shared; a++)
+		shared = e->act[a] &&
+			 (note_warp(&warps, e->elem[a], a) & ~warp_bit(a));
 	wl_u64map_release(&warps);
 	return shared;
 }
@@ -484,15 +490,9 @@ static bool across_warps(struct wl_mem *mem, const struct ma_walk *w,
 	    warps_share_elements(mem, p, threads) ||
 	    warps_share_elements(mem, q, threads))
 		return false;
-	for (t = 0; t < threads; t++) {
-		uint64_t key = (uint64_t)q->elem[t];
-
-		if (!q->act[t] || passed(b, b->lblock, t))
-			continue;
-		if (!wl_u64map_get(&warps, key, &m))
-			m = 0;
-		wl_u64map_put(&warps, key, m | warp_bit(t));
-	}
+	for (t = 0; t < threads; t++)
+		if (q->act[t] && !passed(b, b->lblock, t))
+			note_warp(&warps, q->elem[t], t);
 	for (t = 0; t < threads && !meet; t++)
 		meet = p->act[t] && !passed(b, b->lblock, t) &&
 		       wl_u64map_get(&warps, (uint64_t)p->elem[t], &m) &&
@@ -653,7 +653,7 @@ static void find_races(struct wl_mem *mem, struct ma_walk *w)
 	struct ma_partners partners;
 	/* pairs known to race within a warp: the calls last looked at */
 	struct wl_u64map checked = { 0 };
-	uint32_t calls;
+	uint32_t calls, now;
 	unsigned i, j, k, t, checks = 0;
 
 	for (i = 0; i < mem->nr_accesses; i++)
@@ -720,12 +720,13 @@ static void find_races(struct wl_mem *mem, struct ma_walk *w)
 			 * may be where other warps meet too, which a
 			 * __syncwarp() cannot order.
 			 */
-			if (at && *at == MA_RACED &&
-			    (!wl_u64map_get(&checked, (uint64_t)(at - found),
-					    &calls) ||
-			     calls != calls_of(p, q))) {
+			if (at && *at == MA_RACED) {
+				now = calls_of(p, q);
+				if (wl_u64map_get(&checked, (uint64_t)(at - found),
+						  &calls) && calls == now)
+					continue;
 				wl_u64map_put(&checked, (uint64_t)(at - found),
-					      calls_of(p, q));
+					      now);
 				if (across_warps(mem, w, p, q, &bars)) {
 					ma_record(mem, p, q, 0, 0, true, true);
 					*at = MA_RACED_ACROSS;
