@@ -29,6 +29,11 @@ struct wl_finding {
 	 */
 	bool unparsed;
 	/*
+	 * In a function that no kernel of the pass's translation unit calls
+	 * (analyzer/reach.h): the pass saw no lane enter it.
+	 */
+	bool unreached;
+	/*
 	 * The configurations (.warplint `configurations`) under which the
 	 * finding holds, comma-separated; NULL: all of them, or none are
 	 * defined.

@@ -9,6 +9,7 @@
 #include "analyzer/cursor.h"
 #include "analyzer/maskint.h"
 #include "analyzer/maskparam.h"
+#include "analyzer/reach.h"
 #include "base/source.h"
 #include "base/util.h"
 #include "fixits/edit.h"
@@ -587,6 +588,8 @@ static void function_entry(struct wl_ctx *ctx, struct wl_func *fn,
 		return;
 	}
 	if (!e->done) {
+		bool live = wl_func_reached(&ctx->model, fn);
+
 		e->busy = true;
 		for (i = 0; i < fn->nr_callers + fn->nr_may_callers && !why;
 		     i++) {
@@ -594,8 +597,21 @@ static void function_entry(struct wl_ctx *ctx, struct wl_func *fn,
 				i < fn->nr_callers
 					? fn->callers[i]
 					: fn->may_callers[i - fn->nr_callers];
-			const struct wl_mask *m = infer(ctx, call);
-			unsigned line = line_of(ctx, call);
+			const struct wl_mask *m;
+			unsigned line;
+
+			/*
+			 * A call from a function no kernel reaches runs in
+			 * no lane: it has no say where a live call does
+			 * (the header's unused wrapper of the file's scan).
+			 * Where none does, the dead callers' own branches
+			 * are still all there is to go on.
+			 */
+			if (live && call->func &&
+			    !wl_func_reached(&ctx->model, call->func))
+				continue;
+			m = infer(ctx, call);
+			line = line_of(ctx, call);
 
 			/*
 			 * A call from @fn's own body that every lane in

@@ -176,6 +176,8 @@ struct wl_model {
 	/* clang_getFileContents() scans the TU for the file: cached. */
 	struct wl_file_text *texts;
 	unsigned nr_texts, alloc_texts;
+	/* Per function, whether a kernel reaches it (analyzer/reach.c). */
+	unsigned char *reach;
 	CXFile *incl_files;		/* where the target is #included */
 	unsigned *incl_offsets;
 	unsigned nr_incls, alloc_incls;

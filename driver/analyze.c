@@ -18,6 +18,7 @@
 #include "analyzer/parse.h"
 #include "analyzer/parse_errors.h"
 #include "analyzer/prefilter.h"
+#include "analyzer/reach.h"
 #include "base/source.h"
 #include "base/util.h"
 #include "driver/suppress.h"
@@ -68,6 +69,7 @@ static void run_pass(CXTranslationUnit tu, const struct wl_source *src,
 			wl_rule_checks[i](&ctx);
 	/* No fix edits code that a CUDA 13 build does not compile as seen. */
 	wl_pp_guard_fixes(&ctx.pp, &ctx.findings);
+	wl_reach_mark_findings(&ctx);
 	if (ctx.enabled[WL900] && !target)
 		wl_parse_errors_report(&ctx, opts->verbose);
 	/* Last, so that suppressions see every finding, WL900 included. */

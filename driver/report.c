@@ -17,6 +17,7 @@ struct mark {
 	struct wl_strvec configs;	/* under which it held */
 	bool drop;			/* reported better by another finding */
 	bool fixes_differ;		/* its passes proposed different fixes */
+	bool reached;			/* a pass saw a kernel reach it */
 };
 
 /* @real relative to the working folder when below it, else @real. */
@@ -150,11 +151,21 @@ void wl_report_merge(struct wl_report_file *rf, struct wl_findings *list,
 			rf->findings.v[rf->findings.nr++] = *f;
 			m = mark_of(rf, (unsigned)k);
 			memset(m, 0, sizeof(*m));
+			m->reached = !f->unreached;
 		} else {
 			struct wl_finding *g = &rf->findings.v[k];
 
 			m = mark_of(rf, (unsigned)k);
-			if (!wl_fix_equal(g->fix, f->fix)) {
+			if (f->unreached && m->reached) {
+				/* this pass saw no caller: others did */
+			} else if (!f->unreached && !m->reached) {
+				/* the first pass that saw a caller decides */
+				wl_finding_release(g);
+				*g = *f;
+				memset(f, 0, sizeof(*f));
+				m->reached = true;
+				m->fixes_differ = false;
+			} else if (!wl_fix_equal(g->fix, f->fix)) {
 				wl_fix_free(g->fix);
 				g->fix = NULL;
 				/* said once, however many passes disagree */

@@ -55,6 +55,7 @@ static void put_findings(struct wl_buf *b, const struct wl_findings *list)
 		put_u32(b, f->end_col);
 		put_u32(b, f->suppressed);
 		put_u32(b, f->unparsed);
+		put_u32(b, f->unreached);
 		put_str(b, f->message);
 		put_str(b, f->note);
 		put_str(b, f->fix_rejected);
@@ -160,6 +161,7 @@ static void get_findings(struct reader *r, struct wl_findings *out)
 		f->end_col = get_u32(r);
 		f->suppressed = get_u32(r) != 0;
 		f->unparsed = get_u32(r) != 0;
+		f->unreached = get_u32(r) != 0;
 		f->message = get_str(r);
 		f->note = get_str(r);
 		f->fix_rejected = get_str(r);

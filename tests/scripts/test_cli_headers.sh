@@ -358,4 +358,27 @@ echo "$out" | grep -q "vote.cuh:4:9: error: .*\[WL102\]" ||
 	fail "the header's ballot: $out"
 [ "$(grep -o 'it would differ between the files' <<<"$out" | wc -l)" = 1 ] ||
 	fail "the note on differing fixes is not said once: $out"
+
+# A source that includes the header and never calls the helper (a build
+# probe, a kernel file that uses another part of the header) saw no lane
+# enter it: the passes that saw callers decide, and their proved fix
+# stands, whichever order the files come in.
+cat >"$tmp/d/probe.cu" <<'CU'
+#include "vote.cuh"
+__global__ void nothing(int *out)
+{
+	out[threadIdx.x] = 0;
+}
+CU
+for order in "probe.cu a.cu c.cu" "a.cu probe.cu c.cu" "a.cu c.cu probe.cu"; do
+	out=$(cd "$tmp/d" && wl -j1 $order)
+	echo "$out" | grep -q "vote.cuh:4:9: note: fix: use '__ballot_sync' with mask '0xffffffff'" ||
+		fail "a source that never calls the helper vetoed its fix ($order): $out"
+	echo "$out" | grep -q 'it would differ' &&
+		fail "an uncalled helper's pass counted as a disagreement ($order): $out"
+done
+# Alone, the probe shows why it proposes no fix: what it says is kept.
+out=$(cd "$tmp/d" && wl probe.cu)
+echo "$out" | grep -q "vote.cuh:4:9: note: fix:" &&
+	fail "the probe alone proved a mask: $out"
 echo PASS
