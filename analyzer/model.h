@@ -94,6 +94,9 @@ struct wl_func {
 	struct wl_node *body;	/* its CompoundStmt, or NULL */
 	struct wl_node **params;
 	unsigned nr_params;
+	/* Arguments a call must pass (the rest have defaults), once asked. */
+	unsigned nr_required;
+	bool required_known;
 	/* Call sites of this function anywhere in the translation unit. */
 	struct wl_node **callers;
 	unsigned nr_callers, alloc_callers;

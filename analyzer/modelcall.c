@@ -279,6 +279,27 @@ static struct wl_func *functor_call_operator(struct wl_model *m, CXCursor cls)
 	return NULL;
 }
 
+/* The fewest arguments a call of @fn can pass. */
+static unsigned required_args(struct wl_func *fn)
+{
+	unsigned n = fn->nr_params;
+
+	if (fn->required_known)
+		return fn->nr_required;
+	while (n && !clang_Cursor_isNull(
+			    wl_cursor_param_default(fn->params[n - 1]->cursor)))
+		n--;
+	fn->nr_required = n;
+	fn->required_known = true;
+	return n;
+}
+
+/* Whether a call with @nargs arguments can call @fn. */
+static bool takes_args(struct wl_func *fn, unsigned nargs)
+{
+	return nargs <= fn->nr_params && nargs >= required_args(fn);
+}
+
 static struct wl_func *resolve_target(struct wl_model *m,
 				      const struct wl_node *call)
 {
@@ -320,7 +341,7 @@ static struct wl_func *resolve_target(struct wl_model *m,
 	/* one with defaults for the rest; never one that takes fewer */
 	for (i = 0; i < m->nr_funcs; i++)
 		if (!strcmp(m->funcs[i]->name, name) &&
-		    m->funcs[i]->nr_params > nargs)
+		    takes_args(m->funcs[i], nargs))
 			return m->funcs[i];
 	return NULL;
 }
@@ -443,7 +464,7 @@ static void link_call(struct wl_model *m, struct wl_node *call,
 		for (i = 0; i < m->nr_funcs; i++)
 			if (m->funcs[i] != fn &&
 			    !strcmp(m->funcs[i]->name, fn->name) &&
-			    m->funcs[i]->nr_params >= nargs)
+			    takes_args(m->funcs[i], nargs))
 				add_may_caller(m->funcs[i], call);
 	}
 	if (!has_specializations || !names_whole_template(call, fn))
