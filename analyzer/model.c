@@ -505,34 +505,54 @@ static bool mentions(const char *text, unsigned b, unsigned e,
 }
 
 /*
- * Whether a function of another file is worth modelling as context: it
- * names one of the target's functions (it may call it), or the target is
- * #included inside it (its body is partly the target's).  Cheap, so that
- * a header's pass does not model every device function of the project.
+ * How many calls away from the target's functions a context function
+ * may be.  The kernel that decides a header helper's lanes is seldom its
+ * direct caller: `k` calls `block_sum` calls the header's `warp_sum`.
  */
-static bool context_wanted(struct wl_model *m, CXCursor c)
+#define MAX_CONTEXT_LEVEL 4
+
+/*
+ * Whether a function of another file is worth modelling as context, and
+ * at which level: 1 when it names one of the target's functions (it may
+ * call it) or the target is #included inside it (its body is partly the
+ * target's); one more than the context function it names, up to
+ * MAX_CONTEXT_LEVEL; 0 when neither.  The walk meets a file's functions
+ * in order, and C++ declares a callee before its caller, so one walk
+ * climbs a chain.  Cheap, so that a header's pass does not model every
+ * device function of the project.
+ */
+static unsigned context_level(struct wl_model *m, CXCursor c)
 {
 	CXSourceRange r = clang_getCursorExtent(c);
 	CXFile f = NULL, f2 = NULL;
-	unsigned b = 0, e = 0, i;
+	unsigned b = 0, e = 0, i, level = 0;
 	const char *text;
 	size_t size = 0;
 
 	clang_getExpansionLocation(clang_getRangeStart(r), &f, NULL, NULL, &b);
 	clang_getExpansionLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &e);
 	if (!f || !wl_same_file(f, f2) || e < b)
-		return false;
+		return 0;
 	for (i = 0; i < m->nr_incls; i++)
 		if (wl_same_file(m->incl_files[i], f) &&
 		    m->incl_offsets[i] >= b && m->incl_offsets[i] <= e)
-			return true;
+			return 1;
 	text = wl_model_file_text(m, f, &size);
 	if (!text || e > size)
-		return false;
+		return 0;
 	for (i = 0; i < m->nr_funcs; i++)
 		if (mentions(text, b, e, m->funcs[i]->name))
-			return true;
-	return false;
+			return 1;
+	for (i = 0; i < m->nr_ctx_funcs; i++) {
+		const struct wl_func *ctx = m->ctx_funcs[i];
+
+		if (ctx->ctx_level >= MAX_CONTEXT_LEVEL ||
+		    (level && ctx->ctx_level + 1u >= level) ||
+		    !mentions(text, b, e, ctx->name))
+			continue;
+		level = ctx->ctx_level + 1u;
+	}
+	return level;
 }
 
 /*
@@ -648,14 +668,21 @@ static void add_function(struct wl_model *m, CXCursor c)
 	struct wl_func *fn;
 	unsigned i, main_nodes = m->nr_main_nodes;
 	bool mine = in_main_file(m, c);
+	unsigned level = 0;
 
 	/* The target's own first; others, as context, in a second walk. */
 	if (mine == m->context_phase)
 		return;
-	if (!mine && (!in_project_file(m, c) ||
-		      !(dependent_name(m, wl_model_spelling(m, c)) ||
-			callee_of_target(m, c) || context_wanted(m, c))))
-		return;
+	if (!mine) {
+		if (!in_project_file(m, c))
+			return;
+		/* what the target calls leads to no caller of it */
+		if (dependent_name(m, wl_model_spelling(m, c)) ||
+		    callee_of_target(m, c))
+			level = MAX_CONTEXT_LEVEL;
+		else if (!(level = context_level(m, c)))
+			return;
+	}
 	clang_visitChildren(c, scan_func, &scan);
 	if (!scan.has_body || !(scan.flags & (WL_FUNC_KERNEL | WL_FUNC_DEVICE)))
 		return;
@@ -664,6 +691,7 @@ static void add_function(struct wl_model *m, CXCursor c)
 	fn->canonical = clang_getCanonicalCursor(c);
 	fn->name = wl_model_spelling(m, c);
 	fn->flags = scan.flags;
+	fn->ctx_level = (unsigned char)level;
 	if (clang_getCursorKind(c) == CXCursor_FunctionTemplate)
 		fn->flags |= WL_FUNC_TEMPLATE;
 	fn->root = build_node(m, c, NULL, fn);

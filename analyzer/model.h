@@ -109,6 +109,11 @@ struct wl_func {
 	 */
 	struct wl_node **may_callers;
 	unsigned nr_may_callers, alloc_may_callers;
+	/*
+	 * Context only: how far it is from the target's functions (1: it
+	 * names one; analyzer/model.c, context_level()).
+	 */
+	unsigned char ctx_level;
 	/* The function template this one explicitly specializes, if any. */
 	struct wl_func *primary;
 	bool has_goto;

@@ -381,4 +381,45 @@ done
 out=$(cd "$tmp/d" && wl probe.cu)
 echo "$out" | grep -q "vote.cuh:4:9: note: fix:" &&
 	fail "the probe alone proved a mask: $out"
+
+# The kernel that decides a header helper's lanes is seldom its direct
+# caller: the source wraps it (k -> block_part -> warp_sum).  The
+# header's pass climbs the source's chain to the kernel: a proved full
+# mask where the kernel calls the wrapper with every lane, the lanes of
+# the branch where it calls it under one.
+mkdir -p "$tmp/chain"
+cat >"$tmp/chain/h.cuh" <<'CU'
+#pragma once
+__device__ float warp_sum(float v)
+{
+	for (int o = 16; o > 0; o /= 2)
+		v += __shfl_down(v, o);
+	return v;
+}
+CU
+cat >"$tmp/chain/all.cu" <<'CU'
+#include "h.cuh"
+__device__ float scaled(float v)
+{
+	return warp_sum(v * 2.0f);
+}
+__device__ float block_part(float v)
+{
+	return scaled(v) + 1.0f;
+}
+__global__ void k(const float *in, float *out)
+{
+	float s = block_part(in[threadIdx.x]);
+	if (threadIdx.x % 32 == 0)
+		out[threadIdx.x / 32] = s;
+}
+CU
+sed 's/float s = block_part(in\[threadIdx.x\]);/float s = 0; if (threadIdx.x < 16) s = block_part(in[threadIdx.x]);/' \
+	"$tmp/chain/all.cu" >"$tmp/chain/half.cu"
+out=$(cd "$tmp/chain" && wl all.cu)
+echo "$out" | grep -q "h.cuh:5:8: note: fix: use '__shfl_down_sync' with mask '0xffffffff'" ||
+	fail "the source's chain to its kernel was not climbed: $out"
+out=$(cd "$tmp/chain" && wl half.cu)
+echo "$out" | grep -q "h.cuh:5:8: note: fix: use '__shfl_down_sync' with mask '0x0000ffff'" ||
+	fail "the branch around the chain's call was not seen: $out"
 echo PASS
