@@ -437,6 +437,24 @@ static uint32_t note_warp(struct wl_u64map *warps, long long elem, unsigned t)
 	return m;
 }
 
+/* Whether every thread active in @e touches one and the same element. */
+static bool one_element(const struct ma_event *e, unsigned threads)
+{
+	long long first = 0;
+	bool any = false;
+	unsigned a;
+
+	for (a = 0; a < threads; a++) {
+		if (!e->act[a])
+			continue;
+		if (any && e->elem[a] != first)
+			return false;
+		first = e->elem[a];
+		any = true;
+	}
+	return true;
+}
+
 /*
  * Whether lanes of two warps write one element in event @e: storage the
  * code gives each warp alike (`s[lane]` in `__shared__ int s[32]`), so
@@ -451,8 +469,12 @@ static bool warps_share_elements(struct wl_mem *mem, const struct ma_event *e,
 	bool shared = false;
 	unsigned a;
 
-	/* a scalar (`__shared__ int flag`) is the block's, not a warp's */
-	if (!(x->flags & WL_MEM_WRITE) || (!x->nr_idx && x->base == x->expr))
+	/*
+	 * A scalar (`__shared__ int flag`), or one element every thread
+	 * writes (`s_dirty[0] = 1`), is the block's flag, not a warp's.
+	 */
+	if (!(x->flags & WL_MEM_WRITE) || (!x->nr_idx && x->base == x->expr) ||
+	    one_element(e, threads))
 		return false;
 	for (a = 0; a < threads && !shared; a++)
 		shared = e->act[a] &&

@@ -396,6 +396,41 @@ struct wl_node *wl_memfix_sync_point(struct wl_fixer *fx, struct wl_node *s)
 }
 
 /*
+ * Whether the statement next to @at in its block (before it, with
+ * @before) is a barrier that does what @sync would: a __syncthreads(), or
+ * the very same __syncwarp().  Nothing runs between the two, so a second
+ * barrier there orders nothing more (`__syncthreads(); if (flag[0])
+ * break;` needs none before the `if`).
+ */
+static bool barrier_beside(struct wl_fixer *fx, struct wl_node *at,
+			   bool before, const char *sync)
+{
+	struct wl_node *p = at->parent, *n;
+	const struct wl_source *src = fx->ctx->src;
+	const char *name;
+	size_t len;
+	unsigned i;
+
+	if (!p || p->kind != CXCursor_CompoundStmt)
+		return false;
+	for (i = 0; i < p->nr_kids && p->kids[i] != at; i++)
+		;
+	if (i == p->nr_kids || (before ? i == 0 : i + 1 == p->nr_kids))
+		return false;
+	n = p->kids[before ? i - 1 : i + 1];
+	if (n->kind != CXCursor_CallExpr || !n->in_main || n->in_macro ||
+	    !wl_mem_is_barrier(&fx->ctx->model, n))
+		return false;
+	name = wl_call_name(&fx->ctx->model, n);
+	if (!strncmp(name, "__syncthreads", 13))
+		return true;
+	/* the same text, but for the `;` that ends @sync */
+	len = strlen(sync) - 1;
+	return n->end <= src->len && n->end - n->begin == len &&
+	       !memcmp(src->text + n->begin, sync, len);
+}
+
+/*
  * A barrier just after statement @at (a kept statement, or the branch
  * or unbraced body that holds it), or with @before just before it.
  */
@@ -414,6 +449,10 @@ void wl_memfix_insert_barrier(struct wl_fixer *fx, struct wl_node *at,
 	if (!m)
 		return;
 	sync = wl_memfix_sync_text(fx, m);
+	if (barrier_beside(fx, at, before, sync)) {
+		free(sync);
+		return;
+	}
 	if (before) {
 		pos = wl_memtext_line_start(fx->ctx, at->begin);
 		ind = wl_memtext_indent(fx->ctx, pos);
