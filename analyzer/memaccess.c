@@ -315,7 +315,7 @@ static unsigned access_kind(struct wl_mem *mem, struct wl_node *e,
 			;
 		/* an object handed to a constructor or a helper by
 		   reference is not read or written by the handing */
-		if (is_object_type(clang_getCursorType(e->cursor)) &&
+		if (is_object_type(clang_getCursorType(u->cursor)) &&
 		    !(fn && i < p->nr_kids &&
 		      param_used_as_scalar(fn, i - 1)))
 			return 0;
@@ -419,6 +419,31 @@ static bool scalar_candidate(struct wl_mem *mem, struct wl_node *n)
 	return t.kind == CXType_LValueReference || wl_eval_is_shared(d);
 }
 
+/*
+ * `p->f` through a pointer that is not `this` (class members are
+ * memmember.c's): the element `*p` as `(*p).f` reaches it, so that a
+ * helper handed `outcome + threadIdx.x + 16` is seen to read the next
+ * lane's vertex.  Not a row (`p->cells[i]` is the subscript's access).
+ */
+static bool arrow_candidate(struct wl_node *n)
+{
+	struct wl_node *base = n->nr_kids ? ma_strip(n->kids[0]) : NULL;
+	struct wl_node *p = up_parens(n)->parent;
+	enum CXTypeKind k;
+
+	if (!base || base->kind == CXCursor_CXXThisExpr ||
+	    clang_getCanonicalType(clang_getCursorType(base->cursor)).kind !=
+		    CXType_Pointer)
+		return false;
+	k = clang_getCanonicalType(clang_getCursorType(n->cursor)).kind;
+	if (k == CXType_ConstantArray || k == CXType_IncompleteArray ||
+	    k == CXType_DependentSizedArray || k == CXType_Invalid)
+		return false;
+	/* `p->f.g` is the access of `p->f`; `p->f(...)` a call */
+	return !(p && p->kind == CXCursor_CallExpr && p->nr_kids &&
+		 up_parens(n) == p->kids[0]);
+}
+
 /* Whether @n is an lvalue this analysis looks at, outermost. */
 static bool is_candidate(struct wl_mem *mem, struct wl_node *n)
 {
@@ -427,6 +452,8 @@ static bool is_candidate(struct wl_mem *mem, struct wl_node *n)
 
 	if (n->kind == CXCursor_DeclRefExpr)
 		return scalar_candidate(mem, n);
+	if (n->kind == CXCursor_MemberRefExpr)
+		return arrow_candidate(n);
 	if (n->kind == CXCursor_UnaryOperator) {
 		if (n->nr_kids != 1 || clang_getCursorUnaryOperatorKind(
 					       n->cursor) !=

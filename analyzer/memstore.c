@@ -724,6 +724,18 @@ static bool member_loc(struct ma_eval *ev, struct wl_node *n,
 		return false;
 	}
 	out->flags |= b.flags;
+	/*
+	 * `p->distance` into an array of structs is element *p, as
+	 * `outcome[i].distance` is (that access is the subscript): split
+	 * by member, the two spellings would never meet.
+	 */
+	if (base && base->kind != CXCursor_CXXThisExpr &&
+	    is_pointer_type(clang_getCursorType(base->cursor)) &&
+	    !is_array_type(ft) && is_array_type(clang_getCursorType(
+				      mem->arrays[b.array].decl))) {
+		*out = b;
+		return true;
+	}
 	rec = clang_getCursorSemanticParent(field);
 	if (clang_getCursorKind(rec) == CXCursor_UnionDecl) {
 		out->array = b.array;	/* a union's members alias */
