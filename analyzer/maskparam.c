@@ -16,9 +16,11 @@ bool wl_maskparam_callers_all_seen(struct wl_ctx *ctx, struct wl_func *fn)
 	/*
 	 * A declaration before the definition may come from a header that
 	 * other files include; device code in a source file without one is
-	 * out of other files' reach.
+	 * out of other files' reach.  A __host__ __device__ function may
+	 * have host callers, which the model of device code does not hold.
 	 */
 	return !wl_path_is_header(ctx->src->path) &&
+	       !(fn->flags & WL_FUNC_HOST) &&
 	       wl_cursor_equal(clang_getCanonicalCursor(fn->cursor),
 				  fn->cursor);
 }
@@ -169,9 +171,23 @@ char *wl_maskparam_add_overload(struct wl_ctx *ctx, struct wl_func *fn,
 			      : wl_xstrdup(fn->name);
 	wl_buf_addf(&out, "%s%s%s[[deprecated(\"pass a lane mask\")]] %s%s{%s",
 		    nl, nl, head, tail, nl, nl);
-	wl_buf_addf(&out, "%s%s%s(__activemask()%s);%s}", indent,
-		    is_void ? "" : "return ", callee, args.len ? args.s : "",
-		    nl);
+	if (fn->flags & WL_FUNC_HOST)
+		/*
+		 * __host__ __device__: the host pass has no __activemask(),
+		 * and no lanes; the mask it passes reaches only code that
+		 * the host pass does not compile either.
+		 */
+		wl_buf_addf(&out, "#ifdef __CUDA_ARCH__%s%s%s%s(__activemask()"
+				  "%s);%s#else%s%s%s%s(0xffffffffu%s);%s#endif"
+				  "%s}",
+			    nl, indent, is_void ? "" : "return ", callee,
+			    args.len ? args.s : "", nl, nl, indent,
+			    is_void ? "" : "return ", callee,
+			    args.len ? args.s : "", nl, nl);
+	else
+		wl_buf_addf(&out, "%s%s%s(__activemask()%s);%s}", indent,
+			    is_void ? "" : "return ", callee,
+			    args.len ? args.s : "", nl);
 	text = wl_buf_detach(&out);
 	wl_fix_insert(edits, fn->root->end, text);
 	free(text);

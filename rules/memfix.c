@@ -361,6 +361,73 @@ static int cmp_stmt(const void *a, const void *b)
 	return x->index < y->index ? -1 : x->index > y->index;
 }
 
+/* Whether @line (up to @end) is a barrier statement the fix wrote. */
+static bool barrier_line(const char *line, const char *end)
+{
+	while (line < end && (*line == ' ' || *line == '\t'))
+		line++;
+	while (end > line && (end[-1] == '\r' || end[-1] == ' '))
+		end--;
+	return end > line && end[-1] == ';' &&
+	       (!strncmp(line, "__syncwarp(", 11) ||
+		!strncmp(line, "__syncthreads()", 15));
+}
+
+/*
+ * @text with each barrier line inside `#ifdef __CUDA_ARCH__`: the
+ * function is __host__ __device__ (CuSha's user reductions), and the
+ * host pass of nvcc rejects a __syncwarp() there.  The directives take
+ * the line's indent, which the preprocessor allows.
+ */
+static char *guard_barriers(const char *text, const char *nl)
+{
+	struct wl_buf b = WL_BUF_INIT;
+	const char *line = text;
+
+	while (*line) {
+		const char *eol = strchr(line, '\n');
+		const char *end = eol ? eol : line + strlen(line);
+		size_t ws = strspn(line, " \t");
+
+		if (barrier_line(line, end))
+			wl_buf_addf(&b, "%.*s#ifdef __CUDA_ARCH__%s%.*s%s%.*s#endif",
+				    (int)ws, line, nl, (int)(end - line), line,
+				    nl, (int)ws, line);
+		else
+			wl_buf_addf(&b, "%.*s", (int)(end - line), line);
+		if (!eol)
+			break;
+		wl_buf_addf(&b, "\n");
+		line = eol + 1;
+	}
+	return wl_buf_detach(&b);
+}
+
+/* The edits of @fx that fall in a __host__ __device__ function of @r. */
+static void guard_host_barriers(struct wl_fixer *fx)
+{
+	unsigned i, k;
+
+	for (i = 0; i < fx->fix->nr_edits; i++) {
+		struct wl_edit *e = &fx->fix->edits[i];
+
+		for (k = 0; k < fx->r->nr_stmts; k++) {
+			struct wl_func *fn = fx->r->stmts[k]->func;
+			const struct wl_node *root = fn->root;
+			char *text;
+
+			if (!(fn->flags & WL_FUNC_HOST) ||
+			    !(fn->flags & WL_FUNC_DEVICE) || !root->in_main ||
+			    e->offset < root->begin || e->offset > root->end)
+				continue;
+			text = guard_barriers(e->text, fx->nl);
+			free(e->text);
+			e->text = text;
+			break;
+		}
+	}
+}
+
 char *wl_memfix_build(struct wl_ctx *ctx, struct wl_mem *mem,
 		      struct wl_mem_region *r, struct wl_finding *f)
 {
@@ -504,6 +571,8 @@ char *wl_memfix_build(struct wl_ctx *ctx, struct wl_mem *mem,
 				       "goes there");
 	if (!fx.why && !split)
 		describe_barriers(&fx);
+	if (!fx.why)
+		guard_host_barriers(&fx);
 	if (fx.why)
 		wl_fix_free(fx.fix);
 	else

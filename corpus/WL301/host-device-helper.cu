@@ -1,0 +1,36 @@
+/*
+ * warplint-test: WL301 in a __host__ __device__ helper (graph
+ * frameworks let the user's combine step run on either side).  nvcc's
+ * host pass rejects __syncwarp() and __activemask() there, so the fix
+ * puts each barrier it writes under `#ifdef __CUDA_ARCH__`, and the
+ * deprecated overload that keeps the old signature passes
+ * __activemask() only on the device.  Host code may call the helper,
+ * which the model of device code does not see: the mask parameter is
+ * an unsafe fix (applied here, as --unsafe-fixes does).
+ * unsafe-fixes: yes
+ */
+__host__ __device__ void combine(volatile int *mine, int *next)
+{
+	if (*mine > *next)	// expect: WL301
+		*mine = *next;	// expect: WL301
+}
+
+__global__ void min_values(const int *in, int *out)
+{
+	__shared__ int cell[256];
+	const unsigned lane = threadIdx.x & 31;
+
+	cell[threadIdx.x] = in[blockIdx.x * 256 + threadIdx.x];
+	__syncwarp();
+	if (lane < 16)
+		combine(cell + threadIdx.x, cell + threadIdx.x + 16);	// expect: WL301 {{lets lanes}}
+	if (lane < 8)
+		combine(cell + threadIdx.x, cell + threadIdx.x + 8);	// expect: WL301 {{lets lanes}}
+	if (lane == 0)
+		out[blockIdx.x * 8 + threadIdx.x / 32] = cell[threadIdx.x];
+}
+
+void host_min(int *a, int *b)
+{
+	combine(a, b);
+}
