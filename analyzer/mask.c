@@ -135,6 +135,7 @@ static bool exits_kernel(const struct wl_node *ret)
 struct jump_scan {
 	struct wl_ctx *ctx;
 	struct wl_node *loop;
+	struct wl_node *site;
 	struct wl_node *bad;
 };
 
@@ -147,7 +148,7 @@ static bool find_divergent_jump(struct wl_node *n, void *data)
 	if (n->kind != CXCursor_ReturnStmt && n->kind != CXCursor_BreakStmt &&
 	    n->kind != CXCursor_ContinueStmt)
 		return true;
-	if (exits_kernel(n))
+	if (exits_kernel(n) || wl_node_continue_spares(js->loop, n, js->site))
 		return true;
 	if (wl_eval_lane_varying(&js->ctx->eval,
 				 wl_eval_guard_dep(&js->ctx->eval, n, js->loop),
@@ -156,10 +157,11 @@ static bool find_divergent_jump(struct wl_node *n, void *data)
 	return true;
 }
 
-static char *check_loop(struct wl_ctx *ctx, struct wl_node *loop)
+static char *check_loop(struct wl_ctx *ctx, struct wl_node *loop,
+			struct wl_node *site)
 {
 	struct wl_node *cond = wl_node_kid(loop, WL_ROLE_COND);
-	struct jump_scan js = { ctx, loop, NULL };
+	struct jump_scan js = { ctx, loop, site, NULL };
 
 	if (cond && wl_eval_lane_varying(&ctx->eval,
 					 wl_eval_trip_dep(&ctx->eval, loop, true),
@@ -194,7 +196,7 @@ static char *collect_guards(struct wl_ctx *ctx, struct wl_node *site,
 		if (p->kind == CXCursor_LambdaExpr)
 			break;
 		if (wl_node_is_loop(p)) {
-			why = check_loop(ctx, p);
+			why = check_loop(ctx, p, site);
 			if (why)
 				return why;
 			continue;

@@ -305,6 +305,19 @@ struct wl_node *wl_node_common(struct wl_node *a, struct wl_node *b);
 /* Whether @node is a loop statement. */
 bool wl_node_is_loop(const struct wl_node *node);
 
+/* The loop or switch a break or continue leaves. */
+struct wl_node *wl_node_jump_target(struct wl_node *jump);
+
+/*
+ * Whether @jump, inside @loop, leaves the lanes that reach @site (in
+ * @loop) whole: a `continue` of a for loop that comes after @site skips
+ * only the rest of its own iteration, and the increment and condition
+ * bring every lane back to the next one (colmap's sweep: `if (col >=
+ * width) continue;` after the helper with the block's barrier).
+ */
+bool wl_node_continue_spares(struct wl_node *loop, struct wl_node *jump,
+			     const struct wl_node *site);
+
 /* Whether @n lies in a switch, where case labels jump past statements. */
 bool wl_node_in_switch(const struct wl_node *n);
 

@@ -192,6 +192,30 @@ bool wl_node_is_loop(const struct wl_node *node)
 	}
 }
 
+struct wl_node *wl_node_jump_target(struct wl_node *jump)
+{
+	struct wl_node *p;
+
+	for (p = jump->parent; p; p = p->parent) {
+		if (wl_node_is_loop(p))
+			return p;
+		if (p->kind == CXCursor_SwitchStmt &&
+		    jump->kind == CXCursor_BreakStmt)
+			return p;
+	}
+	return NULL;
+}
+
+bool wl_node_continue_spares(struct wl_node *loop, struct wl_node *jump,
+			     const struct wl_node *site)
+{
+	return jump->kind == CXCursor_ContinueStmt &&
+	       (loop->kind == CXCursor_ForStmt ||
+		loop->kind == CXCursor_CXXForRangeStmt) &&
+	       wl_node_jump_target(jump) == loop && site &&
+	       site->index < jump->index;
+}
+
 CXCursor wl_node_referenced(const struct wl_node *node)
 {
 	struct wl_node *n = (struct wl_node *)node;

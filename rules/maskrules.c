@@ -350,24 +350,10 @@ static void set_reason(struct wl_reach_bound *rb, enum wl_div_kind kind,
 struct jump_scan {
 	struct reach_state *st;
 	struct wl_node *loop;
+	struct wl_node *site;
 	struct wl_node *bad;
 	bool exits;		/* lanes may exit the kernel in the loop */
 };
-
-/* The loop or switch a break or continue leaves. */
-static struct wl_node *jump_target(struct wl_node *j)
-{
-	struct wl_node *p;
-
-	for (p = j->parent; p; p = p->parent) {
-		if (wl_node_is_loop(p))
-			return p;
-		if (p->kind == CXCursor_SwitchStmt &&
-		    j->kind == CXCursor_BreakStmt)
-			return p;
-	}
-	return NULL;
-}
 
 static bool find_jump(struct wl_node *n, void *data)
 {
@@ -378,7 +364,10 @@ static bool find_jump(struct wl_node *n, void *data)
 	if (n->kind != CXCursor_ReturnStmt && n->kind != CXCursor_BreakStmt &&
 	    n->kind != CXCursor_ContinueStmt)
 		return true;
-	if (n->kind != CXCursor_ReturnStmt && jump_target(n) != js->loop)
+	if (n->kind != CXCursor_ReturnStmt &&
+	    wl_node_jump_target(n) != js->loop)
+		return true;
+	if (wl_node_continue_spares(js->loop, n, js->site))
 		return true;
 	if (!divergent_dep(js->st, guard_dep(js->st, n, js->loop)))
 		return true;
@@ -390,10 +379,10 @@ static bool find_jump(struct wl_node *n, void *data)
 }
 
 static void check_loop(struct reach_state *st, struct wl_node *loop,
-		       struct wl_reach_bound *rb)
+		       struct wl_node *site, struct wl_reach_bound *rb)
 {
 	struct wl_node *cond = wl_node_kid(loop, WL_ROLE_COND);
-	struct jump_scan js = { st, loop, NULL, false };
+	struct jump_scan js = { st, loop, site, NULL, false };
 
 	if (cond && divergent_dep(st, wl_eval_dep(st->ev, cond)) &&
 	    divergent_dep(st, wl_eval_trip_dep(st->ev, loop,
@@ -469,7 +458,7 @@ static void scan_guards(struct reach_state *st, struct wl_node *site,
 			break;
 		if (wl_node_is_loop(p)) {
 			if (child->role != WL_ROLE_INIT)
-				check_loop(st, p, rb);
+				check_loop(st, p, site, rb);
 			continue;
 		}
 		if (p->kind == CXCursor_SwitchStmt &&
