@@ -1191,6 +1191,16 @@ static enum wl_dep declref_dep(struct wl_eval *ev, struct wl_node *n)
 	case CXCursor_VarDecl:
 	case CXCursor_ParmDecl:
 		v = wl_eval_var(ev, n);
+		/*
+		 * A context function's local (analyzer/eval.c, ensure_func()):
+		 * memory all threads see for WL501, which trusts what it
+		 * does not see; lane-dependent for a mask, which a guess of
+		 * uniform would widen past the lanes that arrive (`lane =
+		 * threadIdx.x & 31; if (lane < 16) warp_sum(v);` in the
+		 * includer's helper gave the header's shuffle a full mask).
+		 */
+		if (v && v->unsolved && !v->is_shared && !ev->trust_unseen)
+			return WL_DEP_LANE;
 		if (v && v->unsolved)
 			v = NULL;
 		if (v && v->nr_writes && ev->cache->reach_depth < 32) {

@@ -603,6 +603,7 @@ static void entry_scan(struct reach_state *st, struct wl_func *fn,
 		rb->may |= one.may;
 		rb->exited &= one.exited;
 		rb->may_exit |= one.may_exit;
+		rb->via_context |= one.via_context;
 	}
 	rb->exited &= ~rb->may;
 	st->depth--;
@@ -653,6 +654,8 @@ static void reach_rec(struct reach_state *st, struct wl_node *site,
 		set_reason(rb, WL_DIV_GOTO, fn->root, false);
 		return;
 	}
+	rb->via_context = fn->index >= st->ctx->model.nr_funcs ||
+			  st->ctx->model.funcs[fn->index] != fn;
 	scan_guards(st, site, rb);
 	if (fn->body) {
 		es = (struct exit_scan){ st, site, rb };
@@ -662,6 +665,7 @@ static void reach_rec(struct reach_state *st, struct wl_node *site,
 	rb->may &= entry.may;
 	rb->exited |= entry.exited;
 	rb->may_exit |= entry.may_exit;
+	rb->via_context |= entry.via_context;
 	if (entry.may != FULL && !rb->narrowed_at)
 		rb->narrowed_at = entry.narrowed_at;
 	if (!entry.exact && rb->kind == WL_DIV_NONE) {

@@ -109,6 +109,12 @@ struct wl_reach_bound {
 	 * blockDim.x is assumed a multiple of 32 (the usual launch).
 	 */
 	struct wl_node *assumed_at;
+	/*
+	 * The way went through a function of another file (a header's
+	 * pass: the includer's callers), whose locals are not solved and
+	 * were trusted as the same in every thread.
+	 */
+	bool via_context;
 };
 
 /*

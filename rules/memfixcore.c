@@ -211,6 +211,20 @@ static const struct wl_mask *block_at(struct wl_fixer *fx, struct wl_node *n)
 		return NULL;
 	}
 	wl_reach_bound(fx->ctx, n, true, false, &rb);
+	/*
+	 * WL501 trusts the branches of another file's callers; a barrier
+	 * the fix writes must not (CUDA Handbook's scanBlock calls its
+	 * warp scan from `if (warpid == 0)`).
+	 */
+	if (rb.kind == WL_DIV_NONE && rb.via_context) {
+		wl_memfix_give_up(fx, "lanes of other warps meet at these "
+				      "elements too, and a __syncthreads() "
+				      "here would have to be reached by every "
+				      "thread of the block through callers in "
+				      "another file, whose branches this pass "
+				      "does not solve");
+		return NULL;
+	}
 	if (rb.kind != WL_DIV_NONE) {
 		if (!fx->why) {
 			why = wl_reach_reason(fx->ctx, &rb, true);

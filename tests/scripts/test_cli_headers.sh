@@ -422,4 +422,68 @@ echo "$out" | grep -q "h.cuh:5:8: note: fix: use '__shfl_down_sync' with mask '0
 out=$(cd "$tmp/chain" && wl half.cu)
 echo "$out" | grep -q "h.cuh:5:8: note: fix: use '__shfl_down_sync' with mask '0x0000ffff'" ||
 	fail "the branch around the chain's call was not seen: $out"
+
+# The chain's branches on its own locals: `lane = threadIdx.x & 31; if
+# (lane < 16)` in the includer's helper is no uniform condition, so the
+# header's shuffle gets the lanes 0-15, never the full mask; and a
+# __syncthreads() that a fix would put in a header helper, reached
+# through another file's `if (warpid == 0)`, is not written.
+cat >"$tmp/chain/mid.cuh" <<'CU'
+#pragma once
+#include "h.cuh"
+__device__ float half_sum(float v)
+{
+	int lane = threadIdx.x & 31;
+	if (lane < 16)
+		v = warp_sum(v);
+	return v;
+}
+CU
+cat >"$tmp/chain/local.cu" <<'CU'
+#include "mid.cuh"
+__global__ void k(const float *in, float *out)
+{
+	out[threadIdx.x] = half_sum(in[threadIdx.x]);
+}
+CU
+out=$(cd "$tmp/chain" && wl local.cu)
+echo "$out" | grep -q "h.cuh:5:8: note: fix: use '__shfl_down_sync' with mask '0x0000ffff'" ||
+	fail "a context local was taken for a uniform value: $out"
+cat >"$tmp/chain/scan.cuh" <<'CU'
+#pragma once
+__device__ int scan_step(volatile int *p)
+{
+	int t = p[0];
+	t += p[-1]; p[0] = t;
+	t += p[-2]; p[0] = t;
+	return t;
+}
+CU
+cat >"$tmp/chain/block.cuh" <<'CU'
+#pragma once
+#include "scan.cuh"
+__device__ int block_scan(volatile int *p, int *spine)
+{
+	int warpid = threadIdx.x >> 5;
+	int sum = scan_step(p);
+	__syncthreads();
+	if (warpid == 0)
+		scan_step(spine + threadIdx.x);
+	__syncthreads();
+	return sum;
+}
+CU
+cat >"$tmp/chain/scan.cu" <<'CU'
+#include "block.cuh"
+__global__ void scan(int *out, const int *in)
+{
+	__shared__ int s[256], spine[64];
+	s[threadIdx.x] = in[threadIdx.x];
+	__syncthreads();
+	out[threadIdx.x] = block_scan(s + threadIdx.x, spine + 16);
+}
+CU
+out=$(cd "$tmp/chain" && wl scan.cu)
+echo "$out" | grep -q "scan.cuh:.*note: fix: __syncthreads()" &&
+	fail "a block barrier behind another file's divergent call: $out"
 echo PASS
