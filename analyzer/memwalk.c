@@ -923,13 +923,24 @@ static void walk(struct ma_walk *w, struct wl_node *n, struct ma_env *env)
 
 /* ---- instantiations ------------------------------------------------- */
 
-static void add_instance(struct ma_instances *is, CXCursor spec)
+/*
+ * The instantiations found, before MA_MAX_INSTANCES are chosen among
+ * them (choose_instances()).
+ */
+#define MA_POOL 64
+
+struct instance_pool {
+	struct ma_instance v[MA_POOL];
+	unsigned nr;
+};
+
+static void add_instance(struct instance_pool *is, CXCursor spec)
 {
 	struct ma_instance in;
 	int n = clang_Cursor_getNumTemplateArguments(spec);
 	unsigned i;
 
-	if (n <= 0 || is->nr == MA_MAX_INSTANCES)
+	if (n <= 0 || is->nr == MA_POOL)
 		return;
 	memset(&in, 0, sizeof(in));
 	for (i = 0; i < (unsigned)n && i < 16; i++)
@@ -1016,7 +1027,7 @@ static bool literal_arg(const char *p, const char *end, long long *v)
  * arguments only; the rest stay unbound.
  */
 static void text_instances(struct wl_mem *mem, struct wl_func *fn,
-			   struct ma_instances *is)
+			   struct instance_pool *is)
 {
 	const char *t = mem->ctx->src->text, *end = t + mem->ctx->src->len;
 	size_t len = strlen(fn->name);
@@ -1024,7 +1035,7 @@ static void text_instances(struct wl_mem *mem, struct wl_func *fn,
 
 	if (!len)
 		return;
-	for (p = t; is->nr < MA_MAX_INSTANCES &&
+	for (p = t; is->nr < MA_POOL &&
 		    (p = memmem(p, (size_t)(end - p), fn->name, len)); p++) {
 		struct ma_instance in;
 		const char *q, *arg;
@@ -1066,9 +1077,46 @@ static void text_instances(struct wl_mem *mem, struct wl_func *fn,
 	}
 }
 
+/* Descending by the first integral argument where two differ. */
+static int cmp_instance_desc(const void *pa, const void *pb)
+{
+	const struct ma_instance *a = pa, *b = pb;
+	unsigned i;
+
+	for (i = 0; i < a->nr && i < b->nr; i++) {
+		if (!a->is_value[i] || !b->is_value[i] ||
+		    a->values[i] == b->values[i])
+			continue;
+		return a->values[i] > b->values[i] ? -1 : 1;
+	}
+	return 0;
+}
+
+/*
+ * MA_MAX_INSTANCES of the pool.  A dispatch on the block size names a
+ * template for every power of two (CUDA Handbook's `case 1: ... case
+ * 1024:`), and the first four (1, 2, 4, 8 threads) reach none of the
+ * `if (numThreads >= 64)` steps: the largest come first, which take
+ * every step, and the smallest last, for what only it takes.
+ */
+static void choose_instances(struct instance_pool *pool,
+			     struct ma_instances *is)
+{
+	unsigned i, take = pool->nr;
+
+	if (pool->nr > MA_MAX_INSTANCES) {
+		qsort(pool->v, pool->nr, sizeof(*pool->v), cmp_instance_desc);
+		pool->v[MA_MAX_INSTANCES - 1] = pool->v[pool->nr - 1];
+		take = MA_MAX_INSTANCES;
+	}
+	for (i = 0; i < take; i++)
+		is->v[is->nr++] = pool->v[i];
+}
+
 void ma_collect_instances(struct wl_mem *mem, struct wl_func *fn,
 			  struct ma_instances *is)
 {
+	struct instance_pool *pool;
 	unsigned i;
 
 	memset(is, 0, sizeof(*is));
@@ -1083,10 +1131,13 @@ void ma_collect_instances(struct wl_mem *mem, struct wl_func *fn,
 		clang_visitChildren(ss.tu, find_specs, &ss);
 		mem->specs_done = true;
 	}
-	for (i = 0; i < mem->nr_specs && is->nr < MA_MAX_INSTANCES; i++)
+	pool = wl_xcalloc(1, sizeof(*pool));
+	for (i = 0; i < mem->nr_specs && pool->nr < MA_POOL; i++)
 		if (wl_cursor_equal(mem->specs[i].tmpl, fn->canonical))
-			add_instance(is, mem->specs[i].spec);
-	text_instances(mem, fn, is);
+			add_instance(pool, mem->specs[i].spec);
+	text_instances(mem, fn, pool);
+	choose_instances(pool, is);
+	free(pool);
 }
 
 void ma_walk_kernel(struct wl_mem *mem, struct wl_func *fn,
