@@ -633,9 +633,17 @@ static void ensure_func(struct wl_eval *ev, struct wl_func *fn)
 	 * walk entering a header's helper from another file's kernel sees
 	 * the kernel's guards (`idx == 0` for `idx = threadIdx.x + ...`:
 	 * CUDPP's Huffman tree, built by one thread).
+	 *
+	 * That trust is WL501's, which reports; a mask must not rest on it
+	 * (`int lane = threadIdx.x & 31; if (lane < 16) v = warp_sum(v);`
+	 * in the includer's helper gave the header's shuffle a full mask):
+	 * the evaluation that does not trust what it cannot see solves a
+	 * context function like the file's own, through the callers the
+	 * model climbed to (analyzer/model.c, context_level()).
 	 */
-	solve_vars(ev, fn, f - ev->cache->funcs >=
-				   (ptrdiff_t)ev->model->nr_funcs);
+	solve_vars(ev, fn, ev->trust_unseen &&
+				   f - ev->cache->funcs >=
+					   (ptrdiff_t)ev->model->nr_funcs);
 }
 
 struct wl_var *wl_eval_var(struct wl_eval *ev, const struct wl_node *ref)
@@ -1191,16 +1199,6 @@ static enum wl_dep declref_dep(struct wl_eval *ev, struct wl_node *n)
 	case CXCursor_VarDecl:
 	case CXCursor_ParmDecl:
 		v = wl_eval_var(ev, n);
-		/*
-		 * A context function's local (analyzer/eval.c, ensure_func()):
-		 * memory all threads see for WL501, which trusts what it
-		 * does not see; lane-dependent for a mask, which a guess of
-		 * uniform would widen past the lanes that arrive (`lane =
-		 * threadIdx.x & 31; if (lane < 16) warp_sum(v);` in the
-		 * includer's helper gave the header's shuffle a full mask).
-		 */
-		if (v && v->unsolved && !v->is_shared && !ev->trust_unseen)
-			return WL_DEP_LANE;
 		if (v && v->unsolved)
 			v = NULL;
 		if (v && v->nr_writes && ev->cache->reach_depth < 32) {
