@@ -148,6 +148,10 @@ static bool find_divergent_jump(struct wl_node *n, void *data)
 	if (n->kind != CXCursor_ReturnStmt && n->kind != CXCursor_BreakStmt &&
 	    n->kind != CXCursor_ContinueStmt)
 		return true;
+	/* a `break` of a switch or of an inner loop stays in this one */
+	if (n->kind != CXCursor_ReturnStmt &&
+	    wl_node_jump_target(n) != js->loop)
+		return true;
 	if (exits_kernel(n) || wl_node_continue_spares(js->loop, n, js->site))
 		return true;
 	if (wl_eval_lane_varying(&js->ctx->eval,
@@ -629,9 +633,16 @@ static void function_entry(struct wl_ctx *ctx, struct wl_func *fn,
 				char *at = wl_node_place(&ctx->model, call);
 
 				doubt = true;
-				why = wl_xasprintf(
-					"'%s' is called at %s where only some "
-					"lanes may arrive", fn->name, at);
+				why = live ? wl_xasprintf(
+						"'%s' is called at %s where "
+						"only some lanes may arrive",
+						fn->name, at)
+					   : wl_xasprintf(
+						"'%s' is called at %s, in code "
+						"that no kernel of this file "
+						"reaches, so which lanes "
+						"arrive is not known",
+						fn->name, at);
 				free(at);
 			} else if (first) {
 				r = m->reach;
