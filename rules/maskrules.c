@@ -8,6 +8,7 @@
 #include "analyzer/context.h"
 #include "analyzer/mask.h"
 #include "analyzer/maskval.h"
+#include "analyzer/reach.h"
 #include "base/source.h"
 #include "base/util.h"
 #include "fixits/edit.h"
@@ -573,6 +574,7 @@ static void entry_scan(struct reach_state *st, struct wl_func *fn,
 {
 	struct wl_reach_bound one;
 	bool other_arm = st->other_arm;
+	bool live = wl_func_reached(&st->ctx->model, fn);
 	unsigned i;
 
 	/* Listing 4's exemption is about the site's own branches. */
@@ -583,6 +585,10 @@ static void entry_scan(struct reach_state *st, struct wl_func *fn,
 	for (i = 0; i < fn->nr_callers; i++) {
 		struct wl_node *call = fn->callers[i];
 
+		/* as mask inference: a dead caller has no say (reach.h) */
+		if (live && call->func &&
+		    !wl_func_reached(&st->ctx->model, call->func))
+			continue;
 		reach_rec(st, call, &one);
 		if (one.kind == WL_DIV_GOTO) {
 			*rb = one;
