@@ -130,31 +130,37 @@ __device__ inline __cuda_builtin_gridDim_t::operator dim3() const
 /* Shuffle control word: segment mask in bits 8..12, clamp in 0..4. */
 #define __WL_C(w, clamp) (((32 - (w)) << 8) | (clamp))
 
-/* Legacy shuffles of 32-bit values: plain shfl.{idx,up,down,bfly}.b32. */
+/*
+ * Legacy shuffles: plain shfl.{idx,up,down,bfly}.b32.  CUDA 8 had them for
+ * int and float only, and pre-Volta code defined its own for the other
+ * types (a double __shfl_down() of two int shuffles, `width = 32`): those
+ * types are a template here, which such a definition overloads instead of
+ * repeating its default argument.  8-byte values move as two halves.
+ */
 #define __WL_SHFL32(name, ib, fb, ot, clamp)                                  \
 	__WL_D int name(int v, ot o, int w = 32)                              \
 	{ return ib(v, o, __WL_C(w, clamp)); }                                \
-	__WL_D unsigned name(unsigned v, ot o, int w = 32)                    \
-	{ return (unsigned)ib((int)v, o, __WL_C(w, clamp)); }                 \
 	__WL_D float name(float v, ot o, int w = 32)                          \
 	{ return fb(v, o, __WL_C(w, clamp)); }                                \
-	__WL_D long long name(long long v, ot o, int w = 32)                  \
+	__WL_D long long __wl##name##_64(long long v, ot o, int w)            \
 	{                                                                     \
 		int lo = ib((int)v, o, __WL_C(w, clamp));                     \
 		int hi = ib((int)(v >> 32), o, __WL_C(w, clamp));             \
 		return (long long)(((unsigned long long)(unsigned)hi << 32) | \
 				   (unsigned)lo);                             \
 	}                                                                     \
-	__WL_D unsigned long long name(unsigned long long v, ot o, int w = 32) \
-	{ return (unsigned long long)name((long long)v, o, w); }              \
-	__WL_D long name(long v, ot o, int w = 32)                            \
-	{ return (long)name((long long)v, o, w); }                            \
-	__WL_D unsigned long name(unsigned long v, ot o, int w = 32)          \
-	{ return (unsigned long)name((long long)v, o, w); }                   \
-	__WL_D double name(double v, ot o, int w = 32)                        \
+	template <typename T>                                                 \
+	__WL_D T name(T v, ot o, int w = 32)                                  \
 	{                                                                     \
-		return __builtin_bit_cast(double,                             \
-			name(__builtin_bit_cast(long long, v), o, w));        \
+		static_assert(sizeof(T) == 4 || sizeof(T) == 8,               \
+			      "legacy shuffle of a 4- or 8-byte value");      \
+		if constexpr (sizeof(T) == 4)                                 \
+			return __builtin_bit_cast(T,                          \
+				ib(__builtin_bit_cast(int, v), o,             \
+				   __WL_C(w, clamp)));                        \
+		else                                                          \
+			return __builtin_bit_cast(T, __wl##name##_64(         \
+				__builtin_bit_cast(long long, v), o, w));     \
 	}
 
 __WL_SHFL32(__shfl, __nvvm_shfl_idx_i32, __nvvm_shfl_idx_f32, int, 0x1f)

@@ -24,5 +24,5 @@ __global__ void spread(const int *in, int *out)
 {
 	__shared__ int cell;
 
-	out[threadIdx.x] = broadcast(cell, in[blockIdx.x]);	// expect: WL301 {{'broadcast' lets lanes of a warp race on 'cell'}}
+	out[blockIdx.x * blockDim.x + threadIdx.x] = broadcast(cell, in[blockIdx.x]);	// expect: WL301 {{'broadcast' lets lanes of a warp race on 'cell'}}
 }
