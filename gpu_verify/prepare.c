@@ -1213,6 +1213,68 @@ static enum CXChildVisitResult find_global_attr(CXCursor c, CXCursor parent,
 	return CXChildVisit_Continue;
 }
 
+/* The main file's lines of a function definition, or false. */
+static bool def_lines(CXCursor c, unsigned *l0, unsigned *l1)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	CXFile f;
+	unsigned col, off;
+
+	if (!clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+		return false;
+	clang_getExpansionLocation(clang_getRangeStart(r), &f, l0, &col, &off);
+	clang_getExpansionLocation(clang_getRangeEnd(r), &f, l1, &col, &off);
+	return true;
+}
+
+/* The functions a kernel calls, by their lines in the main file. */
+struct callees {
+	json_t *ranges;		/* [[first, last], ...], each once */
+	unsigned depth;
+};
+
+static enum CXChildVisitResult collect_callees(CXCursor c, CXCursor parent,
+					       CXClientData data);
+
+static void add_callee(struct callees *cs, CXCursor def)
+{
+	unsigned l0, l1;
+	json_t *r;
+	size_t i;
+
+	if (clang_Cursor_isNull(def) || !clang_isCursorDefinition(def) ||
+	    !def_lines(def, &l0, &l1))
+		return;
+	json_array_foreach(cs->ranges, i, r)
+		if (json_integer_value(json_array_get(r, 0)) == (json_int_t)l0)
+			return;
+	json_array_append_new(cs->ranges, json_pack("[i, i]", (int)l0,
+						    (int)l1));
+	/* what it calls in turn, a few calls deep */
+	if (cs->depth < 8) {
+		cs->depth++;
+		clang_visitChildren(def, collect_callees, cs);
+		cs->depth--;
+	}
+}
+
+static enum CXChildVisitResult collect_callees(CXCursor c, CXCursor parent,
+					       CXClientData data)
+{
+	CXCursor ref;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_CallExpr)
+		return CXChildVisit_Recurse;
+	ref = clang_getCursorReferenced(c);
+	if (!clang_Cursor_isNull(ref))
+		add_callee(data, clang_getCursorDefinition(
+					 clang_getSpecializedCursorTemplate(ref)));
+	if (!clang_Cursor_isNull(ref))
+		add_callee(data, clang_getCursorDefinition(ref));
+	return CXChildVisit_Recurse;
+}
+
 static enum CXChildVisitResult kernel_lines(CXCursor c, CXCursor parent,
 					    CXClientData data)
 {
@@ -1237,9 +1299,18 @@ static enum CXChildVisitResult kernel_lines(CXCursor c, CXCursor parent,
 	clang_getExpansionLocation(clang_getRangeStart(r), &f, &l0, &col, &off);
 	clang_getExpansionLocation(clang_getRangeEnd(r), &f, &l1, &col, &off);
 	name = clang_getCursorSpelling(c);
-	json_array_append_new(data, json_pack("{s:s, s:[i, i]}", "name",
-					      clang_getCString(name), "lines",
-					      (int)l0, (int)l1));
+	/* and the lines of the helpers it calls, so that a finding left in
+	 * a helper counts against the kernels that run it */
+	{
+		struct callees cs = { json_array(), 0 };
+
+		clang_visitChildren(c, collect_callees, &cs);
+		json_array_append_new(data,
+				      json_pack("{s:s, s:[i, i], s:o}", "name",
+						clang_getCString(name), "lines",
+						(int)l0, (int)l1, "calls",
+						cs.ranges));
+	}
 	clang_disposeString(name);
 	return CXChildVisit_Continue;
 }

@@ -188,27 +188,43 @@ static long long san_count(json_t *s)
 	return num(s, "errors", -1);
 }
 
-/* Whether finding @x counts against kernel @name: it lies in that
- * kernel's lines, or in no kernel's (a helper, a header). */
+/* Whether @line lies in the range @l, [first, last]. */
+static bool in_range(json_t *l, long long line)
+{
+	return line >= json_integer_value(json_array_get(l, 0)) &&
+	       line <= json_integer_value(json_array_get(l, 1));
+}
+
+/*
+ * Whether finding @x counts against kernel @name: it lies in that
+ * kernel's lines or in a helper it calls ("calls", from gv-prepare), or
+ * in no kernel's and in no helper any kernel calls (code that none runs,
+ * a header; and a bundle prepared before "calls" was recorded).
+ */
 static bool finding_of(json_t *meta, json_t *x, const char *name)
 {
-	json_t *k;
+	json_t *k, *l;
 	long long line = num(x, "line", 0);
 	bool in_any = false;
-	size_t i;
+	size_t i, j;
 
 	json_array_foreach(json_object_get(meta, "kernel_lines"), i, k)
 	{
-		json_t *l = json_object_get(k, "lines");
-		long long a = json_integer_value(json_array_get(l, 0));
-		long long b = json_integer_value(json_array_get(l, 1));
 		const char *n = json_string_value(json_object_get(k, "name"));
+		bool mine = n && !strcmp(n, name);
 
-		if (line < a || line > b)
+		if (in_range(json_object_get(k, "lines"), line)) {
+			if (mine)
+				return true;
+			in_any = true;
 			continue;
-		if (n && !strcmp(n, name))
-			return true;
-		in_any = true;
+		}
+		json_array_foreach(json_object_get(k, "calls"), j, l)
+			if (in_range(l, line)) {
+				if (mine)
+					return true;
+				in_any = true;
+			}
 	}
 	return !in_any;
 }

@@ -28,6 +28,9 @@
 #                                                           named wrong
 #   unplanned a kernel gv-prepare could not plan         -> listed with why
 #
+# A finding left in a helper (line 5) counts against the kernel that
+# calls it (wrong), not against the others of the file (same, dropped).
+#
 # and the --real form: project and commit per kernel, the projects at the
 # top, the unplanned kernels in a section of their own.
 set -u
@@ -49,7 +52,11 @@ kernel() { # label
 cat >"$B/cases/proj-file/meta.json" <<EOF
 {"case":"proj-file","source":"/src/proj/file.cu",
  "origin":{"project":"proj","repo":"https://example.org/proj","commit":"0123456789abcdef","file":"src/file.cu"},
- "findings_before":["WL301"],"findings_after":[],
+ "findings_before":["WL301"],
+ "findings_after":[{"line":5,"rule":"WL301","message":"left in a helper"}],
+ "kernel_lines":[{"name":"wrong","lines":[10,20],"calls":[[3,6]]},
+  {"name":"same","lines":[22,30],"calls":[]},
+  {"name":"dropped","lines":[32,40],"calls":[[42,44]]}],
  "kernels":[$(kernel same),$(kernel racy),$(kernel steady),$(kernel order),$(kernel fsum),$(kernel fsumafter),$(kernel dropped),$(kernel wrong),$(kernel blockrace),$(kernel faults),$(kernel trap),
   {"name":"unplanned","label":"unplanned","skip":"parameter 'p' has type 'struct opaque *': give it in the spec"}]}
 EOF
