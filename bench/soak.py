@@ -179,8 +179,12 @@ def main():
                            if r.get("safe_fixes")] if files else []
                 copy = os.path.join(scratch, name)
                 shutil.copytree(co, copy, symlinks=True)
-                for rec in pool.map(lambda r: fix_check(args, copy, r, flags),
-                                    fixable):
+                # One at a time: two files that include one header would
+                # fix it at once, and the second run rightly refuses a
+                # header that changed since it parsed it, which read as
+                # a fix left undone.
+                for rec in map(lambda r: fix_check(args, copy, r, flags),
+                               fixable):
                     rec["checkout"] = name
                     fixrecs.append(rec)
                 shutil.rmtree(copy)
