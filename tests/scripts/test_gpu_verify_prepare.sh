@@ -29,7 +29,8 @@ else
 	files=(gpu_verify/examples/*.cu)
 	for f in corpus/WL101/shfl-variants.cu corpus/WL102/vote-divergent.cu \
 		corpus/WL301/reduce-complete-unroll-template.cu \
-		corpus/WL103/ptx-register-escapes.cu; do
+		corpus/WL103/ptx-register-escapes.cu \
+		corpus/WL104/double-overload-of-legacy-name.cu; do
 		[ -f "$f" ] && files+=("$f")
 	done
 fi
@@ -68,6 +69,17 @@ for d in "$TMP"/b/cases/*/; do
 		{ echo "FAIL: $d plan entries"; fail=1; }
 done
 echo "$n images built or assembled"
+
+# A file that defines its own legacy shuffle of a double (`width = 32`):
+# legacy.h's shuffles of the types CUDA 8 lacked are a template, so the
+# genuine before builds; it used to fall back to an emulated before that
+# did not build either.
+d=$TMP/b/cases/WL104-double-overload-of-legacy-name
+if [ -d "$d" ] && [ ! -f "$d/before.ptx" ]; then
+	echo "FAIL: the double overload's legacy before did not build"
+	tail -5 "$d/build.log"
+	fail=1
+fi
 
 # A file as real projects write them, planned with no spec: host code
 # emptied, a missing header stood in for, a struct by value flattened, a
