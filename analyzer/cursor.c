@@ -214,6 +214,35 @@ static enum CXChildVisitResult first_kid(CXCursor c, CXCursor parent,
 	return CXChildVisit_Break;
 }
 
+bool wl_cursor_kind_is_function(enum CXCursorKind k)
+{
+	switch (k) {
+	case CXCursor_FunctionDecl:
+	case CXCursor_FunctionTemplate:
+	case CXCursor_CXXMethod:
+	case CXCursor_Constructor:
+	case CXCursor_Destructor:
+		return true;
+	default:
+		return false;
+	}
+}
+
+bool wl_cursor_kind_holds_functions(enum CXCursorKind k)
+{
+	switch (k) {
+	case CXCursor_Namespace:
+	case CXCursor_LinkageSpec:
+	case CXCursor_StructDecl:
+	case CXCursor_ClassDecl:
+	case CXCursor_ClassTemplate:
+	case CXCursor_UnexposedDecl:
+		return true;
+	default:
+		return false;
+	}
+}
+
 bool wl_cursor_is_instantiation(CXCursor c)
 {
 	CXCursor tmpl = clang_getSpecializedCursorTemplate(c);

@@ -46,6 +46,16 @@ static inline bool wl_cursor_equal(CXCursor a, CXCursor b)
 bool wl_cursor_is_instantiation(CXCursor c);
 
 /*
+ * The kinds the walks for function definitions share (the model's, and
+ * those of the parse errors): a function, function template, method,
+ * constructor or destructor; and what holds them and is entered, a
+ * namespace, an `extern "C"` block, a class or class template, or an
+ * unexposed declaration.  Each walk adds the kinds only it needs.
+ */
+bool wl_cursor_kind_is_function(enum CXCursorKind k);
+bool wl_cursor_kind_holds_functions(enum CXCursorKind k);
+
+/*
  * Whether @c is declared outside the project's code: in a system header
  * (libc, the toolkit) or in warplint's CUDA shim.  A declaration with no
  * file (a builtin) is not.

@@ -799,31 +799,19 @@ static enum CXChildVisitResult visit_decl(CXCursor c, CXCursor parent,
 					  CXClientData data)
 {
 	struct wl_model *m = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
 
-	switch (clang_getCursorKind(c)) {
-	case CXCursor_FunctionDecl:
-	case CXCursor_FunctionTemplate:
-	case CXCursor_CXXMethod:
-	case CXCursor_Constructor:
-	case CXCursor_Destructor:
+	if (wl_cursor_kind_is_function(k)) {
 		if (!wl_cursor_is_instantiation(c))
 			add_function(m, c);
 		return CXChildVisit_Continue;
-	case CXCursor_Namespace:
-	case CXCursor_LinkageSpec:
-	case CXCursor_StructDecl:
-	case CXCursor_ClassDecl:
-	case CXCursor_ClassTemplate:
-	case CXCursor_ClassTemplatePartialSpecialization:
-	case CXCursor_UnexposedDecl:
-		return CXChildVisit_Recurse;
-	case CXCursor_MacroDefinition:
-		if (!m->context_phase)
-			scan_macro_definition(m, c);
-		return CXChildVisit_Continue;
-	default:
-		return CXChildVisit_Continue;
 	}
+	if (wl_cursor_kind_holds_functions(k) ||
+	    k == CXCursor_ClassTemplatePartialSpecialization)
+		return CXChildVisit_Recurse;
+	if (k == CXCursor_MacroDefinition && !m->context_phase)
+		scan_macro_definition(m, c);
+	return CXChildVisit_Continue;
 }
 
 /*

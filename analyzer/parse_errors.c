@@ -283,26 +283,16 @@ static void add_def(struct scan *s, CXCursor c)
 static enum CXChildVisitResult visit_defs(CXCursor c, CXCursor parent,
 					  CXClientData data)
 {
+	enum CXCursorKind k = clang_getCursorKind(c);
+
 	(void)parent;
-	switch (clang_getCursorKind(c)) {
-	case CXCursor_FunctionDecl:
-	case CXCursor_FunctionTemplate:
-	case CXCursor_CXXMethod:
-	case CXCursor_Constructor:
-	case CXCursor_Destructor:
+	if (wl_cursor_kind_is_function(k)) {
 		if (!wl_cursor_is_instantiation(c))
 			add_def(data, c);
 		return CXChildVisit_Continue;
-	case CXCursor_Namespace:
-	case CXCursor_LinkageSpec:
-	case CXCursor_StructDecl:
-	case CXCursor_ClassDecl:
-	case CXCursor_ClassTemplate:
-	case CXCursor_UnexposedDecl:
-		return CXChildVisit_Recurse;
-	default:
-		return CXChildVisit_Continue;
 	}
+	return wl_cursor_kind_holds_functions(k) ? CXChildVisit_Recurse
+						 : CXChildVisit_Continue;
 }
 
 /* A host function's definition, outside system headers: its extent. */
@@ -322,31 +312,18 @@ static enum CXChildVisitResult visit_host_defs(CXCursor c, CXCursor parent,
 	struct host_defs *hd = data;
 	CXSourceRange r;
 	struct host_def *d;
+	enum CXCursorKind k = clang_getCursorKind(c);
 	unsigned flags = 0;
 
 	(void)parent;
 	if (clang_Location_isInSystemHeader(clang_getCursorLocation(c)))
 		return CXChildVisit_Continue;
-	switch (clang_getCursorKind(c)) {
-	case CXCursor_FunctionDecl:
-	case CXCursor_FunctionTemplate:
-	case CXCursor_CXXMethod:
-	case CXCursor_Constructor:
-	case CXCursor_Destructor:
-	case CXCursor_ConversionFunction:
-		break;
-	case CXCursor_Namespace:
-	case CXCursor_LinkageSpec:
-	case CXCursor_StructDecl:
-	case CXCursor_ClassDecl:
-	case CXCursor_ClassTemplate:
-	case CXCursor_ClassTemplatePartialSpecialization:
-	case CXCursor_FriendDecl:	/* `friend ostream &operator<<(...) {}` */
-	case CXCursor_UnexposedDecl:
+	if (wl_cursor_kind_holds_functions(k) ||
+	    k == CXCursor_ClassTemplatePartialSpecialization ||
+	    k == CXCursor_FriendDecl)	/* `friend ostream &operator<<() {}` */
 		return CXChildVisit_Recurse;
-	default:
+	if (!wl_cursor_kind_is_function(k) && k != CXCursor_ConversionFunction)
 		return CXChildVisit_Continue;
-	}
 	/* an invalid declaration may have lost its __device__ */
 	if (clang_isInvalidDeclaration(c) || wl_cursor_is_instantiation(c))
 		return CXChildVisit_Continue;
