@@ -215,6 +215,13 @@ void wl_model_build_file(struct wl_model *model, CXTranslationUnit tu,
 bool wl_model_foreign_file(CXTranslationUnit tu, CXFile file);
 void wl_model_release(struct wl_model *model);
 
+/* Whether @fn is a function of the analysed file, not context. */
+static inline bool wl_model_owns(const struct wl_model *model,
+				 const struct wl_func *fn)
+{
+	return fn->index < model->nr_funcs && model->funcs[fn->index] == fn;
+}
+
 /*
  * Whether @a and @b are the same file.  Not clang_File_isEqual() alone:
  * it compares unique ids, which every in-memory (unsaved) file shares, so

@@ -444,7 +444,7 @@ static bool picks_overload_later(const struct wl_model *m,
 				 const struct wl_node *call,
 				 const struct wl_func *fn)
 {
-	return fn->index < m->nr_funcs && m->funcs[fn->index] == fn &&
+	return wl_model_owns(m, fn) &&
 	       clang_Cursor_isNull(wl_node_referenced(call)) && !is_method(fn);
 }
 

@@ -9,22 +9,16 @@
 #include "analyzer/model.h"
 #include "base/util.h"
 
-/* A function of the analysed file, as opposed to context. */
-static bool is_own(const struct wl_model *m, const struct wl_func *fn)
-{
-	return fn->index < m->nr_funcs && m->funcs[fn->index] == fn;
-}
-
 /*
  * A call from outside the analysed file (the .cu's code seen by a
- * header's pass) counts as reached: the model holds only the context
- * that mentions the file's functions, not that context's own callers, so
- * a wrapper nobody calls in the .cu cannot be told from one a kernel
- * calls.  Reached is the answer that changes nothing.
+ * header's pass) counts as reached: the model climbs that file's callers
+ * only a few calls up (analyzer/model.c, MAX_CONTEXT_LEVEL) and does not
+ * solve their reach, so a wrapper nobody calls in the .cu cannot be told
+ * from one a kernel calls.  Reached is the answer that changes nothing.
  */
 static bool call_reached(const struct wl_model *m, const struct wl_node *call)
 {
-	return !call->func || !is_own(m, call->func) ||
+	return !call->func || !wl_model_owns(m, call->func) ||
 	       m->reach[call->func->index];
 }
 
@@ -71,7 +65,7 @@ static void compute_reach(struct wl_model *m)
 
 bool wl_func_reached(struct wl_model *m, struct wl_func *fn)
 {
-	if (!is_own(m, fn))
+	if (!wl_model_owns(m, fn))
 		return true;
 	if (!m->reach)
 		compute_reach(m);

@@ -19,8 +19,8 @@ struct wl_model;
 
 /*
  * Whether a kernel may call @fn, directly or through other functions.
- * A call written outside the analysed file counts as one (the model
- * holds that context without its own callers).
+ * A call written outside the analysed file counts as one (reach.c says
+ * why).
  */
 bool wl_func_reached(struct wl_model *m, struct wl_func *fn);
 

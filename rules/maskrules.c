@@ -660,8 +660,7 @@ static void reach_rec(struct reach_state *st, struct wl_node *site,
 		set_reason(rb, WL_DIV_GOTO, fn->root, false);
 		return;
 	}
-	rb->via_context = fn->index >= st->ctx->model.nr_funcs ||
-			  st->ctx->model.funcs[fn->index] != fn;
+	rb->via_context = !wl_model_owns(&st->ctx->model, fn);
 	scan_guards(st, site, rb);
 	if (fn->body) {
 		es = (struct exit_scan){ st, site, rb };
