@@ -934,6 +934,18 @@ struct instance_pool {
 	unsigned nr;
 };
 
+/* Add @in to @is unless it is there already or @is is full. */
+static void pool_add(struct instance_pool *is, const struct ma_instance *in)
+{
+	unsigned i;
+
+	for (i = 0; i < is->nr; i++)
+		if (!memcmp(&is->v[i], in, sizeof(*in)))
+			return;
+	if (is->nr < MA_POOL)
+		is->v[is->nr++] = *in;
+}
+
 static void add_instance(struct instance_pool *is, CXCursor spec)
 {
 	struct ma_instance in;
@@ -951,10 +963,7 @@ static void add_instance(struct instance_pool *is, CXCursor spec)
 			in.is_value[i] = true;
 		}
 	in.nr = i;
-	for (i = 0; i < is->nr; i++)
-		if (!memcmp(&is->v[i], &in, sizeof(in)))
-			return;
-	is->v[is->nr++] = in;
+	pool_add(is, &in);
 }
 
 struct spec_search {
@@ -1065,15 +1074,8 @@ static void text_instances(struct wl_mem *mem, struct wl_func *fn,
 			} else if (*q == ';' || *q == '{')
 				break;
 		}
-		if (q < end && *q == '>' && any) {
-			unsigned i;
-
-			for (i = 0; i < is->nr; i++)
-				if (!memcmp(&is->v[i], &in, sizeof(in)))
-					break;
-			if (i == is->nr)
-				is->v[is->nr++] = in;
-		}
+		if (q < end && *q == '>' && any)
+			pool_add(is, &in);
 	}
 }
 
