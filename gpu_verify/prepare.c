@@ -42,6 +42,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "analyzer/cursor.h"
 #include "base/source.h"
 #include "base/util.h"
 #include "driver/analyze.h"
@@ -1267,11 +1268,7 @@ static enum CXChildVisitResult collect_callees(CXCursor c, CXCursor parent,
 	if (clang_getCursorKind(c) != CXCursor_CallExpr)
 		return CXChildVisit_Recurse;
 	ref = clang_getCursorReferenced(c);
-	if (!clang_Cursor_isNull(ref))
-		add_callee(data, clang_getCursorDefinition(
-					 clang_getSpecializedCursorTemplate(ref)));
-	if (!clang_Cursor_isNull(ref))
-		add_callee(data, clang_getCursorDefinition(ref));
+	add_callee(data, wl_cursor_definition(ref));
 	return CXChildVisit_Recurse;
 }
 
