@@ -40,6 +40,9 @@
 /* Stores through one parameter, at most. */
 #define MAX_STORES 8
 
+/* Locals followed to their initializers, one inside another, at most. */
+#define MAX_LOCAL_DEPTH 4
+
 /* The argument index of @arg (stripped of parentheses) in @call, or -1. */
 static int arg_index(struct wl_node *call, struct wl_node *arg)
 {
@@ -246,15 +249,72 @@ struct binding {
 	struct wl_node *object;		/* obj of obj.f(...), or NULL */
 };
 
+struct local_scan {
+	CXCursor decl;
+	bool other_use;
+};
+
+/* Whether the use @n of a local only reads it (a value, or an index). */
+static bool only_reads(struct wl_node *n)
+{
+	struct wl_node *w = wl_node_wrapped(n), *p = w->parent;
+
+	if (p && p->kind == CXCursor_ArraySubscriptExpr && p->nr_kids == 2 &&
+	    p->kids[1] == w)
+		return true;
+	return reads_value(n);
+}
+
+static bool scan_local_use(struct wl_node *n, void *data)
+{
+	struct local_scan *ls = data;
+
+	if (n->kind == CXCursor_DeclRefExpr &&
+	    wl_cursor_equal(wl_node_referenced(n), ls->decl) && !only_reads(n))
+		ls->other_use = true;
+	return !ls->other_use;
+}
+
+/*
+ * The initializer of @ref, a scalar local of the callee set where it is
+ * declared and only read after (`int off = l.base + 4;`), else NULL.
+ */
+static struct wl_node *read_only_local(const struct wl_func *fn,
+				       struct wl_node *ref)
+{
+	struct local_scan ls = { wl_node_referenced(ref), false };
+	struct wl_node *decl, *init;
+	enum CXTypeKind t;
+
+	if (clang_getCursorKind(ls.decl) != CXCursor_VarDecl || !fn->body)
+		return NULL;
+	decl = wl_node_find(fn->body, ls.decl);
+	if (!decl || decl->kind != CXCursor_VarDecl || !decl->nr_kids)
+		return NULL;
+	t = clang_getCanonicalType(clang_getCursorType(ls.decl)).kind;
+	if (t == CXType_Record || t == CXType_ConstantArray ||
+	    t == CXType_LValueReference ||
+	    clang_Cursor_getStorageClass(ls.decl) == CX_SC_Static ||
+	    wl_eval_is_shared(ls.decl))
+		return NULL;
+	init = decl->kids[decl->nr_kids - 1];
+	if (!clang_isExpression(init->kind))
+		return NULL;
+	wl_node_walk(fn->body, scan_local_use, &ls);
+	return ls.other_use ? NULL : init;
+}
+
 /*
  * How much @e, an expression of the callee's, varies with its
  * parameters bound as @b binds them: a parameter as its argument does,
  * a member of the callee's object as the object, a constant not at all,
- * anything else of the callee's own (a local, a call) as a lane.
+ * a local set once and only read as its initializer (@depth deep),
+ * anything else of the callee's own (a call, another local) as a lane.
  */
 static enum wl_dep bound_dep(struct wl_eval *ev, struct wl_node *e,
-			     const struct binding *b)
+			     const struct binding *b, unsigned depth)
 {
+	struct wl_node *init;
 	enum wl_dep d = WL_DEP_CONST;
 	CXCursor ref;
 	unsigned i;
@@ -281,7 +341,9 @@ static enum wl_dep bound_dep(struct wl_eval *ev, struct wl_node *e,
 				return i < b->nr_args ?
 					       wl_eval_dep(ev, b->args[i]) :
 					       WL_DEP_LANE;
-		return WL_DEP_LANE;
+		init = depth < MAX_LOCAL_DEPTH ? read_only_local(b->fn, e)
+					       : NULL;
+		return init ? bound_dep(ev, init, b, depth + 1) : WL_DEP_LANE;
 	case CXCursor_MemberRefExpr:
 		if (wl_node_builtin_var(ev->model, e))
 			return wl_eval_dep(ev, e);	/* blockIdx.x */
@@ -297,7 +359,7 @@ static enum wl_dep bound_dep(struct wl_eval *ev, struct wl_node *e,
 		break;
 	}
 	for (i = 0; i < e->nr_kids && d < WL_DEP_LANE; i++)
-		d = wl_dep_max(d, bound_dep(ev, e->kids[i], b));
+		d = wl_dep_max(d, bound_dep(ev, e->kids[i], b, depth));
 	return d;
 }
 
@@ -318,7 +380,7 @@ static enum wl_dep guard_bound_dep(struct wl_eval *ev, struct wl_node *store,
 
 		if (cond) {
 			*guarded = true;
-			d = wl_dep_max(d, bound_dep(ev, cond, b));
+			d = wl_dep_max(d, bound_dep(ev, cond, b, 0));
 		}
 	}
 	return d;
@@ -350,7 +412,8 @@ enum wl_dep wl_evalout_dep(struct wl_eval *ev, struct wl_node *addr)
 		for (s = 0; s < nr_stores; s++) {
 			bool guarded;
 
-			d = wl_dep_max(d, bound_dep(ev, stores[s]->kids[1], &b));
+			d = wl_dep_max(d, bound_dep(ev, stores[s]->kids[1], &b,
+						   0));
 			d = wl_dep_max(d, guard_bound_dep(ev, stores[s], &b,
 							  &guarded));
 			/*
