@@ -198,6 +198,48 @@ static void build_fix(struct wl_ctx *ctx, struct legacy_site *s,
 }
 
 /*
+ * Whether @mask rests on nothing but the code in sight: a full, constant
+ * or ballot-computed mask, not a guess and not one its callers pass in.
+ */
+static bool mask_proved(const struct wl_mask *mask)
+{
+	return mask->text && mask->reach != WL_REACH_UNKNOWN &&
+	       !mask->guessed && !mask->via_param && !mask->own_param;
+}
+
+/*
+ * `__ballot(1)` asks which lanes are active here, which is what
+ * __activemask() answers, with no synchronization to hang on.  Where the
+ * lanes that arrive are not proved (trove's `warp_converged()`, called
+ * from any branch), that is the fix that keeps the result: a mask for
+ * __ballot_sync would have to be guessed.  Only when written plainly,
+ * with a constant true predicate.
+ */
+static bool fix_active_ballot(struct wl_ctx *ctx, struct legacy_site *s,
+			      const struct wl_mask *mask)
+{
+	struct wl_finding *f = &ctx->findings.v[s->finding];
+	struct wl_node *args[2], *pred;
+	long long value;
+
+	if (strcmp(s->name->legacy, "__ballot") || mask_proved(mask) ||
+	    !s->has_name || s->in_macro || !s->call->in_main ||
+	    wl_call_args(s->call, args, 2) != 1)
+		return false;
+	pred = wl_node_strip(args[0]);
+	if (!wl_node_int_value(pred, &value) || !value || s->call->end > ctx->src->len ||
+	    ctx->src->text[s->call->end - 1] != ')')
+		return false;
+	wl_finding_note(f, "the ballot of a true predicate is the set of "
+			   "lanes active here, which '__activemask()' gives "
+			   "without a mask to prove");
+	f->fix = wl_fix_new("use '__activemask()'");
+	wl_fix_replace(f->fix, s->name_off, s->call->end - s->name_off,
+		       "__activemask()");
+	return true;
+}
+
+/*
  * A call spelled in a macro body: fix the body once, and only if every
  * expansion needs the same constant mask (a ballot variable would have to
  * exist at every use).
@@ -462,8 +504,11 @@ void wl_legacy_check(struct wl_ctx *ctx, enum wl_rule_id rule,
 		struct legacy_site *s = &sites[i];
 		const struct wl_mask *mask = wl_mask_infer(ctx, s->call);
 		struct wl_finding *f = &ctx->findings.v[s->finding];
-		char *note = wl_mask_explain(ctx, mask);
+		char *note;
 
+		if (fix_active_ballot(ctx, s, mask))
+			continue;
+		note = wl_mask_explain(ctx, mask);
 		if (mask->text)
 			wl_finding_note(f, "mask '%s': %s", mask->text, note);
 		else
