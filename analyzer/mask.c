@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "analyzer/context.h"
+#include "analyzer/converged.h"
 #include "analyzer/cursor.h"
 #include "analyzer/maskint.h"
 #include "analyzer/maskparam.h"
@@ -184,16 +185,20 @@ static char *check_loop(struct wl_ctx *ctx, struct wl_node *loop,
 	return NULL;
 }
 
-/* Collect the guards on the path from the function down to @site. */
+/*
+ * Collect the guards on the path from @top (the function, or a test
+ * that the warp is converged) down to @site.
+ */
 static char *collect_guards(struct wl_ctx *ctx, struct wl_node *site,
-			    struct point *pts, unsigned *nr)
+			    struct wl_node *top, struct point *pts,
+			    unsigned *nr)
 {
 	struct wl_node *child = site, *p;
 	struct point tmp[MAX_POINTS];
 	unsigned n = 0, i;
 	char *why;
 
-	for (p = site->parent; p; child = p, p = p->parent) {
+	for (p = site->parent; p && p != top; child = p, p = p->parent) {
 		struct wl_node *cond = NULL, *anchor;
 		bool neg = false, wrap;
 
@@ -738,11 +743,21 @@ static void compute(struct wl_ctx *ctx, struct wl_node *site, struct wl_mask *m)
 	struct wl_func *fn = site->func;
 	struct exit_scan es;
 	struct entry entry;
+	struct wl_node *converged;
 	uint32_t bits;
 	char *var = NULL, *why = NULL;
 	bool dynamic = false;
 
-	function_entry(ctx, fn, &entry);
+	/* Below a test that the warp is converged, callers have no say. */
+	converged = wl_converged_guard(&ctx->model, site);
+	if (converged) {
+		memset(&entry, 0, sizeof(entry));
+		entry.reach = WL_REACH_FULL;
+		entry.bits = FULL;
+		m->converged = converged;
+	} else {
+		function_entry(ctx, fn, &entry);
+	}
 	m->note = entry.note;
 	m->guessed = m->note != NULL;
 	m->recursive = entry.recursive;
@@ -771,10 +786,11 @@ static void compute(struct wl_ctx *ctx, struct wl_node *site, struct wl_mask *m)
 		free(var);
 		return;
 	}
-	why = collect_guards(ctx, site, pts, &nr);
+	why = collect_guards(ctx, site, converged, pts, &nr);
 	if (!why && fn->body) {
 		es = (struct exit_scan){ ctx, site, pts, &nr, NULL };
-		wl_node_walk(fn->body, scan_exit, &es);
+		wl_node_walk(converged ? wl_converged_arm(converged, site) : fn->body,
+			     scan_exit, &es);
 		why = es.why;
 	}
 	if (why) {
@@ -949,6 +965,10 @@ char *wl_mask_explain(struct wl_ctx *ctx, const struct wl_mask *mask)
 		return wl_xasprintf("mask guessed: %s", mask->note);
 	switch (mask->reach) {
 	case WL_REACH_FULL:
+		if (mask->converged)
+			return wl_xasprintf("the test at line %u proves that "
+					    "the whole warp is converged here",
+					    line_of(ctx, mask->converged));
 		return wl_xstrdup("every lane of the warp reaches this call");
 	case WL_REACH_CONST:
 		lanes = wl_mask_describe_lanes(mask->bits);

@@ -41,6 +41,8 @@ struct wl_mask {
 	 * everyone else).
 	 */
 	const struct wl_func *recursive;
+	/* The test that the whole warp is converged above it (converged.h). */
+	struct wl_node *converged;
 	/* The first lane-dependent condition on the way, for messages. */
 	struct wl_node *divergence;
 	/* @why already says whether the launch shape would settle it. */

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "analyzer/context.h"
+#include "analyzer/converged.h"
 #include "analyzer/mask.h"
 #include "analyzer/maskval.h"
 #include "analyzer/reach.h"
@@ -444,13 +445,16 @@ static void apply_cond(struct reach_state *st, struct wl_reach_bound *rb,
 	}
 }
 
-/* Conditions, loops and switches on the way from the function to @site. */
+/*
+ * Conditions, loops and switches on the way from @top (the function, or
+ * a test that the whole warp is converged) to @site.
+ */
 static void scan_guards(struct reach_state *st, struct wl_node *site,
-			struct wl_reach_bound *rb)
+			struct wl_node *top, struct wl_reach_bound *rb)
 {
 	struct wl_node *child = site, *p;
 
-	for (p = site->parent; p; child = p, p = p->parent) {
+	for (p = site->parent; p && p != top; child = p, p = p->parent) {
 		struct wl_node *cond = NULL;
 		bool neg = false;
 		uint32_t lanes = FULL;
@@ -649,6 +653,7 @@ static void reach_rec(struct reach_state *st, struct wl_node *site,
 {
 	struct wl_func *fn = site->func;
 	struct wl_reach_bound entry;
+	struct wl_node *converged;
 	struct exit_scan es;
 
 	memset(rb, 0, sizeof(*rb));
@@ -661,11 +666,17 @@ static void reach_rec(struct reach_state *st, struct wl_node *site,
 		return;
 	}
 	rb->via_context = !wl_model_owns(&st->ctx->model, fn);
-	scan_guards(st, site, rb);
+	/* Below a test that the whole warp is converged, callers have no say. */
+	converged = st->block ? NULL
+			      : wl_converged_guard(&st->ctx->model, site);
+	scan_guards(st, site, converged, rb);
 	if (fn->body) {
 		es = (struct exit_scan){ st, site, rb };
-		wl_node_walk(fn->body, scan_exit, &es);
+		wl_node_walk(converged ? wl_converged_arm(converged, site) : fn->body,
+			     scan_exit, &es);
 	}
+	if (converged)
+		return;
 	entry_of(st, fn, &entry);
 	rb->may &= entry.may;
 	rb->exited |= entry.exited;
