@@ -279,6 +279,25 @@ CXCursor wl_cursor_first_child(CXCursor c)
 	return first;
 }
 
+static enum CXChildVisitResult first_unqualified_kid(CXCursor c,
+						    CXCursor parent,
+						    CXClientData data)
+{
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_NamespaceRef)
+		return CXChildVisit_Continue;
+	*(CXCursor *)data = c;
+	return CXChildVisit_Break;
+}
+
+CXCursor wl_cursor_first_child_past_namespaces(CXCursor c)
+{
+	CXCursor first = clang_getNullCursor();
+
+	clang_visitChildren(c, first_unqualified_kid, &first);
+	return first;
+}
+
 /* A parameter of a function: @param, or (a null cursor) the @index'th. */
 struct param_find {
 	CXCursor param;

@@ -65,6 +65,9 @@ bool wl_cursor_outside_project(CXCursor c);
 /* @c's first child, whatever it is, or a null cursor. */
 CXCursor wl_cursor_first_child(CXCursor c);
 
+/* @c's first child after the namespaces that qualify it (`detail::`). */
+CXCursor wl_cursor_first_child_past_namespaces(CXCursor c);
+
 /*
  * The template arguments written after template reference @tref inside
  * @holder (`Red<NT * 2, float>` in a typedef or a qualified callee): for

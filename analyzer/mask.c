@@ -576,6 +576,23 @@ static char *thread_mask(struct wl_ctx *ctx, struct wl_func *fn,
  * parameter with a deprecated overload for the unseen callers, or else
  * the full mask as a guess that says so.
  */
+/* Whether @fn's callers, all read by now, prove that whole warps enter. */
+static bool whole_warp_enters(struct wl_ctx *ctx, const struct wl_func *fn)
+{
+	struct wl_mask_cache *c = ctx->masks;
+	unsigned i;
+
+	for (i = 0; i < c->nr_entries; i++) {
+		const struct entry_state *e = &c->entries[i];
+
+		if (e->fn == fn)
+			return e->done && !e->busy &&
+			       e->reach == WL_REACH_FULL && e->bits == FULL &&
+			       !e->param && !e->note && !e->why;
+	}
+	return false;
+}
+
 static void function_entry(struct wl_ctx *ctx, struct wl_func *fn,
 			   struct entry *out)
 {
@@ -633,6 +650,29 @@ static void function_entry(struct wl_ctx *ctx, struct wl_func *fn,
 			if (m->recursive == fn && m->reach == WL_REACH_FULL &&
 			    m->bits == FULL)
 				continue;
+			/*
+			 * Asked while another function's callers were being
+			 * read (`Load<N>::impl` calling `Load<N - 1>::impl`,
+			 * a partial specialization): every lane that entered
+			 * it arrives, and all of the warp enters it.
+			 */
+			if (m->recursive && m->recursive != fn &&
+			    m->reach == WL_REACH_FULL && m->bits == FULL &&
+			    whole_warp_enters(ctx, m->recursive)) {
+				if (first) {
+					r = WL_REACH_FULL;
+					b = FULL;
+					first_line = line;
+					first = false;
+				} else if (b != FULL) {
+					doubt = true;
+					why = wl_xasprintf(
+						"callers of '%s' disagree on the "
+						"lanes (line %u and line %u)",
+						fn->name, first_line, line);
+				}
+				continue;
+			}
 			if (m->reach == WL_REACH_DYNAMIC ||
 			    m->reach == WL_REACH_UNKNOWN || m->guessed) {
 				char *at = wl_node_place(&ctx->model, call);

@@ -117,7 +117,7 @@ CXCursor wl_call_qualifier_written(const struct wl_node *call,
 	if (clang_Cursor_isNull(callee))
 		return callee;
 	*holder = callee;
-	first = wl_cursor_first_child(callee);
+	first = wl_cursor_first_child_past_namespaces(callee);
 	if (clang_getCursorKind(first) == CXCursor_TypeRef) {
 		/* `typedef Red<NT, T> R; R::reduce(...)`: the typedef's */
 		CXCursor d = clang_getCursorReferenced(first);
@@ -300,6 +300,40 @@ static bool takes_args(struct wl_func *fn, unsigned nargs)
 	return nargs <= fn->nr_params && nargs >= required_args(fn);
 }
 
+/* Whether @fn is a member of the class template @cls or of one of its
+ * partial specializations. */
+static bool member_of(const struct wl_func *fn, CXCursor cls)
+{
+	CXCursor parent = clang_getCursorSemanticParent(fn->cursor);
+
+	return wl_cursor_equal(parent, cls) ||
+	       wl_cursor_equal(clang_getSpecializedCursorTemplate(parent), cls);
+}
+
+/*
+ * The member @name of class template @cls among @funcs: one of the
+ * primary template taking @nargs, else one of a partial specialization.
+ */
+static struct wl_func *template_member(struct wl_func **funcs, unsigned nr,
+				       CXCursor cls, const char *name,
+				       unsigned nargs)
+{
+	struct wl_func *special = NULL;
+	unsigned i;
+
+	for (i = 0; i < nr; i++) {
+		if (strcmp(funcs[i]->name, name) ||
+		    funcs[i]->nr_params != nargs || !member_of(funcs[i], cls))
+			continue;
+		if (wl_cursor_equal(clang_getCursorSemanticParent(
+					    funcs[i]->cursor), cls))
+			return funcs[i];
+		if (!special)
+			special = funcs[i];
+	}
+	return special;
+}
+
 static struct wl_func *resolve_target(struct wl_model *m,
 				      const struct wl_node *call)
 {
@@ -327,13 +361,12 @@ static struct wl_func *resolve_target(struct wl_model *m,
 	if (!*name)
 		return NULL;
 	nargs = wl_call_args(call, NULL, 0);
-	/* `Step<1, N>::run`: a member of that class template first */
-	for (i = 0; !clang_Cursor_isNull(cls) && i < m->nr_funcs; i++)
-		if (!strcmp(m->funcs[i]->name, name) &&
-		    m->funcs[i]->nr_params == nargs &&
-		    wl_cursor_equal(clang_getCursorSemanticParent(
-					       m->funcs[i]->cursor), cls))
-			return m->funcs[i];
+	/*
+	 * `Step<1, N>::run`: a member of that class template, or none of
+	 * the file's (another class's `impl` is not what it runs).
+	 */
+	if (!clang_Cursor_isNull(cls))
+		return template_member(m->funcs, m->nr_funcs, cls, name, nargs);
 	for (i = 0; i < m->nr_funcs; i++)
 		if (!strcmp(m->funcs[i]->name, name) &&
 		    m->funcs[i]->nr_params == nargs)
@@ -361,7 +394,7 @@ struct wl_func *wl_call_target(struct wl_model *m, const struct wl_node *call)
 static struct wl_func *context_target(struct wl_model *m,
 				      const struct wl_node *call)
 {
-	CXCursor ref = wl_node_referenced(call);
+	CXCursor ref = wl_node_referenced(call), cls;
 	struct wl_func *by_name = NULL;
 	const char *name;
 	unsigned i, nargs;
@@ -372,6 +405,10 @@ static struct wl_func *context_target(struct wl_model *m,
 		return instance_of(m->ctx_slots, m->nr_ctx_slots, ref);
 	name = wl_call_name(m, call);
 	nargs = wl_call_args(call, NULL, 0);
+	cls = wl_call_qualifier(call);
+	if (!clang_Cursor_isNull(cls))
+		return template_member(m->ctx_funcs, m->nr_ctx_funcs, cls, name,
+				       nargs);
 	for (i = 0; *name && i < m->nr_ctx_funcs; i++) {
 		if (strcmp(m->ctx_funcs[i]->name, name))
 			continue;
@@ -453,12 +490,20 @@ static void link_call(struct wl_model *m, struct wl_node *call,
 {
 	struct wl_func *fn = wl_call_target(m, call);
 	unsigned i, nargs;
+	CXCursor cls;
 
 	if (!fn && m->context)
 		fn = context_target(m, call);
 	if (!fn)
 		return;
 	add_caller(fn, call);
+	/* `Load<N - 1>::impl`: the partial specializations' too */
+	cls = wl_call_qualifier(call);
+	for (i = 0; !clang_Cursor_isNull(cls) && i < m->nr_funcs; i++)
+		if (m->funcs[i] != fn && !strcmp(m->funcs[i]->name, fn->name) &&
+		    member_of(m->funcs[i], cls) &&
+		    takes_args(m->funcs[i], wl_call_args(call, NULL, 0)))
+			add_may_caller(m->funcs[i], call);
 	if (picks_overload_later(m, call, fn)) {
 		nargs = wl_call_args(call, NULL, 0);
 		for (i = 0; i < m->nr_funcs; i++)
