@@ -402,6 +402,10 @@ static void check_unparsed_calls(struct wl_ctx *ctx, enum wl_rule_id rule,
 				  (sites[k].call->in_main &&
 				   t->begin >= sites[k].call->begin &&
 				   t->begin < sites[k].call->end);
+		/* a call that parsed and runs the project's own function */
+		for (k = 0; k < ctx->model.nr_calls && !covered; k++)
+			covered = ctx->model.calls[k]->in_main &&
+				  ctx->model.calls[k]->begin == t->begin;
 		if (covered)
 			continue;
 		f = wl_report_at(ctx, rule, t->begin,
@@ -455,6 +459,43 @@ void wl_legacy_check_unparsed_asm(struct wl_ctx *ctx)
 	wl_tokens_release(&toks);
 }
 
+/* Whether @arg's type is one no CUDA shuffle took: a pointer, a struct. */
+static bool not_a_shuffle_operand(struct wl_node *arg)
+{
+	switch (clang_getCanonicalType(clang_getCursorType(arg->cursor)).kind) {
+	case CXType_Pointer:
+	case CXType_Record:
+	case CXType_ConstantArray:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/*
+ * Whether @call runs a function of the project's named like a legacy
+ * primitive, in this file or in a header.  A dependent call that only
+ * the name ties to a template of the project's (trove's generic
+ * `__shfl<T>`, built on int shuffles) runs CUDA's own overload for an
+ * int or a float, which a non-template wins, and the project's for a
+ * pointer or a struct, which CUDA's never took.
+ */
+static bool own_call(struct wl_model *m, struct wl_node *call)
+{
+	struct wl_func *fn = wl_call_target(m, call);
+	struct wl_node *args[1];
+
+	if (!fn)
+		fn = wl_call_context_target(m, call);
+	if (!fn)
+		return false;
+	if (!clang_Cursor_isNull(wl_node_referenced(call)) ||
+	    clang_getCursorKind(fn->cursor) != CXCursor_FunctionTemplate)
+		return true;
+	return wl_call_args(call, args, 1) >= 1 &&
+	       not_a_shuffle_operand(wl_node_strip(args[0]));
+}
+
 void wl_legacy_check(struct wl_ctx *ctx, enum wl_rule_id rule,
 		     const struct wl_legacy_name *names, unsigned nr_names)
 {
@@ -473,7 +514,7 @@ void wl_legacy_check(struct wl_ctx *ctx, enum wl_rule_id rule,
 			if (!strcmp(name, names[k].legacy))
 				hit = &names[k];
 		/* A function of the file's own with that name is not CUDA's. */
-		if (!hit || wl_call_target(m, call))
+		if (!hit || own_call(m, call))
 			continue;
 		WL_GROW(sites, nr, alloc);
 		s = &sites[nr++];

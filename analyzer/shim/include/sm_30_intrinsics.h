@@ -38,16 +38,20 @@ __WL_SYNC_SHUFFLES(double)
  * __shfl_down() of two int shuffles, with `width = 32`.  Declared for
  * those types as a template, such a definition is an overload of its
  * own, not a second declaration that repeats a default argument; a
- * call with no definition of the file's still finds one.
+ * call with no definition of the file's still finds one.  The width as
+ * a trailing pack makes it the least specialized template: a project's
+ * own generic shuffle (trove's `template <typename T> T __shfl(const T
+ * &, const int &)`, built on the int one) wins over it, as it did in
+ * CUDA 8, which had no other.
  */
-template <typename T>
-__WL_D T __shfl(T var, int srcLane, int width = 32);
-template <typename T>
-__WL_D T __shfl_up(T var, unsigned int delta, int width = 32);
-template <typename T>
-__WL_D T __shfl_down(T var, unsigned int delta, int width = 32);
-template <typename T>
-__WL_D T __shfl_xor(T var, int laneMask, int width = 32);
+template <typename T, typename... __WL_Width>
+__WL_D T __shfl(T var, int srcLane, __WL_Width... width);
+template <typename T, typename... __WL_Width>
+__WL_D T __shfl_up(T var, unsigned int delta, __WL_Width... width);
+template <typename T, typename... __WL_Width>
+__WL_D T __shfl_down(T var, unsigned int delta, __WL_Width... width);
+template <typename T, typename... __WL_Width>
+__WL_D T __shfl_xor(T var, int laneMask, __WL_Width... width);
 
 __WL_D unsigned int __ballot(int predicate);
 __WL_D int __any(int predicate);
