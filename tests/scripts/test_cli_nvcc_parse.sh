@@ -1,6 +1,7 @@
 #!/bin/bash
 # Files parse as nvcc compiles them (issue 12): cuda_runtime.h is there
-# without an #include (host API, <<<...>>>, texture<>, every vector type,
+# without an #include (host API, <<<...>>>, texture<>, the surface reads
+# and writes of every shape, on objects and references, every vector type,
 # half precision), the C and C++ standard headers mix with device code
 # without host/device overload clashes, launches spelled '<< <...>> >'
 # parse, and the CUDA library headers and Thrust parse when a toolkit is
@@ -22,11 +23,18 @@ clean() {	# file: no parse error, the one legacy call found
 cat >implicit.cu <<'CU'
 texture<float, 1, cudaReadModeElementType> tex;
 texture<uchar4, 2, cudaReadModeNormalizedFloat> img;
+surface<void, cudaSurfaceType2D> plane;
 __constant__ float coef[4];
-__global__ void k(float *p, ulong4 *u, double4 d, longlong2 l, half *h, int n)
+__global__ void k(float *p, ulong4 *u, double4 d, longlong2 l, half *h, int n,
+		  cudaSurfaceObject_t layers)
 {
 	int i = blockIdx.x * blockDim.x + threadIdx.x;
 	float4 c = tex2D(img, 0.5f, 0.5f);
+	float s;
+
+	surf2DLayeredwrite(p[i], layers, i * 4, 0, 1, cudaBoundaryModeZero);
+	surf3Dread(&s, layers, 0, 1, 2);
+	surf2Dwrite(s + surf2DLayeredread<float>(layers, 0, 0, 1), plane, 0, 0);
 	float v = tex1Dfetch(tex, i) + c.x + __expf(p[i]) + rsqrtf(p[i]);
 	ulong1 one = make_ulong1(3);
 	half hv = __hadd(__float2half(v), h[i]);
@@ -41,7 +49,7 @@ int main()
 	cudaBindTexture(0, tex, dp, 64);
 	cudaFuncSetCacheConfig(k, cudaFuncCachePreferL1);
 	k<<<dim3(1), dim3(32), 0>>>(dp, 0, make_double4(1, 2, 3, 4),
-				    make_longlong2(1, 2), 0, 32);
+				    make_longlong2(1, 2), 0, 32, 0);
 	cudaDeviceSynchronize();
 	printf("%s\n", cudaGetErrorString(cudaGetLastError()));
 	return 0;

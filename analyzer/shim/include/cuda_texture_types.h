@@ -92,20 +92,47 @@ struct __attribute__((device_builtin_surface_type)) surface
 	: public surfaceReference {
 	__host__ surface(void);
 };
-template <class T>
-__WL_D void surf1Dwrite(T v, cudaSurfaceObject_t s, int x,
-			enum cudaSurfaceBoundaryMode m = cudaBoundaryModeTrap);
-template <class T>
-__WL_D void surf2Dwrite(T v, cudaSurfaceObject_t s, int x, int y,
-			enum cudaSurfaceBoundaryMode m = cudaBoundaryModeTrap);
-template <class T>
-__WL_D T surf1Dread(cudaSurfaceObject_t s, int x,
-		    enum cudaSurfaceBoundaryMode m = cudaBoundaryModeTrap);
-template <class T>
-__WL_D T surf2Dread(cudaSurfaceObject_t s, int x, int y,
-		    enum cudaSurfaceBoundaryMode m = cudaBoundaryModeTrap);
-template <class T>
-__WL_D void surf2Dread(T *v, cudaSurfaceObject_t s, int x, int y,
-		       enum cudaSurfaceBoundaryMode m = cudaBoundaryModeTrap);
+/*
+ * Every surface read and write, on objects (surface_indirect_functions.h)
+ * and on the legacy surface references (surface_functions.h, gone since
+ * CUDA 12 but common in the code this tool reads): COORDS is the
+ * parameter list after the surface.
+ */
+#define __WL_SURFACE_ACCESS(NAME, COORDS)                                     \
+	template <class T>                                                    \
+	__WL_D T NAME##read(cudaSurfaceObject_t s, COORDS,                    \
+			    enum cudaSurfaceBoundaryMode m =                  \
+				    cudaBoundaryModeTrap);                    \
+	template <class T>                                                    \
+	__WL_D void NAME##read(T *v, cudaSurfaceObject_t s, COORDS,           \
+			       enum cudaSurfaceBoundaryMode m =               \
+				       cudaBoundaryModeTrap);                 \
+	template <class T>                                                    \
+	__WL_D void NAME##write(T v, cudaSurfaceObject_t s, COORDS,           \
+				enum cudaSurfaceBoundaryMode m =              \
+					cudaBoundaryModeTrap);                \
+	template <class T, int dim>                                           \
+	__WL_D void NAME##read(T *v, surface<void, dim> s, COORDS,            \
+			       enum cudaSurfaceBoundaryMode m =               \
+				       cudaBoundaryModeTrap);                 \
+	template <class T, int dim>                                           \
+	__WL_D T NAME##read(surface<void, dim> s, COORDS,                     \
+			    enum cudaSurfaceBoundaryMode m =                  \
+				    cudaBoundaryModeTrap);                    \
+	template <class T, int dim>                                           \
+	__WL_D void NAME##write(T v, surface<void, dim> s, COORDS,            \
+				enum cudaSurfaceBoundaryMode m =              \
+					cudaBoundaryModeTrap);
+#define __WL_COMMA ,
+__WL_SURFACE_ACCESS(surf1D, int x)
+__WL_SURFACE_ACCESS(surf2D, int x __WL_COMMA int y)
+__WL_SURFACE_ACCESS(surf3D, int x __WL_COMMA int y __WL_COMMA int z)
+__WL_SURFACE_ACCESS(surf1DLayered, int x __WL_COMMA int layer)
+__WL_SURFACE_ACCESS(surf2DLayered, int x __WL_COMMA int y __WL_COMMA int layer)
+__WL_SURFACE_ACCESS(surfCubemap, int x __WL_COMMA int y __WL_COMMA int face)
+__WL_SURFACE_ACCESS(surfCubemapLayered,
+		    int x __WL_COMMA int y __WL_COMMA int layerFace)
+#undef __WL_COMMA
+#undef __WL_SURFACE_ACCESS
 
 #endif
