@@ -1127,7 +1127,8 @@ static enum wl_dep counter_dep(struct wl_eval *ev, struct wl_var *v,
 
 	if (v->loop_busy == loop)
 		return v->loop_dep;
-	d = wl_dep_max(guard_dep(ev, init, v->is_param ? NULL : v->scope),
+	/* The conditions around the loop pick who runs it, not the count. */
+	d = wl_dep_max(guard_dep(ev, init, loop),
 		       wl_eval_dep(ev, init->kids[1]));
 	first = d;
 	v->loop_busy = loop;
