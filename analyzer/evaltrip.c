@@ -133,6 +133,13 @@ static bool same_value(struct wl_eval *ev, struct wl_node *a,
 	if (a->kind == CXCursor_DeclRefExpr)
 		return wl_cursor_equal(wl_node_referenced(a),
 					  wl_node_referenced(b));
+	/* `_num` (this->_num) in one member function, or `s.n` twice */
+	if (a->kind == CXCursor_MemberRefExpr)
+		return wl_cursor_equal(wl_node_referenced(a),
+				       wl_node_referenced(b)) &&
+		       a->nr_kids == b->nr_kids &&
+		       (!a->nr_kids || same_value(ev, a->kids[0], ea,
+						  b->kids[0], eb, depth + 1));
 	if (a->kind == CXCursor_BinaryOperator && a->nr_kids == 2 &&
 	    b->nr_kids == 2) {
 		enum CXBinaryOperatorKind op =
@@ -313,6 +320,69 @@ static bool rounds_down(struct wl_eval *ev, struct wl_node *x,
 	return same_value(ev, k->kids[0], env, ls->step, NULL, depth);
 }
 
+/* Whether @k is `K - 1` for K the step. */
+static bool step_less_one(struct wl_eval *ev, struct wl_node *k,
+			  const struct env *env, const struct loop_shape *ls,
+			  int depth)
+{
+	long long v;
+
+	k = wl_node_strip(k);
+	if (k && wl_node_int_value(k, &v))
+		return ls->const_step > 0 && v == ls->const_step - 1;
+	return k && k->kind == CXCursor_BinaryOperator && k->nr_kids == 2 &&
+	       wl_node_binop(k) == CXBinaryOperator_Sub &&
+	       wl_node_int_value(wl_node_strip(k->kids[1]), &v) && v == 1 &&
+	       same_value(ev, k->kids[0], env, ls->step, NULL, depth + 1);
+}
+
+/*
+ * Whether @cond holds exactly when @x is not a multiple of the step K:
+ * `x & (K - 1)` or `x % K` (K a power of two, as for rounds_down()).
+ */
+static bool off_step(struct wl_eval *ev, struct wl_node *cond,
+		     struct wl_node *x, const struct env *env,
+		     const struct loop_shape *ls, int depth)
+{
+	struct wl_node *c = wl_node_strip(cond);
+	enum CXBinaryOperatorKind op;
+
+	if (!c || c->kind != CXCursor_BinaryOperator || c->nr_kids != 2 ||
+	    !same_value(ev, c->kids[0], env, x, env, depth + 1))
+		return false;
+	op = wl_node_binop(c);
+	if (op == CXBinaryOperator_And)
+		return step_less_one(ev, c->kids[1], env, ls, depth);
+	return op == CXBinaryOperator_Rem &&
+	       same_value(ev, c->kids[1], env, ls->step, NULL, depth + 1);
+}
+
+static bool multiple_of(struct wl_eval *ev, struct wl_node *e,
+			const struct env *env, const struct loop_shape *ls,
+			int depth);
+
+/*
+ * `c ? a : b` is a multiple when both arms are, or when it rounds up by
+ * hand: `(x & (K - 1)) ? (x & ~(K - 1)) + K : x` (popsift's prefix sum),
+ * whose else arm is taken only when x is a multiple already.
+ */
+static bool multiple_choice(struct wl_eval *ev, struct wl_node *e,
+			    const struct env *env, const struct loop_shape *ls,
+			    int depth)
+{
+	struct wl_node *cond, *yes, *no;
+
+	if (e->nr_kids != 3)
+		return false;
+	cond = e->kids[0];
+	yes = e->kids[1];
+	no = e->kids[2];
+	if (!multiple_of(ev, yes, env, ls, depth + 1))
+		return false;
+	return multiple_of(ev, no, env, ls, depth + 1) ||
+	       off_step(ev, cond, no, env, ls, depth);
+}
+
 /* Whether @e (under @env) is a multiple of @step (under @senv). */
 static bool multiple_of(struct wl_eval *ev, struct wl_node *e,
 			const struct env *env, const struct loop_shape *ls,
@@ -352,6 +422,12 @@ static bool multiple_of(struct wl_eval *ev, struct wl_node *e,
 			/* x & ~(K - 1), K a power of two: rounded down to K */
 			struct wl_node *m = wl_node_strip(r);
 
+			if (m && m->kind == CXCursor_UnaryOperator &&
+			    m->nr_kids == 1 &&
+			    clang_getCursorUnaryOperatorKind(m->cursor) ==
+				    CXUnaryOperator_Not &&
+			    step_less_one(ev, m->kids[0], env, ls, depth))
+				return true;
 			return ls->const_step > 0 &&
 			       !(ls->const_step & (ls->const_step - 1)) &&
 			       m && wl_node_int_value(m, &v) &&
@@ -361,6 +437,8 @@ static bool multiple_of(struct wl_eval *ev, struct wl_node *e,
 			return false;
 		}
 	}
+	if (e->kind == CXCursor_ConditionalOperator)
+		return multiple_choice(ev, e, env, ls, depth);
 	if (e->kind == CXCursor_CallExpr && !env) {
 		struct wl_func *fn;
 		struct wl_node *body = returned_expr(ev, e, &fn);
@@ -404,6 +482,52 @@ static bool bounded_by_step(struct wl_eval *ev, struct wl_func *fn,
 	       !strcmp(wl_model_spelling(ev->model, s->cursor), bound);
 }
 
+/* Whether @e is `a OP b` of the built-ins @x and @y, in either order. */
+static bool builtin_pair(struct wl_eval *ev, struct wl_node *e,
+			 enum CXBinaryOperatorKind op, const char *x,
+			 const char *y)
+{
+	const char *a, *b;
+
+	e = wl_node_strip(e);
+	if (!e || e->kind != CXCursor_BinaryOperator || e->nr_kids != 2 ||
+	    wl_node_binop(e) != op)
+		return false;
+	a = wl_node_builtin_var(ev->model, wl_node_strip(e->kids[0]));
+	b = wl_node_builtin_var(ev->model, wl_node_strip(e->kids[1]));
+	return a && b && ((!strcmp(a, x) && !strcmp(b, y)) ||
+			  (!strcmp(a, y) && !strcmp(b, x)));
+}
+
+/*
+ * `threadIdx.y * blockDim.x + threadIdx.x` with the step `blockDim.x *
+ * blockDim.y`: the thread's rank in a two-dimensional block, below the
+ * block's size.
+ */
+static bool block_rank(struct wl_eval *ev, struct wl_node *e,
+		       struct wl_node *step)
+{
+	struct wl_node *x, *row;
+	const char *b;
+
+	if (!builtin_pair(ev, step, CXBinaryOperator_Mul, "blockDim.x",
+			  "blockDim.y") ||
+	    e->kind != CXCursor_BinaryOperator || e->nr_kids != 2 ||
+	    wl_node_binop(e) != CXBinaryOperator_Add)
+		return false;
+	x = wl_node_strip(e->kids[1]);
+	row = e->kids[0];
+	b = wl_node_builtin_var(ev->model, x);
+	if (!b || strcmp(b, "threadIdx.x")) {
+		x = wl_node_strip(e->kids[0]);
+		row = e->kids[1];
+		b = wl_node_builtin_var(ev->model, x);
+	}
+	return b && !strcmp(b, "threadIdx.x") &&
+	       builtin_pair(ev, row, CXBinaryOperator_Mul, "threadIdx.y",
+			    "blockDim.x");
+}
+
 /* Whether @e is one of the step's thread offsets: in [0, step) always. */
 static bool thread_offset(struct wl_eval *ev, struct wl_node *e,
 			  const struct loop_shape *ls, struct wl_func *fn)
@@ -422,6 +546,8 @@ static bool thread_offset(struct wl_eval *ev, struct wl_node *e,
 	s = resolve(ev, ls->step, &senv);
 	if (!e || !s)
 		return false;
+	if (block_rank(ev, e, s))
+		return true;
 	b = wl_node_builtin_var(ev->model, e);
 	for (i = 0; b && i < WL_ARRAY_SIZE(pairs); i++) {
 		const char *sb = wl_node_builtin_var(ev->model, s);
