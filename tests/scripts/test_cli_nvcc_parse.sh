@@ -57,6 +57,23 @@ int main()
 CU
 clean implicit.cu
 
+# math_functions.hpp's float overloads of CUDA's own functions, beside
+# <cmath>'s: sincos() and rsqrt() on a float.
+cat >float_math.cu <<'CU'
+#include <cmath>
+__global__ void polar(const float *a, float *x, float *y, double *d)
+{
+	float s, c;
+
+	sincos(a[threadIdx.x], &s, &c);
+	sincospi(a[threadIdx.x], &s, &c);
+	d[0] = rsqrt(d[1]) + jn(2, d[2]);
+	x[threadIdx.x] = __shfl_down(c * rsqrt(a[0]) + erfinv(s), 1);
+	y[threadIdx.x] = s * std::sqrt(a[1]) + normcdf(c) + jn(2, c);
+}
+CU
+clean float_math.cu
+
 # The toolkit has no float atomicMin/atomicMax, and legacy code defines
 # its own, static or returning void: no clash with the shim's atomics.
 cat >float_atomics.cu <<'CU'

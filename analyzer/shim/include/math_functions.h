@@ -70,6 +70,22 @@ __WL_D int __isinf(double);
 __WL_D int __isnan(double);
 __WL_D int __signbit(double);
 }
+/*
+ * math_functions.hpp's C++ float overloads of CUDA's own functions
+ * (relion calls `sincos(x, &s, &c)` on floats); the standard ones come
+ * from the forward declares.
+ */
+#define __WL_FO1(n) __WL_D float n(float);
+__WL_FO1(exp10) __WL_FO1(rsqrt) __WL_FO1(rcbrt) __WL_FO1(erfinv)
+__WL_FO1(erfcinv) __WL_FO1(erfcx) __WL_FO1(normcdf) __WL_FO1(normcdfinv)
+__WL_FO1(sinpi) __WL_FO1(cospi) __WL_FO1(j0) __WL_FO1(j1) __WL_FO1(y0)
+__WL_FO1(y1) __WL_FO1(cyl_bessel_i0) __WL_FO1(cyl_bessel_i1)
+#undef __WL_FO1
+__WL_D float rhypot(float, float);
+__WL_D float jn(int, float);
+__WL_D float yn(int, float);
+__WL_D void sincos(float, float *, float *);
+__WL_D void sincospi(float, float *, float *);
 #undef __WL_F1
 #undef __WL_F2
 #undef __WL_DF1
