@@ -610,6 +610,34 @@ static bool returns(struct wl_node *n)
 	       n->kids[n->nr_kids - 1]->kind == CXCursor_ReturnStmt;
 }
 
+/*
+ * @c decided in thread @tid with the plausible tree counters of @env
+ * taken as exact (struct ma_bind), when it splits the lanes: `tid < s`
+ * keeps the lanes of the code's own tree, whatever its real start.  A
+ * condition the same in every lane (`s >= 32`) is not decided on a
+ * guess.
+ */
+static bool eval_on_plausible(struct wl_mem *mem, struct wl_node *c,
+			      const struct ma_env *env, unsigned tid,
+			      long long *v)
+{
+	struct ma_env exact;
+	bool any = false;
+	unsigned i;
+
+	for (i = 0; i < env->nr_binds && !any; i++)
+		any = env->binds[i].plausible;
+	if (!any || !wl_eval_lane_varying(&mem->ctx->eval,
+					  wl_eval_dep(&mem->ctx->eval, c),
+					  false))
+		return false;
+	exact = *env;
+	for (i = 0; i < exact.nr_binds; i++)
+		if (exact.binds[i].plausible)
+			exact.binds[i].opaque = exact.binds[i].plausible = false;
+	return ma_eval_exact(mem, c, &exact, tid, v);
+}
+
 /* Whether a condition rules thread @tid out; unknown ones do not. */
 static bool cond_false(struct wl_mem *mem, struct wl_node *cond, bool want,
 		       const struct ma_env *env, unsigned tid)
@@ -639,7 +667,8 @@ static bool cond_false(struct wl_mem *mem, struct wl_node *cond, bool want,
 	    clang_getCursorUnaryOperatorKind(c->cursor) ==
 		    CXUnaryOperator_LNot)
 		return cond_false(mem, c->kids[0], !want, env, tid);
-	if (!ma_eval_exact(mem, c, env, tid, &v))
+	if (!ma_eval_exact(mem, c, env, tid, &v) &&
+	    !eval_on_plausible(mem, c, env, tid, &v))
 		return false;
 	return (v != 0) != want;
 }

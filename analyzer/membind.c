@@ -53,6 +53,15 @@ void ma_bind(struct ma_env *env, CXCursor decl, long long v, bool opaque)
 				       .opaque = opaque };
 }
 
+void ma_bind_plausible(struct ma_env *env, CXCursor decl, long long v)
+{
+	struct ma_bind *b = bind_slot(env, decl);
+
+	if (b)
+		*b = (struct ma_bind){ .decl = decl, .value = v, .opaque = true,
+				       .plausible = true };
+}
+
 void ma_bind_counter(struct ma_env *env, CXCursor decl, struct wl_node *loop)
 {
 	struct ma_bind *b = bind_slot(env, decl);
@@ -107,7 +116,8 @@ uint64_t ma_env_key(const struct ma_env *env)
 
 		h = ma_mix(h, (uintptr_t)b->decl.data[0]);
 		h = ma_mix(h, (uint64_t)b->value);
-		h = ma_mix(h, (uintptr_t)b->entry * 2 + b->opaque);
+		h = ma_mix(h, (uintptr_t)b->entry * 4 + b->plausible * 2u +
+				      b->opaque);
 	}
 	for (f = env->frame; f; f = f->up) {
 		h = ma_mix(h, (uintptr_t)f->call);

@@ -62,6 +62,12 @@ struct ma_bind {
 	long long value;
 	bool opaque;		/* the value stands for an unknown uniform */
 	/*
+	 * Opaque, but a plausible first value of a tree loop's counter
+	 * (memwalk.c): a condition that splits the lanes on it (`tid < s`)
+	 * is decided with it, as the code's own tree would split them.
+	 */
+	bool plausible;
+	/*
 	 * Not NULL: a counter that differs per thread but steps the same
 	 * in all (`s[off++]` after `off = lane * 4`): @value is how far it
 	 * has stepped since it held its own value just before this loop.
@@ -174,6 +180,8 @@ uint64_t ma_mix(uint64_t h, uint64_t x);
 bool ma_bound(const struct ma_env *env, CXCursor decl, long long *v,
 	      bool *opaque);
 void ma_bind(struct ma_env *env, CXCursor decl, long long v, bool opaque);
+/* Bind @decl to a plausible value of an unknown tree counter. */
+void ma_bind_plausible(struct ma_env *env, CXCursor decl, long long v);
 /* Bind @decl as a per-thread counter of @loop (see struct ma_bind). */
 void ma_bind_counter(struct ma_env *env, CXCursor decl, struct wl_node *loop);
 /* Step a per-thread counter by @delta. */

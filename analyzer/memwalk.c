@@ -328,7 +328,7 @@ static void update_binding(struct ma_walk *w, struct wl_node *n,
 	const struct ma_bind *b;
 	CXCursor d;
 	long long v;
-	bool op;
+	bool op, plausible;
 
 	if (!x)
 		return;
@@ -337,6 +337,7 @@ static void update_binding(struct ma_walk *w, struct wl_node *n,
 		return;
 	v = b->value;
 	op = b->opaque;
+	plausible = b->plausible;
 	if (b->entry && additive_step(n)) {
 		v = 0;
 		if (ma_step(w->mem, n, d, env, &v))
@@ -345,11 +346,13 @@ static void update_binding(struct ma_walk *w, struct wl_node *n,
 			ma_unbind(env, d);
 		return;
 	}
-	if (ma_step(w->mem, n, d, env, &v) &&
-	    (!b->entry || n->kind == CXCursor_BinaryOperator))
-		ma_bind(env, d, v, op && !b->entry);
-	else
+	if (!ma_step(w->mem, n, d, env, &v) ||
+	    (b->entry && n->kind != CXCursor_BinaryOperator))
 		ma_unbind(env, d);
+	else if (plausible && !b->entry)
+		ma_bind_plausible(env, d, v);	/* `s >>= 1` of a tree */
+	else
+		ma_bind(env, d, v, op && !b->entry);
 }
 
 /* `s >>= 1`, `s /= 2`, `s <<= 1`, `s *= 2`: the steps of a tree. */
@@ -524,8 +527,9 @@ static bool bind_counters(struct ma_walk *w, struct wl_node *n,
 			ma_bind(e, decl, v, false);
 		else if (ma_eval(&ev, first, e, &v) && ev.opaque &&
 			 tree_step(wl_node_kid(n, WL_ROLE_INC)))
-			ma_bind(e, decl,
-				plausible_tree_start(w->mem, n, decl, e), true);
+			ma_bind_plausible(e, decl, plausible_tree_start(w->mem, n,
+									decl,
+									e));
 		else
 			return false;
 	}
