@@ -474,11 +474,12 @@ static bool not_a_shuffle_operand(struct wl_node *arg)
 
 /*
  * Whether @call runs a function of the project's named like a legacy
- * primitive, in this file or in a header.  A dependent call that only
- * the name ties to a template of the project's (trove's generic
- * `__shfl<T>`, built on int shuffles) runs CUDA's own overload for an
- * int or a float, which a non-template wins, and the project's for a
- * pointer or a struct, which CUDA's never took.
+ * primitive, in this file or in a header: clang resolved it so.  A
+ * dependent call that only the name ties to the project's function
+ * (trove's generic `__shfl<T>`, a double `__shfl_down` of two int
+ * shuffles) runs CUDA's own overload for an int or a float, which wins
+ * over a template or a conversion: it is still a legacy call, unless
+ * its operand is a pointer or a struct, which CUDA's never took.
  */
 static bool own_call(struct wl_model *m, struct wl_node *call)
 {
@@ -489,8 +490,7 @@ static bool own_call(struct wl_model *m, struct wl_node *call)
 		fn = wl_call_context_target(m, call);
 	if (!fn)
 		return false;
-	if (!clang_Cursor_isNull(wl_node_referenced(call)) ||
-	    clang_getCursorKind(fn->cursor) != CXCursor_FunctionTemplate)
+	if (!clang_Cursor_isNull(wl_node_referenced(call)))
 		return true;
 	return wl_call_args(call, args, 1) >= 1 &&
 	       not_a_shuffle_operand(wl_node_strip(args[0]));
