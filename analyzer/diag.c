@@ -106,6 +106,15 @@ void wl_findings_sort(struct wl_findings *list)
 		qsort(list->v, list->nr, sizeof(*list->v), finding_cmp);
 	for (i = 0; i < list->nr; i++) {
 		if (out && !finding_cmp(&list->v[out - 1], &list->v[i])) {
+			struct wl_finding *kept = &list->v[out - 1];
+
+			/*
+			 * The calls of a macro's body are all reported where
+			 * the macro is used: one finding, which fixes them
+			 * all when each has its fix.
+			 */
+			if (kept->fix && list->v[i].fix)
+				wl_fix_absorb(kept->fix, list->v[i].fix);
 			wl_finding_release(&list->v[i]);
 			continue;
 		}

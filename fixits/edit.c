@@ -180,6 +180,24 @@ void wl_edit_set_release(struct wl_edit_set *set)
 	set->nr = set->alloc = 0;
 }
 
+void wl_fix_absorb(struct wl_fix *fix, const struct wl_fix *other)
+{
+	unsigned i, j;
+
+	for (i = 0; i < other->nr_edits; i++) {
+		for (j = 0; j < fix->nr_edits; j++)
+			if (same_edit(&fix->edits[j], &other->edits[i]))
+				break;
+		if (j == fix->nr_edits)
+			wl_fix_replace(fix, other->edits[i].offset,
+				       other->edits[i].length,
+				       other->edits[i].text);
+	}
+	if (other->safety == WL_FIX_UNSAFE)
+		wl_fix_mark_unsafe(fix, other->unsafe_why);
+	fix->whole |= other->whole;
+}
+
 bool wl_fix_equal(const struct wl_fix *a, const struct wl_fix *b)
 {
 	unsigned i;
@@ -189,9 +207,7 @@ bool wl_fix_equal(const struct wl_fix *a, const struct wl_fix *b)
 	if (a->nr_edits != b->nr_edits)
 		return false;
 	for (i = 0; i < a->nr_edits; i++)
-		if (a->edits[i].offset != b->edits[i].offset ||
-		    a->edits[i].length != b->edits[i].length ||
-		    strcmp(a->edits[i].text, b->edits[i].text))
+		if (!same_edit(&a->edits[i], &b->edits[i]))
 			return false;
 	return true;
 }

@@ -53,6 +53,13 @@ void wl_fix_insert(struct wl_fix *fix, unsigned offset, const char *text);
  */
 void wl_fix_mark_unsafe(struct wl_fix *fix, const char *why);
 
+/*
+ * Add to @fix the edits of @other it lacks, and @other's unsafety: one
+ * finding standing for several (the calls of a macro's body, all
+ * reported where the macro is used) fixes them all.
+ */
+void wl_fix_absorb(struct wl_fix *fix, const struct wl_fix *other);
+
 /* The same edits (safety and description aside); two NULLs are equal. */
 bool wl_fix_equal(const struct wl_fix *a, const struct wl_fix *b);
 

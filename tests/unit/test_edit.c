@@ -179,6 +179,31 @@ static void test_idempotent_merge(void **state)
 	wl_fix_free(f);
 }
 
+static void test_absorb(void **state)
+{
+	struct wl_edit_set set = { NULL, 0, 0 };
+	struct wl_fix *a = replace(1, 1, "x"), *b = replace(1, 1, "x");
+	struct wl_fix *c = replace(5, 2, "yz");
+
+	(void)state;
+	/* One finding for several calls: their edits, each once. */
+	wl_fix_replace(b, 8, 0, "!");
+	wl_fix_mark_unsafe(c, "guessed");
+	wl_fix_absorb(a, b);
+	assert_int_equal(a->nr_edits, 2);
+	assert_int_equal(a->safety, WL_FIX_SAFE);
+	wl_fix_absorb(a, c);
+	assert_int_equal(a->nr_edits, 3);
+	assert_int_equal(a->safety, WL_FIX_UNSAFE);
+	assert_string_equal(a->unsafe_why, "guessed");
+	assert_int_equal(wl_edit_set_add_fix(&set, a), 0);
+	expect_applied(&set, "0x234yz7!89");
+	wl_edit_set_release(&set);
+	wl_fix_free(a);
+	wl_fix_free(b);
+	wl_fix_free(c);
+}
+
 static void test_outside_buffer(void **state)
 {
 	struct wl_edit_set set = { NULL, 0, 0 };
@@ -284,6 +309,7 @@ int main(void)
 		cmocka_unit_test(test_insertion_at_range_ends),
 		cmocka_unit_test(test_order_independent),
 		cmocka_unit_test(test_idempotent_merge),
+		cmocka_unit_test(test_absorb),
 		cmocka_unit_test(test_outside_buffer),
 		cmocka_unit_test(test_two_rules_overlap),
 	};
