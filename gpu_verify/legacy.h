@@ -135,7 +135,10 @@ __device__ inline __cuda_builtin_gridDim_t::operator dim3() const
  * int and float only, and pre-Volta code defined its own for the other
  * types (a double __shfl_down() of two int shuffles, `width = 32`): those
  * types are a template here, which such a definition overloads instead of
- * repeating its default argument.  8-byte values move as two halves.
+ * repeating its default argument.  Its width is a trailing pack, which
+ * makes it the least specialized: a project's own generic shuffle (trove's
+ * `template <typename T> T __shfl(const T &, const int &)`) wins over it,
+ * as in CUDA 8.  8-byte values move as two halves.
  */
 #define __WL_SHFL32(name, ib, fb, ot, clamp)                                  \
 	__WL_D int name(int v, ot o, int w = 32)                              \
@@ -149,9 +152,12 @@ __device__ inline __cuda_builtin_gridDim_t::operator dim3() const
 		return (long long)(((unsigned long long)(unsigned)hi << 32) | \
 				   (unsigned)lo);                             \
 	}                                                                     \
-	template <typename T>                                                 \
-	__WL_D T name(T v, ot o, int w = 32)                                  \
+	template <typename T, typename... W>                                  \
+	__WL_D T name(T v, ot o, W... ws)                                     \
 	{                                                                     \
+		int w = 32;                                                   \
+									      \
+		((w = (int)ws), ...);                                         \
 		static_assert(sizeof(T) == 4 || sizeof(T) == 8,               \
 			      "legacy shuffle of a 4- or 8-byte value");      \
 		if constexpr (sizeof(T) == 4)                                 \

@@ -30,7 +30,8 @@ else
 	for f in corpus/WL101/shfl-variants.cu corpus/WL102/vote-divergent.cu \
 		corpus/WL301/reduce-complete-unroll-template.cu \
 		corpus/WL103/ptx-register-escapes.cu \
-		corpus/WL104/double-overload-of-legacy-name.cu; do
+		corpus/WL104/double-overload-of-legacy-name.cu \
+		corpus/WL101/own-generic-shuffle-template.cu; do
 		[ -f "$f" ] && files+=("$f")
 	done
 fi
@@ -74,12 +75,16 @@ echo "$n images built or assembled"
 # legacy.h's shuffles of the types CUDA 8 lacked are a template, so the
 # genuine before builds; it used to fall back to an emulated before that
 # did not build either.
-d=$TMP/b/cases/WL104-double-overload-of-legacy-name
-if [ -d "$d" ] && [ ! -f "$d/before.ptx" ]; then
-	echo "FAIL: the double overload's legacy before did not build"
-	tail -5 "$d/build.log"
-	fail=1
-fi
+# A project's own generic template of that name wins over legacy.h's.
+for c in WL104-double-overload-of-legacy-name \
+	 WL101-own-generic-shuffle-template; do
+	d=$TMP/b/cases/$c
+	if [ -d "$d" ] && [ ! -f "$d/before.ptx" ]; then
+		echo "FAIL: $c: the legacy before did not build"
+		tail -5 "$d/build.log"
+		fail=1
+	fi
+done
 
 # A file as real projects write them, planned with no spec: host code
 # emptied, a missing header stood in for, a struct by value flattened, a
