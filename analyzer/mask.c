@@ -567,15 +567,6 @@ static char *thread_mask(struct wl_ctx *ctx, struct wl_func *fn,
 	return NULL;
 }
 
-/*
- * Which lanes enter @fn: all of them for a kernel; for a device function,
- * what its call sites in this file agree on, or else their masks passed
- * in through a new parameter.  Where warplint doubts (callers where only
- * some lanes arrive, or that disagree) and cannot thread a mask, there is
- * no mask: never the full one.  With no caller in the file, a threaded
- * parameter with a deprecated overload for the unseen callers, or else
- * the full mask as a guess that says so.
- */
 /* Whether @fn's callers, all read by now, prove that whole warps enter. */
 static bool whole_warp_enters(struct wl_ctx *ctx, const struct wl_func *fn)
 {
@@ -593,6 +584,15 @@ static bool whole_warp_enters(struct wl_ctx *ctx, const struct wl_func *fn)
 	return false;
 }
 
+/*
+ * Which lanes enter @fn: all of them for a kernel; for a device function,
+ * what its call sites in this file agree on, or else their masks passed
+ * in through a new parameter.  Where warplint doubts (callers where only
+ * some lanes arrive, or that disagree) and cannot thread a mask, there is
+ * no mask: never the full one.  With no caller in the file, a threaded
+ * parameter with a deprecated overload for the unseen callers, or else
+ * the full mask as a guess that says so.
+ */
 static void function_entry(struct wl_ctx *ctx, struct wl_func *fn,
 			   struct entry *out)
 {
@@ -829,7 +829,8 @@ static void compute(struct wl_ctx *ctx, struct wl_node *site, struct wl_mask *m)
 	why = collect_guards(ctx, site, converged, pts, &nr);
 	if (!why && fn->body) {
 		es = (struct exit_scan){ ctx, site, pts, &nr, NULL };
-		wl_node_walk(converged ? wl_converged_arm(converged, site) : fn->body,
+		wl_node_walk(converged ? wl_converged_arm(converged, site)
+				       : fn->body,
 			     scan_exit, &es);
 		why = es.why;
 	}

@@ -300,8 +300,10 @@ static bool takes_args(struct wl_func *fn, unsigned nargs)
 	return nargs <= fn->nr_params && nargs >= required_args(fn);
 }
 
-/* Whether @fn is a member of the class template @cls or of one of its
- * partial specializations. */
+/*
+ * Whether @fn is a member of the class template @cls or of one of its
+ * partial specializations.
+ */
 static bool member_of(const struct wl_func *fn, CXCursor cls)
 {
 	CXCursor parent = clang_getCursorSemanticParent(fn->cursor);

@@ -227,7 +227,8 @@ static bool fix_active_ballot(struct wl_ctx *ctx, struct legacy_site *s,
 	    wl_call_args(s->call, args, 2) != 1)
 		return false;
 	pred = wl_node_strip(args[0]);
-	if (!wl_node_int_value(pred, &value) || !value || s->call->end > ctx->src->len ||
+	if (!wl_node_int_value(pred, &value) || !value ||
+	    s->call->end > ctx->src->len ||
 	    ctx->src->text[s->call->end - 1] != ')')
 		return false;
 	wl_finding_note(f, "the ballot of a true predicate is the set of "
