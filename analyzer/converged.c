@@ -12,21 +12,27 @@
 static int converged_test(struct wl_model *m, struct wl_node *cond,
 			  unsigned depth);
 
+bool wl_ballot_of_true(struct wl_model *m, struct wl_node *call)
+{
+	struct wl_node *args[2];
+	long long value;
+
+	return !strcmp(wl_call_name(m, call), "__ballot") &&
+	       wl_call_args(call, args, 2) == 1 &&
+	       wl_node_int_value(wl_node_strip(args[0]), &value) && value;
+}
+
 /* Whether @n asks which lanes are active: __activemask(), __ballot(1). */
 static bool active_lanes(struct wl_model *m, struct wl_node *n)
 {
-	struct wl_node *args[2];
-	const char *name;
-	long long value;
+	struct wl_node *args[1];
 
 	n = wl_node_strip(n);
 	if (n->kind != CXCursor_CallExpr || wl_call_target(m, n))
 		return false;
-	name = wl_call_name(m, n);
-	if (!strcmp(name, "__activemask"))
-		return wl_call_args(n, args, 2) == 0;
-	return !strcmp(name, "__ballot") && wl_call_args(n, args, 2) == 1 &&
-	       wl_node_int_value(wl_node_strip(args[0]), &value) && value;
+	if (!strcmp(wl_call_name(m, n), "__activemask"))
+		return wl_call_args(n, args, 1) == 0;
+	return wl_ballot_of_true(m, n);
 }
 
 /* Whether @n is a constant with all 32 lane bits set. */

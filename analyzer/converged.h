@@ -14,8 +14,13 @@
 #ifndef WL_ANALYZER_CONVERGED_H
 #define WL_ANALYZER_CONVERGED_H
 
+#include <stdbool.h>
+
 struct wl_model;
 struct wl_node;
+
+/* Whether @call is `__ballot(K)` with a constant K other than 0. */
+bool wl_ballot_of_true(struct wl_model *m, struct wl_node *call);
 
 /*
  * The if statement nearest @site, in @site's function, whose test proves

@@ -500,32 +500,32 @@ static bool builtin_pair(struct wl_eval *ev, struct wl_node *e,
 }
 
 /*
- * `threadIdx.y * blockDim.x + threadIdx.x` with the step `blockDim.x *
- * blockDim.y`: the thread's rank in a two-dimensional block, below the
- * block's size.
+ * `ROW * blockDim.x + threadIdx.x` with the step `blockDim.x * ROWS`:
+ * a rank in rows of blockDim.x threads, below the step.  The thread's
+ * in a two-dimensional block (threadIdx.y of blockDim.y), or in the
+ * grid (blockIdx.x of gridDim.x).
  */
-static bool block_rank(struct wl_eval *ev, struct wl_node *e,
-		       struct wl_node *step)
+static bool row_rank(struct wl_eval *ev, struct wl_node *e,
+		     struct wl_node *step, const char *row, const char *rows)
 {
-	struct wl_node *x, *row;
+	struct wl_node *x, *rest;
 	const char *b;
 
 	if (!builtin_pair(ev, step, CXBinaryOperator_Mul, "blockDim.x",
-			  "blockDim.y") ||
+			  rows) ||
 	    e->kind != CXCursor_BinaryOperator || e->nr_kids != 2 ||
 	    wl_node_binop(e) != CXBinaryOperator_Add)
 		return false;
 	x = wl_node_strip(e->kids[1]);
-	row = e->kids[0];
+	rest = e->kids[0];
 	b = wl_node_builtin_var(ev->model, x);
 	if (!b || strcmp(b, "threadIdx.x")) {
 		x = wl_node_strip(e->kids[0]);
-		row = e->kids[1];
+		rest = e->kids[1];
 		b = wl_node_builtin_var(ev->model, x);
 	}
 	return b && !strcmp(b, "threadIdx.x") &&
-	       builtin_pair(ev, row, CXBinaryOperator_Mul, "threadIdx.y",
-			    "blockDim.x");
+	       builtin_pair(ev, rest, CXBinaryOperator_Mul, row, "blockDim.x");
 }
 
 /* Whether @e is one of the step's thread offsets: in [0, step) always. */
@@ -546,7 +546,7 @@ static bool thread_offset(struct wl_eval *ev, struct wl_node *e,
 	s = resolve(ev, ls->step, &senv);
 	if (!e || !s)
 		return false;
-	if (block_rank(ev, e, s))
+	if (row_rank(ev, e, s, "threadIdx.y", "blockDim.y"))
 		return true;
 	b = wl_node_builtin_var(ev->model, e);
 	for (i = 0; b && i < WL_ARRAY_SIZE(pairs); i++) {
@@ -573,55 +573,10 @@ static bool grid_offset(struct wl_eval *ev, struct wl_node *e,
 			const struct loop_shape *ls)
 {
 	const struct env *env = NULL, *senv = NULL;
-	struct wl_node *s = resolve(ev, ls->step, &senv), *l, *r, *m;
-	const char *tb;
+	struct wl_node *s = resolve(ev, ls->step, &senv);
 
 	e = resolve(ev, e, &env);
-	if (!e || !s || e->kind != CXCursor_BinaryOperator || e->nr_kids != 2 ||
-	    wl_node_binop(e) != CXBinaryOperator_Add ||
-	    s->kind != CXCursor_BinaryOperator || s->nr_kids != 2 ||
-	    wl_node_binop(s) != CXBinaryOperator_Mul)
-		return false;
-	l = wl_node_strip(e->kids[0]);
-	r = wl_node_strip(e->kids[1]);
-	tb = wl_node_builtin_var(ev->model, r);
-	if (!tb || strcmp(tb, "threadIdx.x")) {
-		m = l;
-		l = r;
-		r = m;
-		tb = wl_node_builtin_var(ev->model, r);
-	}
-	if (!tb || strcmp(tb, "threadIdx.x") ||
-	    l->kind != CXCursor_BinaryOperator || l->nr_kids != 2)
-		return false;
-	/* l is blockIdx.x * blockDim.x; the step gridDim.x * blockDim.x */
-	{
-		const char *a = wl_node_builtin_var(ev->model,
-						    wl_node_strip(l->kids[0]));
-		const char *b = wl_node_builtin_var(ev->model,
-						    wl_node_strip(l->kids[1]));
-		const char *c = wl_node_builtin_var(ev->model,
-						    wl_node_strip(s->kids[0]));
-		const char *d = wl_node_builtin_var(ev->model,
-						    wl_node_strip(s->kids[1]));
-
-		if (!a || !b || !c || !d)
-			return false;
-		if (!strcmp(a, "blockDim.x")) {
-			const char *t = a;
-
-			a = b;
-			b = t;
-		}
-		if (!strcmp(c, "blockDim.x")) {
-			const char *t = c;
-
-			c = d;
-			d = t;
-		}
-		return !strcmp(a, "blockIdx.x") && !strcmp(b, "blockDim.x") &&
-		       !strcmp(c, "gridDim.x") && !strcmp(d, "blockDim.x");
-	}
+	return e && s && row_rank(ev, e, s, "blockIdx.x", "gridDim.x");
 }
 
 /* A multiple of the step that is the same in every lane of a warp. */

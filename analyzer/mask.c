@@ -627,6 +627,7 @@ static void function_entry(struct wl_ctx *ctx, struct wl_func *fn,
 					: fn->may_callers[i - fn->nr_callers];
 			const struct wl_mask *m;
 			unsigned line;
+			bool settled;
 
 			/*
 			 * A call from a function no kernel reaches runs in
@@ -653,28 +654,15 @@ static void function_entry(struct wl_ctx *ctx, struct wl_func *fn,
 			/*
 			 * Asked while another function's callers were being
 			 * read (`Load<N>::impl` calling `Load<N - 1>::impl`,
-			 * a partial specialization): every lane that entered
-			 * it arrives, and all of the warp enters it.
+			 * a partial specialization), a full mask relative to
+			 * it is settled once all of the warp enters it.
 			 */
-			if (m->recursive && m->recursive != fn &&
-			    m->reach == WL_REACH_FULL && m->bits == FULL &&
-			    whole_warp_enters(ctx, m->recursive)) {
-				if (first) {
-					r = WL_REACH_FULL;
-					b = FULL;
-					first_line = line;
-					first = false;
-				} else if (b != FULL) {
-					doubt = true;
-					why = wl_xasprintf(
-						"callers of '%s' disagree on the "
-						"lanes (line %u and line %u)",
-						fn->name, first_line, line);
-				}
-				continue;
-			}
-			if (m->reach == WL_REACH_DYNAMIC ||
-			    m->reach == WL_REACH_UNKNOWN || m->guessed) {
+			settled = m->recursive && m->recursive != fn &&
+				  m->reach == WL_REACH_FULL && m->bits == FULL &&
+				  whole_warp_enters(ctx, m->recursive);
+			if (!settled && (m->reach == WL_REACH_DYNAMIC ||
+					 m->reach == WL_REACH_UNKNOWN ||
+					 m->guessed)) {
 				char *at = wl_node_place(&ctx->model, call);
 
 				doubt = true;

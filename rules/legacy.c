@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "analyzer/context.h"
+#include "analyzer/converged.h"
 #include "analyzer/mask.h"
 #include "analyzer/prefilter.h"
 #include "analyzer/tokens.h"
@@ -219,15 +220,9 @@ static bool fix_active_ballot(struct wl_ctx *ctx, struct legacy_site *s,
 			      const struct wl_mask *mask)
 {
 	struct wl_finding *f = &ctx->findings.v[s->finding];
-	struct wl_node *args[2], *pred;
-	long long value;
 
-	if (strcmp(s->name->legacy, "__ballot") || mask_proved(mask) ||
-	    !s->has_name || s->in_macro || !s->call->in_main ||
-	    wl_call_args(s->call, args, 2) != 1)
-		return false;
-	pred = wl_node_strip(args[0]);
-	if (!wl_node_int_value(pred, &value) || !value ||
+	if (mask_proved(mask) || !s->has_name || s->in_macro ||
+	    !s->call->in_main || !wl_ballot_of_true(&ctx->model, s->call) ||
 	    s->call->end > ctx->src->len ||
 	    ctx->src->text[s->call->end - 1] != ')')
 		return false;
