@@ -108,25 +108,118 @@ static bool is_error_directive(const char *t, size_t len, size_t off)
 	return !p || t[p - 1] == '\n';
 }
 
+#define NO_TEMPLATE_MATCHES \
+	"no function template matches function template specialization"
+#define TARGET_MISMATCH \
+	"candidate template ignored: target attributes do not match"
+
+/* An explicit specialization clang rejected for its missing target. */
+struct spec_site {
+	CXFile file;
+	unsigned offset;	/* where clang placed the error */
+	char *name;		/* the function's, as the error quotes it */
+	enum wl_spec_target target;
+};
+
 /* What the errors of one parse ask for. */
 struct verdict {
 	unsigned errors;
 	bool arch_error;	/* an #error under a __CUDA_ARCH__ test */
-	CXFile *escapes;	/* headers with asm escapes clang rejects */
-	unsigned nr_escapes, alloc_escapes;
+	CXFile *files;		/* the files to respell, the main one too */
+	unsigned nr_files, alloc_files;
+	struct spec_site *specs;
+	unsigned nr_specs, alloc_specs;
 };
 
-static void note_escape(struct verdict *v, CXFile file, CXFile main_file)
+static void note_file(struct verdict *v, CXFile file)
 {
 	unsigned i;
 
-	if (!file || wl_same_file(file, main_file))
-		return;
-	for (i = 0; i < v->nr_escapes; i++)
-		if (wl_same_file(v->escapes[i], file))
+	for (i = 0; i < v->nr_files; i++)
+		if (wl_same_file(v->files[i], file))
 			return;
-	WL_GROW(v->escapes, v->nr_escapes, v->alloc_escapes);
-	v->escapes[v->nr_escapes++] = file;
+	WL_GROW(v->files, v->nr_files, v->alloc_files);
+	v->files[v->nr_files++] = file;
+}
+
+static void free_verdict(struct verdict *v)
+{
+	unsigned i;
+
+	for (i = 0; i < v->nr_specs; i++)
+		free(v->specs[i].name);
+	free(v->files);
+	free(v->specs);
+}
+
+static enum CXChildVisitResult scan_targets(CXCursor c, CXCursor parent,
+					    CXClientData data)
+{
+	unsigned *flags = data;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_CUDADeviceAttr)
+		*flags |= 1;
+	else if (clang_getCursorKind(c) == CXCursor_CUDAHostAttr)
+		*flags |= 2;
+	return CXChildVisit_Continue;
+}
+
+/*
+ * Whether @d says that no template matches an explicit specialization
+ * because their targets differ, the template being `__device__` (with or
+ * without `__host__`): *@target is then what nvcc gives the
+ * specialization.
+ */
+static bool untargeted_specialization(CXTranslationUnit tu, CXDiagnostic d,
+				      enum wl_spec_target *target)
+{
+	CXDiagnosticSet notes = clang_getChildDiagnostics(d);
+	unsigned n = notes ? clang_getNumDiagnosticsInSet(notes) : 0, i;
+	bool found = false;
+
+	for (i = 0; i < n && !found; i++) {
+		CXDiagnostic note = clang_getDiagnosticInSet(notes, i);
+		CXString text = clang_getDiagnosticSpelling(note);
+		unsigned flags = 0;
+
+		if (clang_getCString(text) &&
+		    !strcmp(clang_getCString(text), TARGET_MISMATCH)) {
+			CXCursor c = clang_getCursor(
+				tu, clang_getDiagnosticLocation(note));
+
+			clang_visitChildren(c, scan_targets, &flags);
+		}
+		if (flags & 1) {
+			*target = flags & 2 ? WL_SPEC_HOST_DEVICE
+					    : WL_SPEC_DEVICE;
+			found = true;
+		}
+		clang_disposeString(text);
+		clang_disposeDiagnostic(note);
+	}
+	return found;
+}
+
+/* "... specialization 'Ld'": the name between the last quotes. */
+static void note_specialization(struct verdict *v, CXFile file,
+				unsigned offset, const char *error,
+				enum wl_spec_target target)
+{
+	const char *end = strrchr(error, '\''), *begin = end;
+	struct spec_site *site;
+
+	while (begin && begin > error && begin[-1] != '\'')
+		begin--;
+	if (!begin || begin == error)
+		return;
+	note_file(v, file);
+	WL_GROW(v->specs, v->nr_specs, v->alloc_specs);
+	site = &v->specs[v->nr_specs++];
+	site->file = file;
+	site->offset = offset;
+	site->name = wl_xstrndup(begin, (size_t)(end - begin));
+	site->target = target;
 }
 
 static void judge(CXTranslationUnit tu, struct verdict *v)
@@ -143,7 +236,8 @@ static void judge(CXTranslationUnit tu, struct verdict *v)
 		CXFile file = NULL;
 		unsigned off = 0;
 		size_t size = 0;
-		const char *contents;
+		const char *contents, *spelled;
+		enum wl_spec_target target = WL_SPEC_DEVICE;
 
 		if (clang_getDiagnosticSeverity(d) < CXDiagnostic_Error) {
 			clang_disposeDiagnostic(d);
@@ -154,39 +248,91 @@ static void judge(CXTranslationUnit tu, struct verdict *v)
 					  NULL, NULL, &off);
 		contents = file ? clang_getFileContents(tu, file, &size) : NULL;
 		text = clang_getDiagnosticSpelling(d);
-		if (contents && clang_getCString(text) &&
-		    !strcmp(clang_getCString(text), ASM_ESCAPE_ERROR))
-			note_escape(v, file, main_file);
-		else if (contents && is_error_directive(contents, size, off) &&
-			 arch_guarded(contents, size, off))
+		spelled = clang_getCString(text) ? clang_getCString(text) : "";
+		if (!contents) {
+			/* nothing to respell, nothing to read */
+		} else if (!strcmp(spelled, ASM_ESCAPE_ERROR)) {
+			/* wl_parse() respells the main file's already */
+			if (!wl_same_file(file, main_file))
+				note_file(v, file);
+		} else if (wl_starts_with(spelled, NO_TEMPLATE_MATCHES) &&
+			   untargeted_specialization(tu, d, &target)) {
+			note_specialization(v, file, off, spelled, target);
+		} else if (is_error_directive(contents, size, off) &&
+			   arch_guarded(contents, size, off)) {
 			v->arch_error = true;
+		}
 		clang_disposeString(text);
 		clang_disposeDiagnostic(d);
 	}
 }
 
-/* The respelled headers of @v, for a wl_parse_variant. */
-static void respell_headers(CXTranslationUnit tu, const struct verdict *v,
-			    struct wl_parse_variant *pv, char ***names,
-			    char ***texts)
+/*
+ * @text (@size bytes, as the first parse read it) respelled for the
+ * sites of @v in @file, or NULL when none applied and its asm needs
+ * nothing.
+ */
+static char *respell_file(const struct verdict *v, CXFile file,
+			  const char *text, size_t size)
 {
+	char *out = wl_xmalloc(size + 1), *escaped;
+	bool changed = false;
 	unsigned i;
 
-	*names = wl_xcalloc(v->nr_escapes + 1, sizeof(**names));
-	*texts = wl_xcalloc(v->nr_escapes + 1, sizeof(**texts));
-	pv->files = wl_xcalloc(v->nr_escapes + 1, sizeof(*pv->files));
+	memcpy(out, text, size);
+	out[size] = '\0';
+	for (i = 0; i < v->nr_specs; i++)
+		if (wl_same_file(v->specs[i].file, file))
+			changed |= wl_spelling_fix_specialization(
+				out, size, v->specs[i].offset,
+				v->specs[i].name, v->specs[i].target);
+	escaped = wl_spelling_fix_asm_escapes(out, size);
+	if (escaped) {
+		free(out);
+		return escaped;
+	}
+	if (!changed) {
+		free(out);
+		return NULL;
+	}
+	return out;
+}
+
+/*
+ * The respelled files of @v, for a wl_parse_variant: the main file's
+ * text as wl_parse_variant's main_text (from @src, which the first parse
+ * read respelled), the headers' as unsaved files.
+ */
+static void respell_files(CXTranslationUnit tu, const struct wl_source *src,
+			  const struct verdict *v,
+			  struct wl_parse_variant *pv, char ***names,
+			  char ***texts)
+{
+	CXString main_name = clang_getTranslationUnitSpelling(tu);
+	CXFile main_file = clang_getFile(tu, clang_getCString(main_name));
+	unsigned i;
+
+	clang_disposeString(main_name);
+	*names = wl_xcalloc(v->nr_files + 1, sizeof(**names));
+	*texts = wl_xcalloc(v->nr_files + 1, sizeof(**texts));
+	pv->files = wl_xcalloc(v->nr_files + 1, sizeof(*pv->files));
 	pv->nr_files = 0;
-	for (i = 0; i < v->nr_escapes; i++) {
+	for (i = 0; i < v->nr_files; i++) {
 		size_t size = 0;
-		const char *text = clang_getFileContents(tu, v->escapes[i],
-							 &size);
-		char *fixed = text ? wl_spelling_fix_asm_escapes(text, size)
-				   : NULL;
+		const char *text;
+		char *fixed;
 		CXString name;
 
+		if (wl_same_file(v->files[i], main_file)) {
+			pv->main_text = respell_file(v, main_file, src->text,
+						     src->len);
+			continue;
+		}
+		text = clang_getFileContents(tu, v->files[i], &size);
+		fixed = text ? respell_file(v, v->files[i], text, size) : NULL;
 		if (!fixed)
 			continue;
-		name = clang_getFileName(v->escapes[i]);
+		name = clang_getFileName(v->files[i]);
 		(*names)[pv->nr_files] = wl_xstrdup(clang_getCString(name));
 		clang_disposeString(name);
 		(*texts)[pv->nr_files] = fixed;
@@ -212,13 +358,13 @@ CXTranslationUnit wl_dialect_reparse(CXIndex index,
 	if (!tu)
 		return tu;
 	judge(tu, &first);
-	if (!first.nr_escapes && !first.arch_error) {
-		free(first.escapes);
+	if (!first.nr_files && !first.arch_error) {
+		free_verdict(&first);
 		return tu;
 	}
 	memset(&pv, 0, sizeof(pv));
 	pv.nr_unkeyed = nr_guessed;
-	respell_headers(tu, &first, &pv, &names, &texts);
+	respell_files(tu, src, &first, &pv, &names, &texts);
 	for (;;) {
 		CXTranslationUnit next;
 
@@ -230,7 +376,7 @@ CXTranslationUnit wl_dialect_reparse(CXIndex index,
 		if (!next)
 			break;
 		judge(next, &again);
-		free(again.escapes);
+		free_verdict(&again);
 		if (again.errors < first.errors) {
 			clang_disposeTranslationUnit(tu);
 			tu = next;
@@ -251,14 +397,16 @@ CXTranslationUnit wl_dialect_reparse(CXIndex index,
 	free(names);
 	free(texts);
 	free(pv.files);
-	free(first.escapes);
+	free((char *)pv.main_text);
+	free_verdict(&first);
 	return tu;
 }
 
 bool wl_dialect_same_text(const char *disk, const char *parsed, size_t len)
 {
 	char *fixed = wl_spelling_fix_asm_escapes(disk, len);
-	bool same = fixed && !memcmp(fixed, parsed, len);
+	bool same = wl_spelling_same_but_specializations(fixed ? fixed : disk,
+							 parsed, len);
 
 	free(fixed);
 	return same;

@@ -203,12 +203,12 @@ static CXTranslationUnit parse_with(CXIndex index, const char *name,
 	return tu;
 }
 
-/* The main file's text with every nvcc spelling respelled, or NULL. */
-static char *respell_main(const struct wl_source *src)
+/* The main file's @text with every nvcc spelling respelled, or NULL. */
+static char *respell_main(const char *text, size_t len)
 {
-	char *launches = wl_spelling_fix_launches(src->text, src->len);
-	char *escapes = wl_spelling_fix_asm_escapes(
-		launches ? launches : src->text, src->len);
+	char *launches = wl_spelling_fix_launches(text, len);
+	char *escapes = wl_spelling_fix_asm_escapes(launches ? launches : text,
+						    len);
 
 	if (!escapes)
 		return launches;
@@ -259,7 +259,8 @@ CXTranslationUnit wl_parse_variant(CXIndex index, const struct wl_source *src,
 	char **names;
 	CXTranslationUnit tu = NULL;
 	enum CXErrorCode code;
-	char *respelled = respell_main(src), *arch = NULL;
+	const char *text = v && v->main_text ? v->main_text : src->text;
+	char *respelled = respell_main(text, src->len), *arch = NULL;
 	const char *shim = WL_SHIM_ROOT "/warplint_cuda.h", *pch_path = NULL;
 
 	if (v && v->arch)
@@ -294,7 +295,7 @@ CXTranslationUnit wl_parse_variant(CXIndex index, const struct wl_source *src,
 	 * what is respelled keeps every offset.
 	 */
 	files[nr_files - 1].Filename = names[i];
-	files[nr_files - 1].Contents = respelled ? respelled : src->text;
+	files[nr_files - 1].Contents = respelled ? respelled : text;
 	files[nr_files - 1].Length = src->len;
 	if (pch_path) {
 		/* where the shim's -include was: the same order of headers */

@@ -27,6 +27,8 @@ struct wl_parse_variant {
 	/* headers' texts to parse instead of the files on disk */
 	struct CXUnsavedFile *files;
 	unsigned nr_files;
+	/* the main file's, instead of its source's (the same length) */
+	const char *main_text;
 	/*
 	 * The last @nr_unkeyed user arguments are include folders that
 	 * warplint guessed: the parse gets them, the shim's PCH is the one

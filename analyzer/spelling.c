@@ -325,3 +325,171 @@ char *wl_spelling_fix_asm_escapes(const char *text, size_t len)
 	}
 	return out;
 }
+
+/* ---- explicit specializations without a target ------------------------ */
+
+/* How far back from a specialization's name its `template <>` may be. */
+#define MAX_SPECIALIZATION_HEAD 1024
+
+static const char *const specialization_markers[] = {
+	[WL_SPEC_DEVICE] = "__wl_dspec",
+	[WL_SPEC_HOST_DEVICE] = "__wl_hdspc",
+};
+
+/*
+ * The length of `template <>` spelled at @i (blanks allowed inside), or
+ * 0.  Comments inside are not looked for: nobody writes them there.
+ */
+static size_t empty_template_head(const char *t, size_t len, size_t i)
+{
+	static const char word[] = "template";
+	size_t n = sizeof(word) - 1, p = i + n;
+
+	if (len - i < n || memcmp(t + i, word, n) ||
+	    (i > 0 && is_ident(t[i - 1])))
+		return 0;
+	while (p < len && is_space(t[p]))
+		p++;
+	if (p >= len || t[p] != '<')
+		return 0;
+	for (p++; p < len && is_space(t[p]); p++)
+		;
+	return p < len && t[p] == '>' ? p + 1 - i : 0;
+}
+
+/* Whether a marker is spelled at @i (an earlier site respelled it). */
+static bool marker_at(const char *t, size_t len, size_t i)
+{
+	unsigned k;
+
+	for (k = 0; k < WL_ARRAY_SIZE(specialization_markers); k++) {
+		size_t m = strlen(specialization_markers[k]);
+
+		if (len - i >= m && !memcmp(t + i, specialization_markers[k], m))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Respell the `template <>` nearest before @at, within the declaration
+ * that holds @at (no ';', '{' or '}' between them), unless an earlier
+ * site of the same declaration did.
+ */
+static bool respell_head_before(char *text, size_t len, size_t at,
+				const char *marker)
+{
+	size_t m = strlen(marker), floor, i, n;
+
+	floor = at > MAX_SPECIALIZATION_HEAD ? at - MAX_SPECIALIZATION_HEAD : 0;
+	for (i = at; i-- > floor;) {
+		if (text[i] == ';' || text[i] == '{' || text[i] == '}')
+			return false;
+		if (marker_at(text, len, i))
+			return true;
+		n = empty_template_head(text, len, i);
+		if (!n)
+			continue;
+		/* `template<>int f()` has no room for the marker's blank */
+		if (n < m || (n == m && i + n < len && is_ident(text[i + n])))
+			return false;
+		memcpy(text + i, marker, m);
+		memset(text + i + m, ' ', n - m);
+		return true;
+	}
+	return false;
+}
+
+/*
+ * Whether the identifier @name is spelled whole at @i, then '(' or the
+ * '<' of explicit template arguments.
+ */
+static bool names_declarator(const char *t, size_t len, size_t i,
+			     const char *name)
+{
+	size_t n = strlen(name), p = i + n;
+
+	if (len - i < n || memcmp(t + i, name, n) ||
+	    (i > 0 && is_ident(t[i - 1])) || (p < len && is_ident(t[p])))
+		return false;
+	while (p < len && is_space(t[p]))
+		p++;
+	return p < len && (t[p] == '(' || t[p] == '<');
+}
+
+/*
+ * Respell, in the bodies of the `#define`s of @text, every specialization
+ * of a function named @name: clang places an error inside a macro at the
+ * macro's use, so the body that spelled it is found by the name.
+ */
+static bool respell_macro_bodies(char *text, size_t len, const char *name,
+				 const char *marker)
+{
+	bool changed = false;
+	size_t i = 0;
+
+	while (i < len) {
+		size_t e = i, p = i;
+
+		while (e < len && text[e] != '\n')
+			e += text[e] == '\\' && e + 1 < len ? 2 : 1;
+		while (p < e && is_space(text[p]))
+			p++;
+		if (p < e && text[p] == '#') {
+			for (p++; p < e && is_space(text[p]); p++)
+				;
+			if (e - p > 6 && !memcmp(text + p, "define", 6))
+				for (; p < e; p++)
+					if (names_declarator(text, e, p, name))
+						changed |= respell_head_before(
+							text, len, p, marker);
+		}
+		i = e + 1;
+	}
+	return changed;
+}
+
+bool wl_spelling_fix_specialization(char *text, size_t len, size_t at,
+				    const char *name,
+				    enum wl_spec_target target)
+{
+	const char *marker = specialization_markers[target];
+
+	if (at > len || !*name)
+		return false;
+	if (names_declarator(text, len, at, name))
+		return respell_head_before(text, len, at, marker);
+	return respell_macro_bodies(text, len, name, marker);
+}
+
+bool wl_spelling_same_but_specializations(const char *disk,
+					  const char *parsed, size_t len)
+{
+	size_t i = 0;
+
+	while (i < len) {
+		unsigned k;
+		size_t n = 0;
+
+		if (disk[i] == parsed[i]) {
+			i++;
+			continue;
+		}
+		for (k = 0; k < WL_ARRAY_SIZE(specialization_markers); k++) {
+			const char *marker = specialization_markers[k];
+			size_t m = strlen(marker), p;
+
+			n = empty_template_head(disk, len, i);
+			if (n < m || memcmp(parsed + i, marker, m))
+				continue;
+			for (p = i + m; p < i + n && parsed[p] == ' '; p++)
+				;
+			if (p == i + n)
+				break;
+		}
+		if (k == WL_ARRAY_SIZE(specialization_markers))
+			return false;
+		i += n;
+	}
+	return true;
+}

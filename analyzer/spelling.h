@@ -9,6 +9,7 @@
 #ifndef WL_ANALYZER_SPELLING_H
 #define WL_ANALYZER_SPELLING_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /*
@@ -29,5 +30,32 @@ char *wl_spelling_fix_launches(const char *text, size_t len);
  * Returns NULL (and allocates nothing) when nothing needs it.
  */
 char *wl_spelling_fix_asm_escapes(const char *text, size_t len);
+
+/*
+ * An explicit specialization written without `__device__`, `template <>
+ * template <> void Load<CG>::Ld(int &v, int *p) {...}` (often in a macro
+ * body, one per type), of a `__device__` member template: nvcc gives it
+ * the targets of its template, clang finds that no template matches and
+ * drops it.  The `template <>` nearest before @at, where clang placed
+ * the error (the specialization's name @name, within the same
+ * declaration), is respelled in place as a marker that the shim defines
+ * as `template <> __device__` (or with `__host__` too), padded with
+ * blanks to the same length.  When @at is a macro's use (clang places an
+ * error in a macro body there), every specialization of @name in the
+ * text's `#define` bodies is.  False when none was respelled (none
+ * found, or no room for the marker: `template<>int f()`).
+ */
+enum wl_spec_target { WL_SPEC_DEVICE, WL_SPEC_HOST_DEVICE };
+
+bool wl_spelling_fix_specialization(char *text, size_t len, size_t at,
+				    const char *name,
+				    enum wl_spec_target target);
+
+/*
+ * Whether @parsed is @disk (both @len bytes) with some `template <>`
+ * respelled by wl_spelling_fix_specialization() and nothing else.
+ */
+bool wl_spelling_same_but_specializations(const char *disk,
+					  const char *parsed, size_t len);
 
 #endif

@@ -40,4 +40,12 @@
 
 #include <cuda_runtime.h>
 
+/*
+ * What analyzer/dialect.c respells the `template <>` of an explicit
+ * specialization written without a target as (analyzer/spelling.h):
+ * nvcc gives it the targets of its template, clang drops it.
+ */
+#define __wl_dspec template <> __device__
+#define __wl_hdspc template <> __host__ __device__
+
 #endif /* WARPLINT_CUDA_SHIM_H */

@@ -76,6 +76,69 @@ static const struct row asm_rows[] = {
 	{ "p = \"asm(\\\"mov.u32 %0, %laneid;\\\" : x)\";", NULL },
 };
 
+/*
+ * An explicit specialization written without a target: @at is where
+ * clang placed the error, the name itself or, for one spelled in a macro
+ * body, the macro's use.
+ */
+struct spec_row {
+	const char *in;
+	const char *at;		/* the text at the error's offset */
+	const char *name;
+	enum wl_spec_target target;
+	const char *out;	/* NULL: left alone */
+};
+
+static const struct spec_row spec_rows[] = {
+	{ "template <> template <> int Op<1>::f(int v) { return v; }", "f(",
+	  "f", WL_SPEC_DEVICE,
+	  "template <> __wl_dspec  int Op<1>::f(int v) { return v; }" },
+	{ "template<>\nvoid g<int>(int v) {}", "g<", "g",
+	  WL_SPEC_HOST_DEVICE, "__wl_hdspc\nvoid g<int>(int v) {}" },
+	/* in a macro body: every specialization of the name, once each */
+	{ "#define L(t, m) \\\n template<> template<> void S<m>::Ld(t &v) "
+	  "{ v = 0; }\nL(int, a)\nL(char, b)\nvoid Ld(int);\n",
+	  "L(int", "Ld", WL_SPEC_DEVICE,
+	  "#define L(t, m) \\\n template<> __wl_dspec void S<m>::Ld(t &v) "
+	  "{ v = 0; }\nL(int, a)\nL(char, b)\nvoid Ld(int);\n" },
+	/* no `template <>` in the declaration */
+	{ "int x; int Op<1>::f(int v) { return v; }", "f(", "f",
+	  WL_SPEC_DEVICE, NULL },
+	/* no blank after the head: no room for the marker's */
+	{ "template<>int Op<1>::f(int v);", "f(", "f", WL_SPEC_DEVICE, NULL },
+	{ "template <int K> int Op<K>::f(int v);", "f(", "f", WL_SPEC_DEVICE,
+	  NULL },
+};
+
+static void test_specializations(void **state)
+{
+	unsigned i;
+
+	(void)state;
+	for (i = 0; i < sizeof(spec_rows) / sizeof(spec_rows[0]); i++) {
+		const struct spec_row *r = &spec_rows[i];
+		size_t len = strlen(r->in);
+		char *text = strdup(r->in);
+		bool changed = wl_spelling_fix_specialization(
+			text, len, (size_t)(strstr(r->in, r->at) - r->in),
+			r->name, r->target);
+
+		assert_int_equal(changed, r->out != NULL);
+		assert_string_equal(text, r->out ? r->out : r->in);
+		/* and the parsed text is still the file on disk */
+		assert_true(wl_spelling_same_but_specializations(r->in, text,
+								 len));
+		free(text);
+	}
+	/* anything else that differs is another file */
+	assert_false(wl_spelling_same_but_specializations(
+		"template <> int f();", "template <> int g();", 20));
+	assert_true(wl_spelling_same_but_specializations(
+		"template <> int f();", "__wl_dspec  int f();", 20));
+	assert_false(wl_spelling_same_but_specializations(
+		"template <> int f();", "__wl_dspec; int f();", 20));
+}
+
 static void check_rows(const struct row *rows, unsigned nr,
 		       char *(*respell)(const char *, size_t))
 {
@@ -118,6 +181,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_rows),
 		cmocka_unit_test(test_asm_rows),
+		cmocka_unit_test(test_specializations),
 	};
 
 	return cmocka_run_group_tests_name("spelling", tests, NULL, NULL);
