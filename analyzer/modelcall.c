@@ -336,13 +336,76 @@ static struct wl_func *template_member(struct wl_func **funcs, unsigned nr,
 	return special;
 }
 
+static bool is_class(CXCursor c)
+{
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_ClassDecl:
+	case CXCursor_StructDecl:
+	case CXCursor_UnionDecl:
+	case CXCursor_ClassTemplate:
+	case CXCursor_ClassTemplatePartialSpecialization:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/*
+ * The target of an unqualified dependent call @name in a member function,
+ * looked up as C++ does: in the caller's class first, then in the classes
+ * that enclose it.  A class with a member of that name hides every other
+ * function so named (a scan's static `Invoke` calling its own overload is
+ * not a tile's `Invoke` elsewhere in the library).  Sets *@found when a
+ * class had one; the result is then its member that takes @nargs, or
+ * NULL.  A member of a base class is not looked for.
+ */
+static struct wl_func *class_member(struct wl_model *m,
+				    const struct wl_node *call,
+				    const char *name, unsigned nargs,
+				    bool *found)
+{
+	CXCursor cls;
+	struct wl_func *loose;
+	unsigned i;
+
+	*found = false;
+	if (!call->func)
+		return NULL;
+	for (cls = clang_getCursorSemanticParent(call->func->cursor);
+	     is_class(cls); cls = clang_getCursorSemanticParent(cls)) {
+		CXCursor tmpl = clang_getSpecializedCursorTemplate(cls);
+
+		/* a partial specialization's members and its template's */
+		if (clang_Cursor_isNull(tmpl))
+			tmpl = cls;
+		loose = NULL;
+		for (i = 0; i < m->nr_funcs; i++) {
+			struct wl_func *fn = m->funcs[i];
+
+			if (strcmp(fn->name, name) ||
+			    !(member_of(fn, tmpl) || member_of(fn, cls)))
+				continue;
+			*found = true;
+			if (fn->nr_params == nargs)
+				return fn;
+			if (!loose && takes_args(fn, nargs))
+				loose = fn;
+		}
+		if (*found)
+			return loose;
+	}
+	return NULL;
+}
+
 static struct wl_func *resolve_target(struct wl_model *m,
 				      const struct wl_node *call)
 {
 	CXCursor ref = wl_node_referenced(call);
 	CXCursor cls = wl_call_qualifier(call), functor;
+	struct wl_func *member;
 	const char *name;
 	unsigned i, nargs;
+	bool in_class;
 
 	if (!clang_Cursor_isNull(ref) &&
 	    clang_getCursorKind(ref) != CXCursor_VarDecl &&
@@ -369,6 +432,9 @@ static struct wl_func *resolve_target(struct wl_model *m,
 	 */
 	if (!clang_Cursor_isNull(cls))
 		return template_member(m->funcs, m->nr_funcs, cls, name, nargs);
+	member = class_member(m, call, name, nargs, &in_class);
+	if (in_class)
+		return member;
 	for (i = 0; i < m->nr_funcs; i++)
 		if (!strcmp(m->funcs[i]->name, name) &&
 		    m->funcs[i]->nr_params == nargs)
@@ -458,16 +524,7 @@ static bool names_whole_template(const struct wl_node *call,
 
 static bool is_method(const struct wl_func *fn)
 {
-	switch (clang_getCursorKind(clang_getCursorSemanticParent(fn->cursor))) {
-	case CXCursor_ClassDecl:
-	case CXCursor_StructDecl:
-	case CXCursor_UnionDecl:
-	case CXCursor_ClassTemplate:
-	case CXCursor_ClassTemplatePartialSpecialization:
-		return true;
-	default:
-		return false;
-	}
+	return is_class(clang_getCursorSemanticParent(fn->cursor));
 }
 
 /*
