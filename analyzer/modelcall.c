@@ -351,22 +351,48 @@ static bool is_class(CXCursor c)
 }
 
 /*
+ * @cls's member @name among @funcs that takes @nargs (exactly, else with
+ * defaults), or NULL; *@found is set when @cls has any member so named.
+ */
+static struct wl_func *member_named(struct wl_func **funcs, unsigned nr,
+				    CXCursor cls, CXCursor tmpl,
+				    const char *name, unsigned nargs,
+				    bool *found)
+{
+	struct wl_func *loose = NULL;
+	unsigned i;
+
+	for (i = 0; i < nr; i++) {
+		struct wl_func *fn = funcs[i];
+
+		if (strcmp(fn->name, name) ||
+		    !(member_of(fn, tmpl) || member_of(fn, cls)))
+			continue;
+		*found = true;
+		if (fn->nr_params == nargs)
+			return fn;
+		if (!loose && takes_args(fn, nargs))
+			loose = fn;
+	}
+	return loose;
+}
+
+/*
  * The target of an unqualified dependent call @name in a member function,
  * looked up as C++ does: in the caller's class first, then in the classes
  * that enclose it.  A class with a member of that name hides every other
  * function so named (a scan's static `Invoke` calling its own overload is
  * not a tile's `Invoke` elsewhere in the library).  Sets *@found when a
- * class had one; the result is then its member that takes @nargs, or
- * NULL.  A member of a base class is not looked for.
+ * class had one, among the file's functions or the context's; the result
+ * is then its member that takes @nargs among the file's (the context's
+ * with @context), or NULL.  A member of a base class is not looked for.
  */
 static struct wl_func *class_member(struct wl_model *m,
 				    const struct wl_node *call,
 				    const char *name, unsigned nargs,
-				    bool *found)
+				    bool context, bool *found)
 {
 	CXCursor cls;
-	struct wl_func *loose;
-	unsigned i;
 
 	*found = false;
 	if (!call->func)
@@ -374,25 +400,21 @@ static struct wl_func *class_member(struct wl_model *m,
 	for (cls = clang_getCursorSemanticParent(call->func->cursor);
 	     is_class(cls); cls = clang_getCursorSemanticParent(cls)) {
 		CXCursor tmpl = clang_getSpecializedCursorTemplate(cls);
+		bool in_file = false, in_context = false;
+		struct wl_func *own, *other = NULL;
 
 		/* a partial specialization's members and its template's */
 		if (clang_Cursor_isNull(tmpl))
 			tmpl = cls;
-		loose = NULL;
-		for (i = 0; i < m->nr_funcs; i++) {
-			struct wl_func *fn = m->funcs[i];
-
-			if (strcmp(fn->name, name) ||
-			    !(member_of(fn, tmpl) || member_of(fn, cls)))
-				continue;
+		own = member_named(m->funcs, m->nr_funcs, cls, tmpl, name,
+				   nargs, &in_file);
+		if (m->context)
+			other = member_named(m->ctx_funcs, m->nr_ctx_funcs, cls,
+					     tmpl, name, nargs, &in_context);
+		if (in_file || in_context) {
 			*found = true;
-			if (fn->nr_params == nargs)
-				return fn;
-			if (!loose && takes_args(fn, nargs))
-				loose = fn;
+			return context ? other : own;
 		}
-		if (*found)
-			return loose;
 	}
 	return NULL;
 }
@@ -432,7 +454,7 @@ static struct wl_func *resolve_target(struct wl_model *m,
 	 */
 	if (!clang_Cursor_isNull(cls))
 		return template_member(m->funcs, m->nr_funcs, cls, name, nargs);
-	member = class_member(m, call, name, nargs, &in_class);
+	member = class_member(m, call, name, nargs, false, &in_class);
 	if (in_class)
 		return member;
 	for (i = 0; i < m->nr_funcs; i++)
@@ -463,9 +485,10 @@ static struct wl_func *context_target(struct wl_model *m,
 				      const struct wl_node *call)
 {
 	CXCursor ref = wl_node_referenced(call), cls;
-	struct wl_func *by_name = NULL;
+	struct wl_func *by_name = NULL, *member;
 	const char *name;
 	unsigned i, nargs;
+	bool in_class;
 
 	if (!m->nr_ctx_funcs)
 		return NULL;
@@ -477,6 +500,9 @@ static struct wl_func *context_target(struct wl_model *m,
 	if (!clang_Cursor_isNull(cls))
 		return template_member(m->ctx_funcs, m->nr_ctx_funcs, cls, name,
 				       nargs);
+	member = class_member(m, call, name, nargs, true, &in_class);
+	if (in_class)
+		return member;
 	for (i = 0; *name && i < m->nr_ctx_funcs; i++) {
 		if (strcmp(m->ctx_funcs[i]->name, name))
 			continue;
