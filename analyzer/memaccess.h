@@ -200,6 +200,13 @@ struct wl_mem {
 	 * of every event of every lane reads the same chains of locals.
 	 */
 	struct ma_local_memo *local_memo;
+	/*
+	 * Whether a thread reaches a call, in one context (memaccess.c,
+	 * ma_active()): every event inside the call asks it again.
+	 */
+	struct ma_active_memo *active_memo;
+	/* Each block's guard statements, by preorder index (memaccess.c). */
+	struct ma_guards **guards_of;
 	/* Cache of answers about functions outside the model (headers). */
 	struct wl_mem_cache_entry *raw;
 	unsigned nr_raw, alloc_raw;

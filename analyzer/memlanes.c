@@ -23,8 +23,7 @@ static void compute_event(struct wl_mem *mem, struct ma_event *e)
 	unsigned t;
 
 	e->act = wl_xmalloc(MA_TIDS);
-	for (t = 0; t < MA_TIDS; t++)
-		e->act[t] = ma_active(mem, e->node, &e->env, t);
+	ma_active_lanes(mem, e->node, &e->env, e->act);
 	if (e->access < 0)
 		return;
 	e->elem = wl_xmalloc(MA_TIDS * sizeof(*e->elem));

@@ -836,13 +836,16 @@ static void search_kernel(struct wl_mem *mem, struct wl_func *fn,
 	if (width < 32 && kernel_reads_rows(&mem->ctx->model, fn)) {
 		ma_release_walk(&w);
 		ma_model_rows(mem, width);
+		ma_forget_active(mem);
 		ma_walk_kernel(mem, fn, in, &w);
 		ma_compute_events(mem, &w);
 		limit_block(mem, &w);
 	}
 	find_races(mem, &w);
-	if (mem->row_width)
+	if (mem->row_width) {
 		ma_model_rows(mem, 0);
+		ma_forget_active(mem);
+	}
 	if (w.truncated)
 		ma_mark_cut(mem);
 	mem->truncated |= w.truncated;
@@ -932,6 +935,10 @@ void wl_mem_release(struct wl_mem *mem)
 	free(mem->specs);
 	ma_raw_release(mem);
 	free(mem->local_memo);
+	free(mem->active_memo);
+	for (i = 0; mem->guards_of && i < mem->nr_access_of; i++)
+		free(mem->guards_of[i]);
+	free(mem->guards_of);
 	wl_u64map_release(&mem->sync_helpers);
 	free(mem->access_of);
 	memset(mem, 0, sizeof(*mem));
