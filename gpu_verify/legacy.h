@@ -218,6 +218,9 @@ __WL_D int __any_sync(unsigned m, int p)
 { return __nvvm_vote_any_sync(m, p != 0); }
 __WL_D int __all_sync(unsigned m, int p)
 { return __nvvm_vote_all_sync(m, p != 0); }
+/* CUDA's bare votes (device_atomic_functions.hpp), for the before */
+__WL_D bool any(bool c) { return __any((int)c); }
+__WL_D bool all(bool c) { return __all((int)c); }
 __WL_D unsigned __activemask(void) { return __nvvm_activemask(); }
 __WL_D void __syncwarp(unsigned m = 0xffffffff) { __nvvm_bar_warp_sync(m); }
 

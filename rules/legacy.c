@@ -492,6 +492,35 @@ static bool own_call(struct wl_model *m, struct wl_node *call)
 	       not_a_shuffle_operand(wl_node_strip(args[0]));
 }
 
+/*
+ * The bare vote @call makes when it resolves to CUDA's declaration of
+ * `any` or `all` (the shim's, in the global namespace), or NULL: never by
+ * name alone, as a project's or a library's `any` is not CUDA's.
+ */
+static const struct wl_legacy_name *cuda_bare_vote(struct wl_model *m,
+						   struct wl_node *call,
+						   const char *name)
+{
+	CXCursor ref;
+	CXFile file = NULL;
+	unsigned k;
+
+	for (k = 0; k < WL_ARRAY_SIZE(wl_legacy_bare_votes); k++)
+		if (!strcmp(name, wl_legacy_bare_votes[k].legacy))
+			break;
+	if (k == WL_ARRAY_SIZE(wl_legacy_bare_votes))
+		return NULL;
+	ref = wl_node_referenced(call);
+	if (clang_Cursor_isNull(ref) ||
+	    clang_getCursorKind(clang_getCursorSemanticParent(ref)) !=
+		    CXCursor_TranslationUnit)
+		return NULL;
+	clang_getExpansionLocation(clang_getCursorLocation(ref), &file, NULL,
+				   NULL, NULL);
+	return wl_model_foreign_file(m->tu, file) ? &wl_legacy_bare_votes[k]
+						  : NULL;
+}
+
 void wl_legacy_check(struct wl_ctx *ctx, enum wl_rule_id rule,
 		     const struct wl_legacy_name *names, unsigned nr_names)
 {
@@ -510,7 +539,11 @@ void wl_legacy_check(struct wl_ctx *ctx, enum wl_rule_id rule,
 			if (!strcmp(name, names[k].legacy))
 				hit = &names[k];
 		/* A function of the file's own with that name is not CUDA's. */
-		if (!hit || own_call(m, call))
+		if (hit && own_call(m, call))
+			continue;
+		if (!hit && names == wl_legacy_votes)
+			hit = cuda_bare_vote(m, call, name);
+		if (!hit)
 			continue;
 		WL_GROW(sites, nr, alloc);
 		s = &sites[nr++];
@@ -524,6 +557,13 @@ void wl_legacy_check(struct wl_ctx *ctx, enum wl_rule_id rule,
 			      "mask; use '%s'",
 			      hit->legacy, hit->sync);
 		s->finding = (unsigned)(f - ctx->findings.v);
+		if (hit >= wl_legacy_bare_votes &&
+		    hit < wl_legacy_bare_votes +
+				  WL_ARRAY_SIZE(wl_legacy_bare_votes))
+			wl_finding_note(f, "'%s' is CUDA's own wrapper of '__%s' "
+					   "(deprecated, device_atomic_functions.h): "
+					   "the same legacy vote",
+					hit->legacy, hit->legacy);
 		if (call->in_macro && s->in_macro) {
 			char *macro = wl_node_text(m, call);
 

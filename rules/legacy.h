@@ -21,6 +21,13 @@ struct wl_legacy_name {
 /* The legacy shuffles (WL101) and votes (WL102). */
 extern const struct wl_legacy_name wl_legacy_shuffles[4];
 extern const struct wl_legacy_name wl_legacy_votes[3];
+/*
+ * CUDA's `any(c)` and `all(c)` (device_atomic_functions.h, deprecated
+ * since CUDA 9), its own wrappers of __any and __all: legacy votes too,
+ * found only by the declaration a call resolves to (the names are common
+ * words).
+ */
+extern const struct wl_legacy_name wl_legacy_bare_votes[2];
 
 /*
  * The legacy primitive that token @i of @toks calls, or NULL: a legacy

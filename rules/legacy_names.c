@@ -17,3 +17,8 @@ const struct wl_legacy_name wl_legacy_votes[3] = {
 	{ "__any", "__any_sync" },
 	{ "__all", "__all_sync" },
 };
+
+const struct wl_legacy_name wl_legacy_bare_votes[2] = {
+	{ "any", "__any_sync" },
+	{ "all", "__all_sync" },
+};

@@ -36,6 +36,14 @@ __WL_ATOMIC_OP(unsigned int, atomicInc)
 __WL_ATOMIC_OP(unsigned int, atomicDec)
 __WL_D unsigned short atomicCAS(unsigned short *address,
 				unsigned short compare, unsigned short val);
+/*
+ * Wrappers of the legacy votes __any and __all, deprecated since CUDA 9
+ * and still declared: for sm_70 and later they compile to the vote
+ * without .sync that ptxas rejects.  warplint reports their calls as
+ * legacy votes (rules/legacy.c).
+ */
+__WL_D bool any(bool cond);
+__WL_D bool all(bool cond);
 #undef __WL_ATOMIC_INT
 #undef __WL_ATOMIC_OP
 #undef __WL_ATOMIC_AT
