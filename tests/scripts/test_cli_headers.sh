@@ -222,6 +222,54 @@ echo "$out" | grep -q "inc/grow.h:12:.*\[WL501\]" &&
 echo "$out" | grep -q "inc/grow.h:22:.*\[WL501\]" ||
 	fail "a per-thread loop in the same header: $out"
 
+# An unqualified call in a member function runs its own class's
+# overload, also when that class is in another header than the one
+# analysed (b40c: WarpScan's Sum overload calls Invoke(v, op, lane, W);
+# the tile's Invoke of the same arity, in the analysed header, holds
+# barriers and is no callee of the warp-0 branch).
+mkdir -p "$tmp/cls/inc"
+cat >"$tmp/cls/inc/tile.h" <<'CU'
+#pragma once
+struct Tile {
+	template <typename T>
+	static __device__ void Invoke(T *s, T v, int n, int first)
+	{
+		s[threadIdx.x] = v;
+		__syncthreads();
+		if (threadIdx.x == 0 && n > first)
+			s[0] += s[n - 1];
+		__syncthreads();
+	}
+};
+CU
+cat >"$tmp/cls/inc/warp.h" <<'CU'
+#pragma once
+struct Plus {
+	template <typename T>
+	__device__ T operator()(T a, T b) const { return a + b; }
+};
+template <int W>
+struct WarpSum {
+	template <typename T, typename Op>
+	static __device__ T Invoke(T v, Op op, int lane, int width)
+	{
+		for (int o = width / 2; o > 0; o /= 2)
+			v = op(v, __shfl_xor_sync(0xffffffff, v, o, width));
+		return lane == 0 ? v : T();
+	}
+	template <typename T>
+	static __device__ T Invoke(T v, int lane)
+	{
+		Plus op;
+		return Invoke(v, op, lane, W);
+	}
+};
+CU
+printf '#include "inc/tile.h"\n#include "inc/warp.h"\n__global__ void k(int *o, int n) { __shared__ int s[256]; Tile::Invoke(s, o[threadIdx.x], n, 1); if (threadIdx.x < 32) o[threadIdx.x] = WarpSum<32>::Invoke(s[threadIdx.x], (int)threadIdx.x); }\n' >"$tmp/cls/k.cu"
+out=$(cd "$tmp/cls" && wl k.cu)
+echo "$out" | grep -q "inc/tile.h:.*\[WL501\]" &&
+	fail "another header's namesake taken for the class's own overload: $out"
+
 # A header's helper that shifts a bit row through a pointer, called by
 # another header's kernel only from thread 0 (`idx == 0`, idx a local of
 # that kernel: CUDPP's Huffman tree).  The helper's header also holds an
