@@ -300,8 +300,9 @@ static char *respell_file(const struct verdict *v, CXFile file,
 
 /*
  * The respelled files of @v, for a wl_parse_variant: the main file's
- * text as wl_parse_variant's main_text (from @src, which the first parse
- * read respelled), the headers' as unsaved files.
+ * as its main_text (from @src's text, whose launches and asm
+ * wl_parse_variant() respells as for every parse), the headers' as
+ * unsaved files.
  */
 static void respell_files(CXTranslationUnit tu, const struct wl_source *src,
 			  const struct verdict *v,

@@ -13,7 +13,11 @@
  *     (`#if __CUDA_ARCH__ <= 620 ... #else #error ...`): the parse goes
  *     on without what the branch declared, and every use is an error.
  *     The file is parsed again for the newest architecture before sm_70
- *     that the code accepts, as its own build did.
+ *     that the code accepts, as its own build did;
+ *   - an explicit specialization written without `__device__` of a
+ *     `__device__` template (b40c's cache-modified loads, stamped out by
+ *     macros): nvcc gives it the template's targets, clang drops it.  Its
+ *     `template <>` is respelled (spelling.h) in the file that spells it.
  *
  * The new parse is kept only when it has fewer errors than the first.
  */
