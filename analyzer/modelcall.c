@@ -378,6 +378,23 @@ static struct wl_func *member_named(struct wl_func **funcs, unsigned nr,
 }
 
 /*
+ * Whether @call names its callee through an object, `obj.f()` or
+ * `p->f()` (not `this->f()`): the object's class, not the caller's, has
+ * the member.
+ */
+static bool called_on_object(const struct wl_node *call)
+{
+	struct wl_node *callee = call->nr_kids ? wl_node_strip(call->kids[0])
+					       : NULL;
+	struct wl_node *obj;
+
+	if (!callee || callee->kind != CXCursor_MemberRefExpr)
+		return false;
+	obj = callee->nr_kids ? wl_node_strip(callee->kids[0]) : NULL;
+	return obj && obj->kind != CXCursor_CXXThisExpr;
+}
+
+/*
  * The target of an unqualified dependent call @name in a member function,
  * looked up as C++ does: in the caller's class first, then in the classes
  * that enclose it.  A class with a member of that name hides every other
@@ -395,7 +412,7 @@ static struct wl_func *class_member(struct wl_model *m,
 	CXCursor cls;
 
 	*found = false;
-	if (!call->func)
+	if (!call->func || called_on_object(call))
 		return NULL;
 	for (cls = clang_getCursorSemanticParent(call->func->cursor);
 	     is_class(cls); cls = clang_getCursorSemanticParent(cls)) {
