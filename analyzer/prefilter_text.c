@@ -20,6 +20,9 @@
  *   vote                asm vote.
  *   _sync               every *_sync collective, __syncwarp, __syncthreads*
  *   __ballot __any __all  legacy votes
+ *   any( all(           the toolkit's bare votes, whole words only
+ *                       (`call(` and `company` are not)
+ *   syncthreads         CUDA 8's bare barrier
  *   activemask          __activemask() (WL201, WL303)
  *   __shared            __shared__ memory (WL301, WL302, WL401)
  *   volatile            volatile reduction tails (WL301)
@@ -39,15 +42,33 @@
 #define AT(lit) \
 	(end - p >= (long)sizeof(lit) - 1 && !memcmp(p, lit, sizeof(lit) - 1))
 
+static bool ident_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_';
+}
+
+/* `any (` or `all(` as a whole word at @p (@start: the text's start). */
+static bool bare_vote_at(const char *start, const char *p, const char *end)
+{
+	const char *q = p + 3;
+
+	if ((p > start && ident_char(p[-1])) || !(AT("any") || AT("all")))
+		return false;
+	while (q < end && (*q == ' ' || *q == '\t'))
+		q++;
+	return q < end && *q == '(';
+}
+
 /*
  * Whether a trigger starts at @p.  A switch on the first two bytes, so
  * that common letters cost one or two compares.
  */
-static bool trigger_at(const char *p, const char *end)
+static bool trigger_at(const char *start, const char *p, const char *end)
 {
 	switch (p[0]) {
 	case 's':
-		return AT("shfl");
+		return AT("shfl") || AT("syncthreads");
 	case 'v':
 		return AT("vote") || AT("volatile");
 	case '_':
@@ -60,7 +81,8 @@ static bool trigger_at(const char *p, const char *end)
 		return AT("__ballot") || AT("__any") || AT("__all") ||
 		       AT("__shared") || AT("__nvvm");
 	case 'a':
-		return AT("asm") || AT("activemask");
+		return AT("asm") || AT("activemask") ||
+		       bare_vote_at(start, p, end);
 	case 'w':
 		return AT("warplint");
 	case 'N':
@@ -95,7 +117,7 @@ static bool has_trigger(const char *s, size_t n)
 	const char *end = s + n, *p;
 
 	for (p = s; p < end; p++)
-		if (first[(unsigned char)*p] && trigger_at(p, end))
+		if (first[(unsigned char)*p] && trigger_at(s, p, end))
 			return true;
 	return false;
 }

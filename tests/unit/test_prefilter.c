@@ -44,6 +44,7 @@ static void test_triggers(void **state)
 		"namespace cg = cooperative_groups;", "__nvvm_bar_warp_sync(m)",
 		"#define CAT(a, b) a##b", "%:define X", "?\?=define X",
 		"g.shfl_down(v, 1)", "a[threadIdx.x ^ 1]",
+		"r = any(p);", "all (p)", "syncthreads();",
 	};
 	unsigned i;
 
@@ -59,6 +60,8 @@ static void test_triggers(void **state)
 			   "\tatomicAdd(&a[0], 1.0f);\n"
 			   "\tcudaDeviceSynchronize();\n}\n"));
 	assert_false(dirty("printf(\"%d: %s\\n\", i, s); // a#b _ s v a w c"));
+	/* the bare votes only as whole words */
+	assert_false(dirty("call(x); install (y); company = many;"));
 	assert_false(dirty(""));
 	/* A trigger cut short by the end of the buffer. */
 	assert_false(dirty("__shf"));

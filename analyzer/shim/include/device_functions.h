@@ -24,6 +24,13 @@ __WL_D void __syncthreads(void);
 __WL_D int __syncthreads_count(int predicate);
 __WL_D int __syncthreads_and(int predicate);
 __WL_D int __syncthreads_or(int predicate);
+/*
+ * CUDA 8 and earlier also had `syncthreads()`, deprecated, the same
+ * barrier (its vote sample and its concurrent-kernels sample call it);
+ * CUDA 13 has none.  Spelled as the barrier it was, so that the analysis
+ * sees one where the code has one.
+ */
+#define syncthreads __syncthreads
 __WL_D void __barrier_sync(unsigned int id);
 __WL_D void __barrier_sync_count(unsigned int id, unsigned int count);
 __WL_D void __threadfence(void);
