@@ -112,26 +112,42 @@ static struct wl_node *assertion(struct wl_mem *mem, struct wl_node *s)
 }
 
 /*
- * The statements of block @blk that can send a thread away before a
- * later one: `if (c) return;` and `assert(c);`.  Found once per block;
- * the guards of every event of every thread are read from the list.
+ * Whether statement @s can send a thread away before a later one: `if
+ * (c) return;` (away when @c holds) or `assert(c);` (never past it when
+ * @c fails).  *@cond is the condition, *@away_when its value that does.
  */
-struct ma_guards {
-	unsigned nr;
-	unsigned kid[];		/* indices into blk->kids, in order */
-};
-
-static bool is_guard(struct wl_mem *mem, struct wl_node *s)
+static bool guard_cond(struct wl_mem *mem, struct wl_node *s,
+		       struct wl_node **cond, bool *away_when)
 {
 	struct wl_node *t;
 
-	if (assertion(mem, s))
+	*cond = assertion(mem, s);
+	if (*cond) {
+		*away_when = false;
 		return true;
+	}
 	if (s->kind != CXCursor_IfStmt || wl_node_kid(s, WL_ROLE_ELSE))
 		return false;
 	t = wl_node_kid(s, WL_ROLE_THEN);
+	*cond = wl_node_kid(s, WL_ROLE_COND);
+	*away_when = true;
 	return t && returns(t);
 }
+
+/*
+ * The guard statements of block @blk, found once per block: the guards
+ * of every event of every thread are read from the list.
+ */
+struct ma_guard {
+	const struct wl_node *stmt;
+	struct wl_node *cond;
+	bool away_when;
+};
+
+struct ma_guards {
+	unsigned nr;
+	struct ma_guard v[];	/* in the order of blk->kids */
+};
 
 static const struct ma_guards *guards_of(struct wl_mem *mem,
 					 struct wl_node *blk)
@@ -146,24 +162,17 @@ static const struct ma_guards *guards_of(struct wl_mem *mem,
 					    sizeof(*mem->guards_of));
 	if (mem->guards_of[blk->index])
 		return mem->guards_of[blk->index];
-	g = wl_xmalloc(sizeof(*g) + blk->nr_kids * sizeof(g->kid[0]));
+	g = wl_xmalloc(sizeof(*g) + blk->nr_kids * sizeof(g->v[0]));
 	g->nr = 0;
-	for (i = 0; i < blk->nr_kids; i++)
-		if (is_guard(mem, blk->kids[i]))
-			g->kid[g->nr++] = i;
+	for (i = 0; i < blk->nr_kids; i++) {
+		struct ma_guard *d = &g->v[g->nr];
+
+		d->stmt = blk->kids[i];
+		if (guard_cond(mem, blk->kids[i], &d->cond, &d->away_when))
+			g->nr++;
+	}
 	mem->guards_of[blk->index] = g;
 	return g;
-}
-
-/* Whether guard statement @s sends @tid away. */
-static bool guard_fires(struct wl_mem *mem, struct wl_node *s,
-			const struct ma_env *env, unsigned tid)
-{
-	struct wl_node *c = assertion(mem, s);
-
-	if (c)
-		return cond_false(mem, c, true, env, tid);
-	return cond_false(mem, wl_node_kid(s, WL_ROLE_COND), false, env, tid);
 }
 
 /*
@@ -175,18 +184,20 @@ static bool returned(struct wl_mem *mem, struct wl_node *blk,
 		     unsigned tid)
 {
 	const struct ma_guards *g = guards_of(mem, blk);
+	struct wl_node *cond;
+	bool away_when;
 	unsigned i;
 
 	if (!g) {
 		for (i = 0; i < blk->nr_kids && blk->kids[i] != child; i++)
-			if (is_guard(mem, blk->kids[i]) &&
-			    guard_fires(mem, blk->kids[i], env, tid))
+			if (guard_cond(mem, blk->kids[i], &cond, &away_when) &&
+			    cond_false(mem, cond, !away_when, env, tid))
 				return true;
 		return false;
 	}
-	for (i = 0; i < g->nr && blk->kids[g->kid[i]]->index < child->index;
-	     i++)
-		if (guard_fires(mem, blk->kids[g->kid[i]], env, tid))
+	for (i = 0; i < g->nr && g->v[i].stmt->index < child->index; i++)
+		if (cond_false(mem, g->v[i].cond, !g->v[i].away_when, env,
+			       tid))
 			return true;
 	return false;
 }
@@ -308,53 +319,6 @@ bool ma_active(struct wl_mem *mem, struct wl_node *node,
 	if (!env->frame || !env->frame->call)
 		return true;
 	return caller_active(mem, env, tid);
-}
-
-/* One call on the way up from an event: the context it runs in. */
-struct ma_level {
-	struct wl_node *node;
-	struct ma_env env;
-	uint64_t key;
-};
-
-static bool level_active(struct wl_mem *mem, struct ma_level *lv,
-			 unsigned nr, unsigned k, unsigned tid)
-{
-	struct ma_active_memo *m;
-	bool active;
-
-	if (k == nr)
-		return true;
-	m = active_slot(mem, lv[k].key, lv[k].node, tid);
-	if (memo_hit(m, lv[k].key, lv[k].node, tid))
-		return m->active;
-	active = !ruled_out_in_function(mem, lv[k].node, &lv[k].env, tid) &&
-		 level_active(mem, lv, nr, k + 1, tid);
-	memo_fill(m, lv[k].key, lv[k].node, tid, active);
-	return active;
-}
-
-void ma_active_lanes(struct wl_mem *mem, struct wl_node *node,
-		     const struct ma_env *env, unsigned char *act)
-{
-	const struct ma_frame *f;
-	struct ma_level *lv;
-	unsigned nr = 0, k, t;
-
-	for (f = env->frame; f && f->call; f = f->up)
-		nr++;
-	/* the contexts' copies and keys once, not once for every lane */
-	lv = wl_xmalloc((nr + 1) * sizeof(*lv));
-	for (k = 0, f = env->frame; k < nr; k++, f = f->up) {
-		lv[k].node = f->call;
-		lv[k].env = k ? lv[k - 1].env : *env;
-		lv[k].env.frame = f->up;
-		lv[k].key = ma_env_key(&lv[k].env);
-	}
-	for (t = 0; t < MA_TIDS; t++)
-		act[t] = !ruled_out_in_function(mem, node, env, t) &&
-			 level_active(mem, lv, nr, 0, t);
-	free(lv);
 }
 
 void ma_forget_active(struct wl_mem *mem)

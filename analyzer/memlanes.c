@@ -23,7 +23,8 @@ static void compute_event(struct wl_mem *mem, struct ma_event *e)
 	unsigned t;
 
 	e->act = wl_xmalloc(MA_TIDS);
-	ma_active_lanes(mem, e->node, &e->env, e->act);
+	for (t = 0; t < MA_TIDS; t++)
+		e->act[t] = ma_active(mem, e->node, &e->env, t);
 	if (e->access < 0)
 		return;
 	e->elem = wl_xmalloc(MA_TIDS * sizeof(*e->elem));

@@ -93,10 +93,6 @@ bool ma_collect_access(struct wl_node *n, void *data);
 bool ma_active(struct wl_mem *mem, struct wl_node *node,
 	       const struct ma_env *env, unsigned tid);
 
-/* ma_active() for every thread: @act[MA_TIDS]. */
-void ma_active_lanes(struct wl_mem *mem, struct wl_node *node,
-		     const struct ma_env *env, unsigned char *act);
-
 /* Forget what ma_active() learnt: the model of the lanes changed. */
 void ma_forget_active(struct wl_mem *mem);
 
