@@ -31,11 +31,6 @@
 #include "base/source.h"
 #include "base/util.h"
 
-static bool is_ident_char(char c)
-{
-	return isalnum((unsigned char)c) || c == '_';
-}
-
 static const char *skip_space(const char *p, const char *end)
 {
 	while (p < end && isspace((unsigned char)*p))
@@ -49,7 +44,7 @@ static bool ident_at(const char *p, const char *end, const char *name)
 	size_t n = strlen(name);
 
 	return (size_t)(end - p) >= n && !strncmp(p, name, n) &&
-	       (p + n == end || !is_ident_char(p[n]));
+	       (p + n == end || !wl_ident_char(p[n]));
 }
 
 /*
@@ -68,7 +63,7 @@ static bool passed_to_sync_call(const char *text, const char *end,
 		if (q < end && (*q == 'w' && end - q >= 4 &&
 				!strncmp(q, "warp", 4)))
 			q += 4;	/* __syncwarp( */
-		else if (q < end && is_ident_char(*q))
+		else if (q < end && wl_ident_char(*q))
 			continue;
 		q = skip_space(q, end);
 		if (q >= end || *q != '(')
@@ -213,12 +208,12 @@ static bool passed_to_sync_asm(const char *text, const char *end,
 		unsigned long set;
 		unsigned k;
 
-		if (p > text && is_ident_char(p[-1])) {
+		if (p > text && wl_ident_char(p[-1])) {
 			p = open;
 			continue;
 		}
 		/* asm volatile (, __asm__ __volatile__ ( */
-		while (open < end && (is_ident_char(*open) ||
+		while (open < end && (wl_ident_char(*open) ||
 				      isspace((unsigned char)*open)))
 			open++;
 		p = open;

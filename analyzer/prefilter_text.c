@@ -42,18 +42,12 @@
 #define AT(lit) \
 	(end - p >= (long)sizeof(lit) - 1 && !memcmp(p, lit, sizeof(lit) - 1))
 
-static bool ident_char(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (c >= '0' && c <= '9') || c == '_';
-}
-
 /* `any (` or `all(` as a whole word at @p (@start: the text's start). */
 static bool bare_vote_at(const char *start, const char *p, const char *end)
 {
 	const char *q = p + 3;
 
-	if ((p > start && ident_char(p[-1])) || !(AT("any") || AT("all")))
+	if ((p > start && wl_ident_char(p[-1])) || !(AT("any") || AT("all")))
 		return false;
 	while (q < end && (*q == ' ' || *q == '\t'))
 		q++;

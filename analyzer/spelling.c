@@ -18,11 +18,6 @@ static bool is_space(char c)
 	       c == '\v';
 }
 
-static bool is_ident(char c)
-{
-	return isalnum((unsigned char)c) || c == '_';
-}
-
 /*
  * The index just past the comment or literal that starts at @i, or @i
  * when none does.  A quote after a digit is a digit separator (1'000).
@@ -60,7 +55,7 @@ static bool word_before(const char *t, size_t end, const char *word)
 	while (end > 0 && is_space(t[end - 1]))
 		end--;
 	start = end;
-	while (start > 0 && is_ident(t[start - 1]))
+	while (start > 0 && wl_ident_char(t[start - 1]))
 		start--;
 	return end - start == n && !memcmp(t + start, word, n);
 }
@@ -77,7 +72,7 @@ static bool opens_launch(const char *t, size_t len, size_t i, size_t *third)
 
 	while (k > 0 && is_space(t[k - 1]))
 		k--;
-	if (k == 0 || !(is_ident(t[k - 1]) || t[k - 1] == '>' ||
+	if (k == 0 || !(wl_ident_char(t[k - 1]) || t[k - 1] == '>' ||
 			t[k - 1] == ')') || word_before(t, i, "operator"))
 		return false;
 	while (p < len && is_space(t[p]))
@@ -239,7 +234,7 @@ static size_t word_at(const char *t, size_t len, size_t i,
 		size_t n = strlen(words[w]);
 
 		if (len - i > n && !memcmp(t + i, words[w], n) &&
-		    !is_ident(t[i + n]))
+		    !wl_ident_char(t[i + n]))
 			return n;
 	}
 	return 0;
@@ -309,13 +304,13 @@ char *wl_spelling_fix_asm_escapes(const char *text, size_t len)
 			i = j;
 			continue;
 		}
-		if (!is_ident(text[i]) || (i > 0 && is_ident(text[i - 1]))) {
+		if (!wl_ident_char(text[i]) || (i > 0 && wl_ident_char(text[i - 1]))) {
 			i++;
 			continue;
 		}
 		n = word_at(text, len, i, words, WL_ARRAY_SIZE(words));
 		if (!n) {
-			while (i < len && is_ident(text[i]))
+			while (i < len && wl_ident_char(text[i]))
 				i++;
 			continue;
 		}
@@ -346,7 +341,7 @@ static size_t empty_template_head(const char *t, size_t len, size_t i)
 	size_t n = sizeof(word) - 1, p = i + n;
 
 	if (len - i < n || memcmp(t + i, word, n) ||
-	    (i > 0 && is_ident(t[i - 1])))
+	    (i > 0 && wl_ident_char(t[i - 1])))
 		return 0;
 	while (p < len && is_space(t[p]))
 		p++;
@@ -391,7 +386,7 @@ static bool respell_head_before(char *text, size_t len, size_t at,
 		if (!n)
 			continue;
 		/* `template<>int f()` has no room for the marker's blank */
-		if (n < m || (n == m && i + n < len && is_ident(text[i + n])))
+		if (n < m || (n == m && i + n < len && wl_ident_char(text[i + n])))
 			return false;
 		memcpy(text + i, marker, m);
 		memset(text + i + m, ' ', n - m);
@@ -410,7 +405,7 @@ static bool names_declarator(const char *t, size_t len, size_t i,
 	size_t n = strlen(name), p = i + n;
 
 	if (len - i < n || memcmp(t + i, name, n) ||
-	    (i > 0 && is_ident(t[i - 1])) || (p < len && is_ident(t[p])))
+	    (i > 0 && wl_ident_char(t[i - 1])) || (p < len && wl_ident_char(t[p])))
 		return false;
 	while (p < len && is_space(t[p]))
 		p++;

@@ -113,6 +113,11 @@ int wl_write_all(int fd, const char *p, size_t len)
 	return 0;
 }
 
+bool wl_ident_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
 bool wl_starts_with(const char *s, const char *prefix)
 {
 	return strncmp(s, prefix, strlen(prefix)) == 0;

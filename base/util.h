@@ -35,6 +35,8 @@ char *wl_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 char *wl_xvasprintf(const char *fmt, va_list ap);
 
 bool wl_starts_with(const char *s, const char *prefix);
+/* Whether @c may be part of a C identifier. */
+bool wl_ident_char(char c);
 
 /* FNV-1a over @n bytes of @data: a hash for tables and identities. */
 uint64_t wl_fnv1a(const void *data, size_t n);

@@ -328,7 +328,7 @@ static void drop_volatile(struct wl_fixer *fx)
 			continue;
 		for (i = d->begin; i + 9 <= d->end; i++)
 			if (!memcmp(t + i, "volatile", 8) &&
-			    (i == d->begin || !wl_memtext_ident_char(t[i - 1])) &&
+			    (i == d->begin || !wl_ident_char(t[i - 1])) &&
 			    (t[i + 8] == ' ' || t[i + 8] == '\t')) {
 				if (!touches(fx->fix, i, 9))
 					wl_fix_replace(fx->fix, i, 9, "");

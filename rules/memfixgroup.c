@@ -84,7 +84,7 @@ static char *register_base(struct wl_mem *mem, struct wl_node *s)
 	dot = strrchr(name, '.');
 	base = wl_xasprintf("%s_v", dot ? dot + 1 : name);
 	for (i = 0; base[i]; i++)
-		if (!wl_memtext_ident_char(base[i]))
+		if (!wl_ident_char(base[i]))
 			base[i] = '_';
 	return base;
 }

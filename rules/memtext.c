@@ -6,7 +6,6 @@
 
 #include "rules/memtext.h"
 
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -56,11 +55,6 @@ unsigned wl_memtext_stmt_end(struct wl_ctx *ctx, const struct wl_node *s)
 	return i < ctx->src->len && t[i] == ';' ? i + 1 : s->end;
 }
 
-bool wl_memtext_ident_char(char c)
-{
-	return isalnum((unsigned char)c) || c == '_';
-}
-
 static bool uses_ident(struct wl_ctx *ctx, const struct wl_node *n,
 		       const char *name)
 {
@@ -70,8 +64,8 @@ static bool uses_ident(struct wl_ctx *ctx, const struct wl_node *n,
 
 	for (i = n->begin; i + len <= n->end; i++)
 		if (!memcmp(t + i, name, len) &&
-		    (i == 0 || !wl_memtext_ident_char(t[i - 1])) &&
-		    !wl_memtext_ident_char(t[i + len]))
+		    (i == 0 || !wl_ident_char(t[i - 1])) &&
+		    !wl_ident_char(t[i + len]))
 			return true;
 	return false;
 }
@@ -128,7 +122,7 @@ static unsigned postfix_end(const char *t, size_t size, unsigned b,
 {
 	unsigned i = b, depth;
 
-	while (i < size && wl_memtext_ident_char(t[i]))
+	while (i < size && wl_ident_char(t[i]))
 		i++;
 	while (i < size && !name_only) {
 		unsigned j = i;
@@ -149,7 +143,7 @@ static unsigned postfix_end(const char *t, size_t size, unsigned b,
 					(t[j] == '-' && j + 1 < size &&
 					 t[j + 1] == '>'))) {
 			j += t[j] == '.' ? 1 : 2;
-			while (j < size && wl_memtext_ident_char(t[j]))
+			while (j < size && wl_ident_char(t[j]))
 				j++;
 			i = j;
 		} else {

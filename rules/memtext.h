@@ -61,9 +61,6 @@ char *wl_memtext_fresh_name_except(struct wl_ctx *ctx,
 /* One level deeper than @indent, in the file's own style (caller frees). */
 char *wl_memtext_deeper(const char *indent);
 
-/* Whether @c can be part of an identifier. */
-bool wl_memtext_ident_char(char c);
-
 /* @n's text as written (inside a macro's body for an expansion). */
 char *wl_memtext_of(struct wl_ctx *ctx, const struct wl_node *n);
 
