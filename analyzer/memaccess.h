@@ -201,11 +201,16 @@ struct wl_mem {
 	 */
 	struct ma_local_memo *local_memo;
 	/*
-	 * Whether a thread reaches a call, in one context (memaccess.c,
+	 * Whether a thread reaches a call, in one context (memactive.c,
 	 * ma_active()): every event inside the call asks it again.
 	 */
 	struct ma_active_memo *active_memo;
-	/* Each block's guard statements, by preorder index (memaccess.c). */
+	/*
+	 * Whether a condition resting on opaque values tells lanes apart,
+	 * in one context (memactive.c, eval_on_opaque()).
+	 */
+	struct ma_split_memo *split_memo;
+	/* Each block's guard statements, by preorder index (memactive.c). */
 	struct ma_guards **guards_of;
 	/* Cache of answers about functions outside the model (headers). */
 	struct wl_mem_cache_entry *raw;

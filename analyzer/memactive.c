@@ -55,6 +55,70 @@ static bool eval_on_plausible(struct wl_mem *mem, struct wl_node *c,
 	return ma_eval_exact(mem, c, &exact, tid, v);
 }
 
+/*
+ * Whether @c, resting on opaque values (struct ma_eval), is not the same
+ * in every thread of the walk under them; asked once per condition and
+ * context.
+ */
+#define MA_SPLIT_MEMO_SLOTS 1024u
+
+struct ma_split_memo {
+	uint64_t env;
+	const struct wl_node *cond;
+	bool used, splits;
+};
+
+static bool splits_lanes(struct wl_mem *mem, struct wl_node *c,
+			 const struct ma_env *env, long long first)
+{
+	uint64_t key = ma_env_key(env);
+	struct ma_split_memo *m;
+	unsigned t;
+
+	if (!mem->split_memo)
+		mem->split_memo = wl_xcalloc(MA_SPLIT_MEMO_SLOTS,
+					     sizeof(*mem->split_memo));
+	m = &mem->split_memo[ma_mix(key, (uintptr_t)c) % MA_SPLIT_MEMO_SLOTS];
+	if (m->used && m->env == key && m->cond == c)
+		return m->splits;
+	m->used = true;
+	m->env = key;
+	m->cond = c;
+	m->splits = false;
+	for (t = 0; t < MA_TIDS; t++) {
+		struct ma_eval ev = { .mem = mem, .tid = t };
+		long long v;
+
+		if (!ma_eval(&ev, c, env, &v))
+			return m->splits = false;
+		if ((v != 0) != (first != 0))
+			m->splits = true;
+	}
+	return m->splits;
+}
+
+/*
+ * @c decided in thread @tid on the opaque values of the unknown uniforms
+ * it reads, when under them it tells lanes apart.  The walk indexes with
+ * those values: with DIM_X a template parameter bound nowhere, `tx =
+ * tid % DIM_X` is the thread index and `ty = tid / DIM_X` is 0, so `if
+ * (tx == 0)` must keep lane 0 alone, or the lanes that the indices put
+ * in one row meet at one element (MAGMA's gemv, `sdata[ty * DIM_X] +=
+ * sdata[i + ty * DIM_X]` under `tx == 0`).  A condition the same in
+ * every lane under them (`n > 32`, `col < n`) compares unknowns, and is
+ * not decided.
+ */
+static bool eval_on_opaque(struct wl_mem *mem, struct wl_node *c,
+			   const struct ma_env *env, unsigned tid,
+			   long long *v)
+{
+	struct ma_eval ev = { .mem = mem, .tid = tid };
+
+	if (!ma_eval(&ev, c, env, v) || !ev.opaque)
+		return false;
+	return splits_lanes(mem, c, env, *v);
+}
+
 /* Whether a condition rules thread @tid out; unknown ones do not. */
 static bool cond_false(struct wl_mem *mem, struct wl_node *cond, bool want,
 		       const struct ma_env *env, unsigned tid)
@@ -85,7 +149,8 @@ static bool cond_false(struct wl_mem *mem, struct wl_node *cond, bool want,
 		    CXUnaryOperator_LNot)
 		return cond_false(mem, c->kids[0], !want, env, tid);
 	if (!ma_eval_exact(mem, c, env, tid, &v) &&
-	    !eval_on_plausible(mem, c, env, tid, &v))
+	    !eval_on_plausible(mem, c, env, tid, &v) &&
+	    !eval_on_opaque(mem, c, env, tid, &v))
 		return false;
 	return (v != 0) != want;
 }
@@ -326,5 +391,8 @@ void ma_forget_active(struct wl_mem *mem)
 	if (mem->active_memo)
 		memset(mem->active_memo, 0,
 		       MA_ACTIVE_MEMO_SLOTS * sizeof(*mem->active_memo));
+	if (mem->split_memo)
+		memset(mem->split_memo, 0,
+		       MA_SPLIT_MEMO_SLOTS * sizeof(*mem->split_memo));
 }
 
