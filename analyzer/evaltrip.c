@@ -810,6 +810,110 @@ static bool simulated_same(struct wl_eval *ev, const struct loop_shape *ls)
 	return true;
 }
 
+/*
+ * @w, a write of index @var inside @loop, is an unconditional uniform
+ * step: `v += s` or `v = v + s` as a statement of the body (or the for
+ * increment), or `++v`; *@dep joins the step's variation.
+ */
+static bool uniform_step(struct wl_eval *ev, struct wl_node *loop,
+			 struct wl_node *w, CXCursor var, enum wl_dep *dep)
+{
+	struct wl_node *body = wl_node_kid(loop, WL_ROLE_BODY);
+	struct loop_shape ls;
+	enum CXUnaryOperatorKind op;
+
+	if (w != wl_node_kid(loop, WL_ROLE_INC) &&
+	    !(body && w->parent == body && body->kind == CXCursor_CompoundStmt))
+		return false;
+	if (w->kind == CXCursor_UnaryOperator && w->nr_kids == 1) {
+		op = clang_getCursorUnaryOperatorKind(w->cursor);
+		return refers_to(w->kids[0], var) &&
+		       (op == CXUnaryOperator_PreInc ||
+			op == CXUnaryOperator_PostInc);
+	}
+	memset(&ls, 0, sizeof(ls));
+	if (!parse_increment(w, &ls) || !wl_cursor_equal(ls.var, var))
+		return false;
+	*dep = wl_dep_max(*dep, wl_eval_dep(ev, ls.step));
+	return *dep <= WL_DEP_WARP;
+}
+
+/*
+ * `end = p + n; ... while (p < end)`, with p stepped in the loop by
+ * uniform amounts only: every thread runs n / step times, wherever its p
+ * starts (MAGMA's triangular inverse, `Blast = B + jb; do { ...; B +=
+ * 16; } while (B < Blast);`, B a thread's own column).  The end is a
+ * local set once from the index, and nothing writes the index between
+ * that and the loop.  *@dep is the variation of n and of the steps.
+ */
+static bool end_from_index(struct wl_eval *ev, struct wl_node *loop,
+			   enum wl_dep *dep)
+{
+	struct wl_node *cond = wl_node_strip(wl_node_kid(loop, WL_ROLE_COND));
+	struct wl_node *body = wl_node_kid(loop, WL_ROLE_BODY);
+	struct wl_node *init, *n = NULL;
+	struct wl_var *v, *end;
+	enum CXBinaryOperatorKind op;
+	bool skips = false;
+	unsigned i, side;
+
+	if (!cond || cond->kind != CXCursor_BinaryOperator ||
+	    cond->nr_kids != 2)
+		return false;
+	op = wl_node_binop(cond);
+	if (op != CXBinaryOperator_LT && op != CXBinaryOperator_LE &&
+	    op != CXBinaryOperator_GT && op != CXBinaryOperator_GE &&
+	    op != CXBinaryOperator_NE)
+		return false;
+	for (side = 0; side < 2; side++) {
+		struct wl_node *a = wl_node_strip(cond->kids[side]);
+		struct wl_node *b = wl_node_strip(cond->kids[!side]);
+
+		if (!a || !b || a->kind != CXCursor_DeclRefExpr ||
+		    b->kind != CXCursor_DeclRefExpr)
+			return false;
+		v = wl_eval_var(ev, a);
+		end = wl_eval_var(ev, b);
+		if (!v || !end || v == end || v->addr_taken ||
+		    end->addr_taken || end->is_param || end->nr_writes ||
+		    !end->init || !end->decl_node ||
+		    end->decl_node->index > loop->index)
+			continue;
+		init = wl_node_strip(end->init);
+		if (!init || init->kind != CXCursor_BinaryOperator ||
+		    init->nr_kids != 2 ||
+		    wl_node_binop(init) != CXBinaryOperator_Add)
+			continue;
+		if (refers_to(init->kids[0], v->decl))
+			n = init->kids[1];
+		else if (refers_to(init->kids[1], v->decl))
+			n = init->kids[0];
+		if (n)
+			break;
+	}
+	if (!n)
+		return false;
+	*dep = wl_eval_dep(ev, n);
+	if (*dep > WL_DEP_WARP)
+		return false;
+	if (body)
+		wl_node_walk(body, is_continue, &skips);
+	if (skips)
+		return false;
+	for (i = 0; i < v->nr_writes; i++) {
+		struct wl_node *w = v->writes[i];
+
+		if (wl_node_within(w, loop)) {
+			if (!uniform_step(ev, loop, w, v->decl, dep))
+				return false;
+		} else if (w->index > end->decl_node->index &&
+			   w->index < loop->index) {
+			return false;	/* moved after the end was taken */
+		}
+	}
+	return true;
+}
+
 enum wl_dep wl_eval_trip_dep(struct wl_eval *ev, struct wl_node *loop,
 			     bool simulate)
 {
@@ -817,7 +921,11 @@ enum wl_dep wl_eval_trip_dep(struct wl_eval *ev, struct wl_node *loop,
 	enum wl_dep d = cond ? wl_eval_dep(ev, cond) : WL_DEP_CONST, u;
 	struct loop_shape ls;
 
-	if (d <= WL_DEP_WARP || !parse_loop(ev, loop, &ls))
+	if (d <= WL_DEP_WARP)
+		return d;
+	if (end_from_index(ev, loop, &u))
+		return wl_dep_max(u, WL_DEP_BLOCK);
+	if (!parse_loop(ev, loop, &ls))
 		return d;
 	u = wl_dep_max(wl_eval_dep(ev, ls.bound), wl_eval_dep(ev, ls.step));
 	if (u <= WL_DEP_WARP && ls.op == CXBinaryOperator_LT &&
