@@ -146,6 +146,12 @@ struct wl_mem_region {
 	 */
 	bool unseen;
 	/*
+	 * Found with rows of a width rounded down from the code's bound
+	 * (wl_mem.row_width_rounded): a __syncwarp() is right only if the
+	 * launch has that width.
+	 */
+	bool rows_rounded;
+	/*
 	 * The walk or the race search of a kernel that meets the stretch
 	 * stopped at a size bound: races it did not reach would stay after
 	 * a fix, so there is none.
@@ -184,6 +190,12 @@ struct wl_mem {
 	 * row (see memrace.c, search_kernel()).
 	 */
 	unsigned row_width;
+	/*
+	 * The row width is a power of two taken below the bound the code
+	 * gives (a tile's rows of 17 hold 16 threads): fixes that rest on
+	 * which rows share a warp are a guess then (wl_mem_region).
+	 */
+	bool row_width_rounded;
 	/* Helpers that pass a barrier (memaccess.c, helper_synchronizes()). */
 	struct wl_u64map sync_helpers;
 	unsigned walks;		/* kernel walks so far, numbering them */

@@ -295,6 +295,8 @@ void ma_raw_release(struct wl_mem *mem);
 /* memstore.c */
 enum ma_loc_flags {
 	MA_LOC_UNSEEN = 1 << 0,	/* the owner of the memory was not seen */
+	/* an index past the extent of a row of a 2-D array (`t[ty][17]`) */
+	MA_LOC_PAST_ROW = 1 << 1,
 };
 
 /*

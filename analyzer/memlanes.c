@@ -29,6 +29,7 @@ static void compute_event(struct wl_mem *mem, struct ma_event *e)
 		return;
 	e->elem = wl_xmalloc(MA_TIDS * sizeof(*e->elem));
 	e->known = true;
+	e->first_past_row = MA_TIDS;
 	for (t = 0; t < MA_TIDS && e->known; t++) {
 		struct ma_eval ev = { .mem = mem, .tid = t };
 		struct ma_loc loc;
@@ -45,6 +46,8 @@ static void compute_event(struct wl_mem *mem, struct ma_event *e)
 		}
 		e->array = loc.array;
 		e->elem[t] = loc.elem;
+		if ((loc.flags & MA_LOC_PAST_ROW) && e->first_past_row == MA_TIDS)
+			e->first_past_row = t;
 		e->opaque |= ev.opaque;
 		e->guessed |= ev.guessed;
 	}
@@ -99,7 +102,8 @@ static bool flags_may_race(unsigned flags)
 
 /*
  * For an access that cannot race but whose array has a known size: the
- * first thread that performs it out of the array's bounds, which is all
+ * first thread that performs it out of the array's bounds or past the
+ * extent of one of its rows (MA_LOC_PAST_ROW), which is all
  * limit_block() asks of it.  The same answer compute_event() would give,
  * without asking each thread whether it performs the access, which is
  * the costly part: only threads out of bounds, or whose element is not
@@ -114,20 +118,22 @@ static void bound_event(struct wl_mem *mem, struct ma_event *e, int array)
 	e->first_out = MA_TIDS;
 	for (t = 0; t < MA_TIDS; t++) {
 		struct ma_eval ev = { .mem = mem, .tid = t };
-		struct ma_loc loc;
+		struct ma_loc loc = { .array = -1 };
 		bool known = ma_access_loc(&ev, &mem->accesses[e->access],
 					   &e->env, &loc) &&
 			     loc.array == array;
+		bool inside = loc.elem >= 0 && loc.elem < size &&
+			      !(loc.flags & MA_LOC_PAST_ROW);
 
 		if (known && !(ev.opaque && !opaque) &&
-		    (out < MA_TIDS || (loc.elem >= 0 && loc.elem < size)))
+		    (out < MA_TIDS || inside))
 			continue;
 		if (!ma_active(mem, e->node, &e->env, t))
 			continue;
 		if (!known)
 			return;		/* compute_event(): not known */
 		opaque |= ev.opaque;
-		if (out == MA_TIDS && (loc.elem < 0 || loc.elem >= size))
+		if (out == MA_TIDS && !inside)
 			out = t;
 	}
 	if (!opaque)

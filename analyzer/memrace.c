@@ -260,9 +260,10 @@ static bool subsumed(struct wl_mem *mem, const struct ma_walk *w,
 /*
  * The block cannot hold a thread that would index a shared array of
  * known size out of bounds: `buffer[threadIdx.x]` in a buffer of
- * SOFTMAX_THREADS + 1 elements bounds the block.  Threads past the first
- * such one take part in nothing (the evaluation otherwise assumes
- * MA_TIDS threads).  Elements resting on unknown values do not count.
+ * SOFTMAX_THREADS + 1 elements bounds the block, and `tile[ty][tx]` in
+ * rows of 17 bounds its rows.  Threads past the first such one take part
+ * in nothing (the evaluation otherwise assumes MA_TIDS threads).
+ * Elements resting on unknown values do not count.
  */
 static void limit_block(struct wl_mem *mem, struct ma_walk *w)
 {
@@ -276,12 +277,26 @@ static void limit_block(struct wl_mem *mem, struct ma_walk *w)
 			n = e->first_out;
 		if (e->access < 0 || !e->known || e->opaque || e->array < 0)
 			continue;
+		if (e->first_past_row < n)
+			n = e->first_past_row;
 		size = mem->arrays[e->array].size;
 		if (size <= 0)
 			continue;
 		for (t = 0; t < n; t++)
 			if (e->act[t] && (e->elem[t] < 0 || e->elem[t] >= size))
 				n = t;
+	}
+	/*
+	 * A bound below a warp stands for the width of the block's rows,
+	 * and widths are powers of two: a tile padded against bank
+	 * conflicts (`sA[16][17]` read at `sA[n + ty][n + tx]`, n up to 8)
+	 * bounds tx by 9, a lane more than the 8 x 8 launch has, and that
+	 * lane's elements are the next row's.
+	 */
+	w->threads_rounded = false;
+	while (n > 1 && n < 32 && (n & (n - 1))) {
+		n &= n - 1;
+		w->threads_rounded = true;
 	}
 	w->threads = n ? n : MA_TIDS;
 	if (n == MA_TIDS || !n)
@@ -798,20 +813,44 @@ out:
 
 /* ---- the analysis ----------------------------------------------------- */
 
+struct row_search {
+	struct wl_model *model;
+	unsigned char *seen;	/* by function index */
+};
+
 static bool reads_no_row(struct wl_node *n, void *data)
 {
+	struct row_search *s = data;
+	struct wl_func *f;
 	const char *b;
 
+	if (n->kind == CXCursor_CallExpr) {
+		f = wl_call_target(s->model, n);
+		if (!f || !f->body || s->seen[f->index])
+			return true;
+		s->seen[f->index] = 1;
+		return wl_node_walk(f->body, reads_no_row, s);
+	}
 	if (n->kind != CXCursor_MemberRefExpr)
 		return true;
-	b = wl_node_builtin_var(data, n);
+	b = wl_node_builtin_var(s->model, n);
 	return !b || (strcmp(b, "threadIdx.y") && strcmp(b, "threadIdx.z"));
 }
 
-/* Whether kernel @fn itself reads threadIdx.y or threadIdx.z. */
+/*
+ * Whether kernel @fn reads threadIdx.y or threadIdx.z, itself or in a
+ * function it calls: MAGMA's kernels hand their whole body to a
+ * template helper that does.
+ */
 static bool kernel_reads_rows(struct wl_model *m, struct wl_func *fn)
 {
-	return !wl_node_walk(fn->body, reads_no_row, m);
+	struct row_search s = { m, wl_xcalloc(m->nr_funcs + 1, 1) };
+	bool rows;
+
+	s.seen[fn->index] = 1;
+	rows = !wl_node_walk(fn->body, reads_no_row, &s);
+	free(s.seen);
+	return rows;
 }
 
 /* Walk kernel @fn (instantiated as @in, or NULL) and search its trace. */
@@ -834,8 +873,11 @@ static void search_kernel(struct wl_mem *mem, struct wl_func *fn,
 	 */
 	width = w.threads;
 	if (width < 32 && kernel_reads_rows(&mem->ctx->model, fn)) {
+		bool rounded = w.threads_rounded;
+
 		ma_release_walk(&w);
 		ma_model_rows(mem, width);
+		mem->row_width_rounded = rounded;
 		ma_forget_active(mem);
 		ma_walk_kernel(mem, fn, in, &w);
 		ma_compute_events(mem, &w);
@@ -844,6 +886,7 @@ static void search_kernel(struct wl_mem *mem, struct wl_func *fn,
 	find_races(mem, &w);
 	if (mem->row_width) {
 		ma_model_rows(mem, 0);
+		mem->row_width_rounded = false;
 		ma_forget_active(mem);
 	}
 	if (w.truncated)

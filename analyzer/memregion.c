@@ -96,6 +96,7 @@ static void merge_regions(struct wl_mem *mem)
 				a->in_loop |= b->in_loop;
 				a->against_file_order |= b->against_file_order;
 				a->unseen |= b->unseen;
+				a->rows_rounded |= b->rows_rounded;
 				a->cut |= b->cut;
 				a->walk = a->walk > b->walk ? a->walk : b->walk;
 				free(b->stmts);
@@ -133,6 +134,8 @@ struct wl_mem_race *ma_record(struct wl_mem *mem, struct ma_event *p,
 	if (kind == WL_MEM_VOLATILE_PTR || kind == WL_MEM_MEMBER ||
 	    kind == WL_MEM_THREAD_PTR)
 		r->unseen = true;
+	if (mem->row_width && mem->row_width_rounded)
+		r->rows_rounded = true;
 	for (i = 0; i < r->nr_races; i++) {
 		x = &r->races[i];
 		if ((x->reader == (unsigned)p->access &&

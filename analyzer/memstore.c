@@ -768,6 +768,28 @@ static bool row_typed(struct wl_node *b)
 	       !clang_isInvalidDeclaration(wl_node_referenced(s));
 }
 
+/*
+ * Whether index @i of row @b (`t[ty]` of `float t[16][17]`) falls past
+ * the row's extent: the code sizes a tile's rows to the block's width,
+ * so a thread whose column would spill into the next row is one the
+ * launch does not have (limit_block()).  Rows of dependent size are
+ * not judged.
+ */
+static bool past_row(struct wl_node *b, long long i)
+{
+	struct wl_node *s = ma_strip(b);
+	CXType t;
+	long long n;
+
+	if (!s || s->kind != CXCursor_ArraySubscriptExpr)
+		return false;
+	t = canon(clang_getCursorType(s->cursor));
+	if (t.kind != CXType_ConstantArray)
+		return false;
+	n = clang_getArraySize(t);
+	return n > 0 && (i < 0 || i >= n);
+}
+
 static bool lvalue_loc(struct ma_eval *ev, struct wl_node *e,
 		       const struct ma_env *env, struct ma_loc *out)
 {
@@ -788,8 +810,11 @@ static bool lvalue_loc(struct ma_eval *ev, struct wl_node *e,
 		ev->depth--;
 		if (!ok)
 			return false;
-		if (!ma_eval(ev, n->kids[1], env, &i) ||
-		    __builtin_mul_overflow(
+		if (!ma_eval(ev, n->kids[1], env, &i))
+			return false;
+		if (past_row(b, i))
+			out->flags |= MA_LOC_PAST_ROW;
+		if (__builtin_mul_overflow(
 			    i, count_of(ev, clang_getCursorType(n->cursor)),
 			    &i))
 			return false;

@@ -58,6 +58,12 @@ struct ma_event {
 	 * limit_block().
 	 */
 	unsigned first_out;
+	/*
+	 * Of a computed access: the first thread whose index runs past the
+	 * extent of a row of the array it indexes (MA_TIDS: none), for
+	 * limit_block().
+	 */
+	unsigned first_past_row;
 	unsigned loop_depth;
 	struct ma_branch branch[MA_MAX_BRANCHES];
 	unsigned nr_branch;
@@ -73,6 +79,7 @@ struct ma_walk {
 	unsigned loop_depth;
 	bool truncated;		/* MA_MAX_EVENTS or MA_MAX_CHECKS reached */
 	unsigned threads;	/* of the block, as limit_block() bounds it */
+	bool threads_rounded;	/* down to a power of two from the bound */
 	/* the uniform if/else sides the walk is in (see struct ma_branch) */
 	struct ma_branch branch[MA_MAX_BRANCHES];
 	unsigned nr_branch, branch_visits;

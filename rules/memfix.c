@@ -460,6 +460,8 @@ char *wl_memfix_build(struct wl_ctx *ctx, struct wl_mem *mem,
 		wl_fix_mark_unsafe(fx.fix, "the memory is taken to be shared "
 				   "by the lanes of a warp without seeing "
 				   "where it comes from");
+	if (r->rows_rounded && !fx.block)
+		wl_fix_mark_unsafe(fx.fix, WL_MEMFIX_ROWS_ROUNDED);
 	qsort(r->stmts, r->nr_stmts, sizeof(*r->stmts), cmp_stmt);
 	reg = wl_memtext_fresh_name(ctx, r->stmts[0]->func->root, "v");
 	for (i = 0; i < r->nr_stmts && !fx.why; i++) {

@@ -181,6 +181,7 @@ static void merge_regions(struct wl_mem *mem, struct wl_node **within,
 			continue;
 		out->in_loop |= r->in_loop;
 		out->unseen |= r->unseen;
+		out->rows_rounded |= r->rows_rounded;
 		out->cut |= r->cut;
 		out->barrier_after |= r->barrier_after;
 		for (k = 0; k < r->nr_stmts; k++) {
@@ -619,6 +620,8 @@ void wl_memfix_rewrite_group(struct wl_fixer *fx, struct wl_node *key)
 		wl_fix_mark_unsafe(fx->fix, "the memory is taken to be shared "
 				   "by the lanes of a warp without seeing "
 				   "where it comes from");
+	if (g.whole.rows_rounded && !fx->block)
+		wl_fix_mark_unsafe(fx->fix, WL_MEMFIX_ROWS_ROUNDED);
 	m = fx->why ? NULL : wl_memfix_mask_at(fx, key);
 	if (m) {
 		sync = wl_memfix_sync_text(fx, m);

@@ -17,6 +17,15 @@ struct wl_mem;
 struct wl_mem_region;
 struct wl_node;
 
+/*
+ * Why a __syncwarp() fix is unsafe when the walk took the block's rows
+ * narrower than the code's bound (struct wl_mem_region, rows_rounded).
+ */
+#define WL_MEMFIX_ROWS_ROUNDED                                              \
+	"the block's rows are taken to be as wide as the largest power of " \
+	"two that a shared array's rows hold; under a launch of another "   \
+	"width, rows of other warps meet here and need __syncthreads()"
+
 enum wl_stmt_shape {
 	SHAPE_NONE,	/* cannot be rewritten */
 	SHAPE_READ,	/* only reads the storage: keep, sync after */
