@@ -69,8 +69,9 @@ struct ma_split_memo {
 };
 
 static bool splits_lanes(struct wl_mem *mem, struct wl_node *c,
-			 const struct ma_env *env, long long first)
+			 const struct ma_env *env)
 {
+	long long first = 0;
 	uint64_t key = ma_env_key(env);
 	struct ma_split_memo *m;
 	unsigned t;
@@ -91,7 +92,9 @@ static bool splits_lanes(struct wl_mem *mem, struct wl_node *c,
 
 		if (!ma_eval(&ev, c, env, &v))
 			return m->splits = false;
-		if ((v != 0) != (first != 0))
+		if (!t)
+			first = v;
+		else if ((v != 0) != (first != 0))
 			m->splits = true;
 	}
 	return m->splits;
@@ -116,7 +119,7 @@ static bool eval_on_opaque(struct wl_mem *mem, struct wl_node *c,
 
 	if (!ma_eval(&ev, c, env, v) || !ev.opaque)
 		return false;
-	return splits_lanes(mem, c, env, *v);
+	return splits_lanes(mem, c, env);
 }
 
 /* Whether a condition rules thread @tid out; unknown ones do not. */

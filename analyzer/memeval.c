@@ -251,9 +251,10 @@ struct ma_local_memo {
 	bool used, ok, opaque, guessed, assumed;
 };
 
-void ma_model_rows(struct wl_mem *mem, unsigned width)
+void ma_model_rows(struct wl_mem *mem, unsigned width, bool rounded)
 {
 	mem->row_width = width;
+	mem->row_width_rounded = width && rounded;
 	if (mem->local_memo)
 		memset(mem->local_memo, 0,
 		       MA_LOCAL_MEMO_SLOTS * sizeof(*mem->local_memo));

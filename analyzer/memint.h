@@ -155,9 +155,11 @@ bool ma_eval_known(struct wl_mem *mem, struct wl_node *n,
 		   const struct ma_env *env, long long *out);
 /*
  * Model the block as rows @width threads wide (0: the usual shape, see
- * struct wl_mem); what was evaluated under the other shape is forgotten.
+ * struct wl_mem), @rounded when the width was taken down to a power of
+ * two from the code's bound; what was evaluated under the other shape
+ * is forgotten.
  */
-void ma_model_rows(struct wl_mem *mem, unsigned width);
+void ma_model_rows(struct wl_mem *mem, unsigned width, bool rounded);
 /* The same value in a few lanes of different warps; exact. */
 bool ma_eval_uniform(struct wl_mem *mem, struct wl_node *n,
 		     const struct ma_env *env, long long *out);

@@ -873,11 +873,8 @@ static void search_kernel(struct wl_mem *mem, struct wl_func *fn,
 	 */
 	width = w.threads;
 	if (width < 32 && kernel_reads_rows(&mem->ctx->model, fn)) {
-		bool rounded = w.threads_rounded;
-
 		ma_release_walk(&w);
-		ma_model_rows(mem, width);
-		mem->row_width_rounded = rounded;
+		ma_model_rows(mem, width, w.threads_rounded);
 		ma_forget_active(mem);
 		ma_walk_kernel(mem, fn, in, &w);
 		ma_compute_events(mem, &w);
@@ -885,8 +882,7 @@ static void search_kernel(struct wl_mem *mem, struct wl_func *fn,
 	}
 	find_races(mem, &w);
 	if (mem->row_width) {
-		ma_model_rows(mem, 0);
-		mem->row_width_rounded = false;
+		ma_model_rows(mem, 0, false);
 		ma_forget_active(mem);
 	}
 	if (w.truncated)

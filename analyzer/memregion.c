@@ -134,7 +134,7 @@ struct wl_mem_race *ma_record(struct wl_mem *mem, struct ma_event *p,
 	if (kind == WL_MEM_VOLATILE_PTR || kind == WL_MEM_MEMBER ||
 	    kind == WL_MEM_THREAD_PTR)
 		r->unseen = true;
-	if (mem->row_width && mem->row_width_rounded)
+	if (mem->row_width_rounded)
 		r->rows_rounded = true;
 	for (i = 0; i < r->nr_races; i++) {
 		x = &r->races[i];

@@ -456,12 +456,7 @@ char *wl_memfix_build(struct wl_ctx *ctx, struct wl_mem *mem,
 			    : "read into a register, then __syncwarp() "
 			      "between the reads and the writes (Listing 8)");
 	/* the note of a split; describe_barriers() replaces it if none is */
-	if (r->unseen)
-		wl_fix_mark_unsafe(fx.fix, "the memory is taken to be shared "
-				   "by the lanes of a warp without seeing "
-				   "where it comes from");
-	if (r->rows_rounded && !fx.block)
-		wl_fix_mark_unsafe(fx.fix, WL_MEMFIX_ROWS_ROUNDED);
+	wl_memfix_mark_guesses(&fx, r);
 	qsort(r->stmts, r->nr_stmts, sizeof(*r->stmts), cmp_stmt);
 	reg = wl_memtext_fresh_name(ctx, r->stmts[0]->func->root, "v");
 	for (i = 0; i < r->nr_stmts && !fx.why; i++) {

@@ -190,6 +190,21 @@ void wl_memfix_give_up(struct wl_fixer *fx, const char *fmt, ...)
 	va_end(ap);
 }
 
+void wl_memfix_mark_guesses(struct wl_fixer *fx,
+			    const struct wl_mem_region *r)
+{
+	if (r->unseen)
+		wl_fix_mark_unsafe(fx->fix, "the memory is taken to be shared "
+				   "by the lanes of a warp without seeing "
+				   "where it comes from");
+	if (r->rows_rounded && !fx->block)
+		wl_fix_mark_unsafe(fx->fix, "the block's rows are taken to be "
+				   "as wide as the largest power of two that "
+				   "a shared array's rows hold; under a launch "
+				   "of another width, rows of other warps "
+				   "meet here and need __syncthreads()");
+}
+
 /*
  * Lanes of other warps meet at the racing elements, so only a block
  * barrier orders them; it goes only where every thread of the block

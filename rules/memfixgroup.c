@@ -616,12 +616,7 @@ void wl_memfix_rewrite_group(struct wl_fixer *fx, struct wl_node *key)
 					      "memory (atomicAdd) instead");
 		else if (g.whole.races[i].cross_warp)
 			fx->block = true;
-	if (g.whole.unseen)
-		wl_fix_mark_unsafe(fx->fix, "the memory is taken to be shared "
-				   "by the lanes of a warp without seeing "
-				   "where it comes from");
-	if (g.whole.rows_rounded && !fx->block)
-		wl_fix_mark_unsafe(fx->fix, WL_MEMFIX_ROWS_ROUNDED);
+	wl_memfix_mark_guesses(fx, &g.whole);
 	m = fx->why ? NULL : wl_memfix_mask_at(fx, key);
 	if (m) {
 		sync = wl_memfix_sync_text(fx, m);

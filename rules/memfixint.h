@@ -17,15 +17,6 @@ struct wl_mem;
 struct wl_mem_region;
 struct wl_node;
 
-/*
- * Why a __syncwarp() fix is unsafe when the walk took the block's rows
- * narrower than the code's bound (struct wl_mem_region, rows_rounded).
- */
-#define WL_MEMFIX_ROWS_ROUNDED                                              \
-	"the block's rows are taken to be as wide as the largest power of " \
-	"two that a shared array's rows hold; under a launch of another "   \
-	"width, rows of other warps meet here and need __syncthreads()"
-
 enum wl_stmt_shape {
 	SHAPE_NONE,	/* cannot be rewritten */
 	SHAPE_READ,	/* only reads the storage: keep, sync after */
@@ -72,6 +63,14 @@ void wl_memfix_plan(struct wl_ctx *ctx, struct wl_mem *mem,
  */
 void wl_memfix_give_up(struct wl_fixer *fx, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+
+/*
+ * Mark fx->fix unsafe for what the race search of @r took on trust: the
+ * storage's sharing (unseen), or which rows share a warp (rows_rounded,
+ * for a __syncwarp() fix).
+ */
+void wl_memfix_mark_guesses(struct wl_fixer *fx,
+			    const struct wl_mem_region *r);
 
 /* Whether any race of @r joins statements @a and @b. */
 bool wl_memfix_stmts_race(struct wl_mem *mem, struct wl_mem_region *r,
