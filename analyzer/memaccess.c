@@ -246,6 +246,163 @@ static bool helper_synchronizes(struct wl_mem *mem, struct wl_func *fn,
 	return sf.found;
 }
 
+/* ---- what a helper does with its reference parameters ---------------- */
+
+static bool param_may_be_written(struct wl_mem *mem, struct wl_func *fn,
+				 unsigned pi, unsigned depth);
+
+/*
+ * Functions of the toolkit and the C library that take their arguments
+ * by value, for a dependent call no declaration resolves (`conj(x)` on a
+ * template's T).
+ */
+static bool reads_its_arguments(const char *name)
+{
+	static const char *const names[] = {
+		"conj", "real", "imag", "abs", "fabs", "fabsf", "sqrt",
+		"sqrtf", "rsqrt", "rsqrtf", "exp", "expf", "log", "logf",
+		"min", "max", "norm", "cuConj", "cuConjf", "cuCreal",
+		"cuCrealf", "cuCimag", "cuCimagf", "cuCabs", "cuCabsf",
+	};
+	unsigned i;
+
+	if (wl_eval_pure_call(name))
+		return true;
+	for (i = 0; i < WL_ARRAY_SIZE(names); i++)
+		if (!strcmp(name, names[i]))
+			return true;
+	return false;
+}
+
+/* Whether @fn's parameter @pi is a reference it may write through. */
+static bool writable_reference_param(struct wl_func *fn, unsigned pi)
+{
+	CXType t;
+
+	if (pi >= fn->nr_params)
+		return true;	/* varargs: unknown */
+	t = clang_getCursorType(fn->params[pi]->cursor);
+	return is_lvalue_reference(t) &&
+	       !clang_isConstQualifiedType(
+		       clang_getPointeeType(clang_getCanonicalType(t)));
+}
+
+/* Whether the argument @u of @call may be written by the callee. */
+static bool call_may_write(struct wl_mem *mem, struct wl_node *call,
+			   struct wl_node *u, unsigned depth)
+{
+	struct wl_model *m = &mem->ctx->model;
+	struct wl_func *callee = wl_call_target(m, call);
+	unsigned i;
+
+	if (call->kids[0] == u)
+		return true;	/* a functor called: its operator() */
+	for (i = 1; i < call->nr_kids && call->kids[i] != u; i++)
+		;
+	if (!callee)
+		callee = wl_call_context_target(m, call);
+	if (!callee)
+		return !reads_its_arguments(wl_call_name(m, call));
+	if (!writable_reference_param(callee, i - 1))
+		return false;
+	return param_may_be_written(mem, callee, i - 1, depth + 1);
+}
+
+struct param_write {
+	struct wl_mem *mem;
+	CXCursor param;
+	unsigned depth;
+	bool returns_reference;
+	bool written;
+};
+
+/*
+ * A use of the parameter that may write it: assigned, stepped, its
+ * address taken, bound to a reference, handed to a member or to a call
+ * that may write it, or returned by reference.  A use converted to a
+ * value (the implicit cast up_parens() climbs) only reads.
+ */
+static bool find_param_write(struct wl_node *n, void *data)
+{
+	struct param_write *pw = data;
+	struct wl_node *u, *p;
+	bool compound;
+
+	if (pw->written)
+		return false;
+	if (n->kind != CXCursor_DeclRefExpr ||
+	    !wl_cursor_equal(wl_node_referenced(n), pw->param))
+		return true;
+	for (u = n; u->parent && u->parent->kind == CXCursor_ParenExpr;)
+		u = u->parent;
+	p = u->parent;
+	if (!p || (p->kind == CXCursor_UnexposedExpr && p->nr_kids == 1))
+		return true;	/* read as a value */
+	switch (p->kind) {
+	case CXCursor_BinaryOperator:
+	case CXCursor_CompoundAssignOperator:
+		pw->written = p->kids[0] == u &&
+			      ma_is_assign_op(wl_node_binop(p), &compound);
+		break;
+	case CXCursor_UnaryOperator: {
+		enum CXUnaryOperatorKind op =
+			clang_getCursorUnaryOperatorKind(p->cursor);
+
+		pw->written = op == CXUnaryOperator_AddrOf || wl_unop_steps(op);
+		break;
+	}
+	case CXCursor_CallExpr:
+		pw->written = call_may_write(pw->mem, p, u, pw->depth);
+		break;
+	case CXCursor_ReturnStmt:
+		pw->written = pw->returns_reference;
+		break;
+	case CXCursor_VarDecl:
+		pw->written = is_lvalue_reference(clang_getCursorType(p->cursor));
+		break;
+	case CXCursor_ArraySubscriptExpr:
+		pw->written = p->kids[0] == u;
+		break;
+	case CXCursor_ConditionalOperator:
+	case CXCursor_MemberRefExpr:
+	default:
+		pw->written = true;	/* not followed: may write */
+		break;
+	}
+	return !pw->written;
+}
+
+/*
+ * Whether helper @fn may write through its reference parameter @pi
+ * (MAGMA's `OP<T, CONJA>(T &x)` only returns `conj(x)` or `x`, and its
+ * caller's `sA[i]` is read, not written).  Memoised per parameter.
+ */
+static bool param_may_be_written(struct wl_mem *mem, struct wl_func *fn,
+				 unsigned pi, unsigned depth)
+{
+	struct param_write pw = { mem, clang_getNullCursor(), depth, false,
+				  false };
+	uint64_t key = (uint64_t)(uintptr_t)fn * 64 + (pi & 63);
+	CXType rt;
+	uint32_t known;
+
+	if (!fn->body || pi >= fn->nr_params || pi >= 64 ||
+	    depth > MA_MAX_DEPTH)
+		return true;
+	if (wl_u64map_get(&mem->ref_writes, key, &known))
+		return known;
+	/* asked again while being answered (recursion): may write */
+	wl_u64map_put(&mem->ref_writes, key, 1);
+	pw.param = fn->params[pi]->cursor;
+	rt = clang_getCanonicalType(clang_getCursorResultType(fn->cursor));
+	pw.returns_reference = rt.kind == CXType_LValueReference &&
+			       !clang_isConstQualifiedType(
+				       clang_getPointeeType(rt));
+	wl_node_walk(fn->body, find_param_write, &pw);
+	wl_u64map_put(&mem->ref_writes, key, pw.written);
+	return pw.written;
+}
+
 /*
  * Whether @ref names a reference parameter of a helper that passes a
  * barrier: the accesses through it are its body's (helper_synchronizes()).
@@ -325,9 +482,8 @@ static unsigned access_kind(struct wl_mem *mem, struct wl_node *e,
 			if (is_lvalue_reference(t) &&
 			    helper_synchronizes(mem, fn, 0))
 				return 0;	/* its body's accesses are */
-			if (is_lvalue_reference(t) &&
-			    !clang_isConstQualifiedType(clang_getPointeeType(
-				    clang_getCanonicalType(t))))
+			if (writable_reference_param(fn, i - 1) &&
+			    param_may_be_written(mem, fn, i - 1, 0))
 				return WL_MEM_READ | WL_MEM_WRITE;
 		}
 	}

@@ -198,6 +198,8 @@ struct wl_mem {
 	bool row_width_rounded;
 	/* Helpers that pass a barrier (memaccess.c, helper_synchronizes()). */
 	struct wl_u64map sync_helpers;
+	/* Helpers' reference parameters they may write (param_may_be_written()). */
+	struct wl_u64map ref_writes;
 	unsigned walks;		/* kernel walks so far, numbering them */
 	/* Cache: whether a variable eval.c saw passed bare to a call
 	   really escapes (see memeval.c, escapes()). */

@@ -980,6 +980,7 @@ void wl_mem_release(struct wl_mem *mem)
 		free(mem->guards_of[i]);
 	free(mem->guards_of);
 	wl_u64map_release(&mem->sync_helpers);
+	wl_u64map_release(&mem->ref_writes);
 	free(mem->access_of);
 	memset(mem, 0, sizeof(*mem));
 }
