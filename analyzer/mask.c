@@ -10,6 +10,7 @@
 #include "analyzer/cursor.h"
 #include "analyzer/maskint.h"
 #include "analyzer/maskparam.h"
+#include "analyzer/maskval.h"
 #include "analyzer/reach.h"
 #include "base/source.h"
 #include "base/util.h"
@@ -162,26 +163,46 @@ static bool find_divergent_jump(struct wl_node *n, void *data)
 	return true;
 }
 
+/*
+ * Why the lanes of @loop around @site cannot be named, or NULL.  A trip
+ * count that varies by lane is named trip by trip (*@per_trip): a ballot
+ * of the condition, when @site is in the body and no lane leaves a trip
+ * on its own before it (a break, or a continue that skips @site, would
+ * leave lanes in the ballot that are not at the call).
+ */
 static char *check_loop(struct wl_ctx *ctx, struct wl_node *loop,
-			struct wl_node *site)
+			struct wl_node *child, struct wl_node *site,
+			bool *per_trip)
 {
 	struct wl_node *cond = wl_node_kid(loop, WL_ROLE_COND);
 	struct jump_scan js = { ctx, loop, site, NULL };
+	bool varying_trips;
 
-	if (cond && wl_eval_lane_varying(&ctx->eval,
-					 wl_eval_trip_dep(&ctx->eval, loop, true),
-					 true))
+	*per_trip = false;
+	varying_trips = cond && wl_eval_lane_varying(
+					&ctx->eval,
+					wl_eval_trip_dep(&ctx->eval, loop, true),
+					true);
+	wl_node_walk(loop, find_divergent_jump, &js);
+	if (varying_trips && js.bad)
+		return wl_xasprintf("the loop at line %u runs a lane-dependent "
+				    "number of times, and lanes may leave an "
+				    "iteration on their own (line %u), so no "
+				    "mask names the lanes of every iteration; "
+				    "make its trip count warp-uniform",
+				    line_of(ctx, loop), line_of(ctx, js.bad));
+	if (varying_trips && child->role != WL_ROLE_BODY)
 		return wl_xasprintf("the loop at line %u runs a lane-dependent "
 				    "number of times, so no mask names the "
 				    "lanes of every iteration; make its trip "
 				    "count warp-uniform",
 				    line_of(ctx, loop));
-	wl_node_walk(loop, find_divergent_jump, &js);
 	if (js.bad)
 		return wl_xasprintf("lanes may leave the loop at line %u on "
 				    "their own (line %u), so the lanes of each "
 				    "iteration are not known statically",
 				    line_of(ctx, loop), line_of(ctx, js.bad));
+	*per_trip = varying_trips;
 	return NULL;
 }
 
@@ -205,9 +226,20 @@ static char *collect_guards(struct wl_ctx *ctx, struct wl_node *site,
 		if (p->kind == CXCursor_LambdaExpr)
 			break;
 		if (wl_node_is_loop(p)) {
-			why = check_loop(ctx, p, site);
+			bool per_trip;
+
+			why = check_loop(ctx, p, child, site, &per_trip);
 			if (why)
 				return why;
+			if (!per_trip)
+				continue;
+			cond = wl_node_kid(p, WL_ROLE_COND);
+			anchor = anchor_of(p, &wrap);
+			if (!add_point(tmp, &n, anchor, wrap, &cond, &neg, 1,
+				       false))
+				return wl_xstrdup("too deeply nested for mask "
+						  "inference");
+			tmp[n - 1].loop = p;
 			continue;
 		}
 		if (p->kind == CXCursor_SwitchStmt && child->role == WL_ROLE_BODY) {
@@ -380,13 +412,56 @@ static bool check_ref(struct wl_node *n, void *data)
 	return true;
 }
 
+/* A call in a condition that a ballot of it cannot stand for. */
+struct warp_call_find {
+	struct wl_ctx *ctx;
+	bool collectives;	/* also shuffles, votes and __syncwarp() */
+	struct wl_node *found;
+};
+
+/*
+ * __activemask() (or a wrapper that returns it): its answer depends on
+ * which lanes run together.  With @collectives, any warp collective: a
+ * condition evaluated twice would run it twice.
+ */
+static bool find_warp_call(struct wl_node *n, void *data)
+{
+	static const char *const prefixes[] = {
+		"__shfl", "__ballot", "__any", "__all", "__match", "__reduce_",
+		"__syncwarp", "__uni_sync",
+	};
+	struct warp_call_find *wf = data;
+	const char *name;
+	unsigned i;
+
+	if (wf->found)
+		return false;
+	if (n->kind != CXCursor_CallExpr)
+		return true;
+	if (wl_cursor_is_activemask(n->cursor, 0))
+		wf->found = n;
+	name = wl_call_name(&wf->ctx->model, n);
+	for (i = 0; wf->collectives && i < WL_ARRAY_SIZE(prefixes); i++)
+		if (wl_starts_with(name, prefixes[i]))
+			wf->found = n;
+	return !wf->found;
+}
+
 static char *check_hoistable(struct wl_ctx *ctx, struct wl_node *anchor,
 			     struct wl_node *cond)
 {
 	struct scope_check sc = { ctx, anchor, cond, NULL };
+	struct warp_call_find wf = { ctx, false, NULL };
 
 	if (!cond->in_main)
 		return wl_xstrdup("the condition is not in this file");
+	wl_node_walk(cond, find_warp_call, &wf);
+	if (wf.found)
+		return wl_xasprintf("the condition at line %u tests "
+				    "__activemask(), which lanes that the "
+				    "scheduler runs apart answer differently: "
+				    "no ballot taken before it says who "
+				    "branches", line_of(ctx, cond));
 	if (!wl_eval_pure(&ctx->eval, cond))
 		return wl_xasprintf("the condition at line %u has side effects "
 				    "and cannot be evaluated twice",
@@ -764,6 +839,46 @@ out:
 	out->edits = e->edits;
 }
 
+/*
+ * Why the condition of a loop point cannot carry the ballot of its
+ * trips, or NULL: it is evaluated twice there (the ballot, then the
+ * test), so it must be an expression of this file with no side effects,
+ * and read no memory the function writes (a lane could see a value the
+ * ballot did not).
+ */
+static char *check_trip_condition(struct wl_ctx *ctx, struct point *p)
+{
+	struct wl_node *cond = p->conds[0];
+	struct warp_call_find wf = { ctx, true, NULL };
+
+	if (!p->anchor)
+		return wl_xasprintf("the loop at line %u follows a case label "
+				    "or sits in a loop's header, where no "
+				    "statement can name its lanes first",
+				    line_of(ctx, p->loop));
+	if (!cond->in_main || cond->in_macro ||
+	    !clang_isExpression(clang_getCursorKind(cond->cursor)))
+		return wl_xasprintf("the condition of the loop at line %u is "
+				    "not an expression written in this file, "
+				    "so no ballot of it can name the lanes of "
+				    "each iteration", line_of(ctx, p->loop));
+	wl_node_walk(cond, find_warp_call, &wf);
+	if (wf.found)
+		return wl_xasprintf("the condition of the loop at line %u calls "
+				    "'%s', which a ballot of the condition "
+				    "would run a second time (or, for "
+				    "__activemask(), could answer differently)",
+				    line_of(ctx, p->loop),
+				    wl_call_name(&ctx->model, wf.found));
+	if (!wl_eval_pure(&ctx->eval, cond))
+		return wl_xasprintf("the condition of the loop at line %u may "
+				    "have side effects and cannot be evaluated "
+				    "twice, for a ballot of each iteration's "
+				    "lanes and for the test",
+				    line_of(ctx, p->loop));
+	return wl_mask_cond_memory_why(ctx, cond);
+}
+
 static void compute(struct wl_ctx *ctx, struct wl_node *site, struct wl_mask *m)
 {
 	struct point pts[MAX_POINTS];
@@ -774,7 +889,7 @@ static void compute(struct wl_ctx *ctx, struct wl_node *site, struct wl_mask *m)
 	struct wl_node *converged;
 	uint32_t bits;
 	char *var = NULL, *why = NULL;
-	bool dynamic = false;
+	bool dynamic = false, loop_seen = false;
 
 	/* Below a test that the warp is converged, callers have no say. */
 	converged = wl_converged_guard(&ctx->model, site);
@@ -830,6 +945,10 @@ static void compute(struct wl_ctx *ctx, struct wl_node *site, struct wl_mask *m)
 	}
 	qsort(pts, nr, sizeof(*pts), point_cmp);
 	for (i = 0; i < nr; i++) {
+		if (pts[i].loop) {
+			pts[i].cls.kind = WL_COND_VARYING;
+			continue;
+		}
 		wl_eval_pred(&ctx->eval, pts[i].conds, pts[i].negs, pts[i].nr,
 			     pts[i].exit, &pts[i].cls);
 		/* threadIdx.y: a ballot, unless the launch shape is stated. */
@@ -849,11 +968,34 @@ static void compute(struct wl_ctx *ctx, struct wl_node *site, struct wl_mask *m)
 			continue;
 		}
 		dynamic = true;
-		if (!m->divergence)
+		/*
+		 * Messages name the outermost divergence; once a loop's
+		 * trips are among them, the innermost, which says how the
+		 * mask was made.
+		 */
+		if (!m->divergence || p->loop || loop_seen) {
 			m->divergence = p->conds[0];
+			m->divergence_loop = p->loop;
+		}
+		loop_seen |= p->loop != NULL;
+		if (p->loop) {
+			if (why)
+				continue;
+			why = check_trip_condition(ctx, p);
+			if (why)
+				continue;
+			mask_text = wl_mask_render(ctx, var, bits);
+			free(var);
+			var = wl_xstrdup(wl_mask_plan_trip_ballot(
+				ctx, fn, p->anchor, p->wrap, mask_text, p->loop,
+				m->setup));
+			bits = FULL;
+			free(mask_text);
+			continue;
+		}
 		/* Varying points at one anchor share one ballot. */
 		while (j < nr && pts[j].anchor == p->anchor &&
-		       pts[j].cls.kind == WL_COND_VARYING)
+		       pts[j].cls.kind == WL_COND_VARYING && !pts[j].loop)
 			j++;
 		if (why)
 			continue;
@@ -1005,6 +1147,12 @@ char *wl_mask_explain(struct wl_ctx *ctx, const struct wl_mask *mask)
 		free(lanes);
 		return s;
 	case WL_REACH_DYNAMIC:
+		if (mask->divergence_loop)
+			return wl_xasprintf(
+				"the lanes of each iteration of the loop at "
+				"line %u: the mask is a __ballot_sync of its "
+				"condition, taken as each iteration begins",
+				line_of(ctx, mask->divergence_loop));
 		if (!mask->divergence)
 			return wl_xstrdup("the lanes that arrive depend on data");
 		wl_source_line_col(ctx->src, mask->divergence->begin, &line, &col);

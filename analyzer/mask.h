@@ -45,6 +45,8 @@ struct wl_mask {
 	struct wl_node *converged;
 	/* The first lane-dependent condition on the way, for messages. */
 	struct wl_node *divergence;
+	/* ... the condition of this loop, whose trips it counts. */
+	struct wl_node *divergence_loop;
 	/* @why already says whether the launch shape would settle it. */
 	bool launch_checked;
 };

@@ -24,6 +24,12 @@ struct point {
 	bool negs[MAX_CONDS];
 	unsigned nr;
 	bool exit;		/* lanes for which the AND holds leave */
+	/*
+	 * A loop whose trip count varies by lane, around the site: its
+	 * lanes are a ballot of the condition, taken as each trip begins
+	 * (conds[0] is the condition; @anchor the loop's own statement).
+	 */
+	struct wl_node *loop;
 	struct wl_cond_class cls;
 };
 
@@ -98,6 +104,17 @@ const char *wl_mask_plan_ballot(struct wl_ctx *ctx, struct wl_func *fn,
 				struct wl_node *anchor, bool wrap,
 				const char *mask, const char *pred,
 				struct wl_fix *setup);
+
+/*
+ * The name of the lanes of each trip of @loop, among those of @mask:
+ * `unsigned NAME = MASK;` before @anchor (inside braces @wrap adds), and
+ * the loop's condition C rewritten `(NAME = __ballot_sync(NAME, C)), C`,
+ * both added to @setup once per loop.
+ */
+const char *wl_mask_plan_trip_ballot(struct wl_ctx *ctx, struct wl_func *fn,
+				     struct wl_node *anchor, bool wrap,
+				     const char *mask, struct wl_node *loop,
+				     struct wl_fix *setup);
 
 /*
  * maskhoist.c: why a ballot of branch condition @cond hoisted before the

@@ -297,6 +297,80 @@ const char *wl_mask_plan_ballot(struct wl_ctx *ctx, struct wl_func *fn,
 	return b->name;
 }
 
+/* @cond as a ballot's int predicate: pointers and floats tested as `if` would. */
+static char *predicate_of(struct wl_ctx *ctx, struct wl_node *cond)
+{
+	char *text = wl_node_text(&ctx->model, cond), *s;
+	enum CXTypeKind k;
+
+	/* the test's own type, under the conversion to bool */
+	while (cond->kind == CXCursor_UnexposedExpr && cond->nr_kids == 1)
+		cond = cond->kids[0];
+	k = clang_getCanonicalType(clang_getCursorType(cond->cursor)).kind;
+
+	if ((k >= CXType_Bool && k <= CXType_Int128) || k == CXType_Enum)
+		return text;
+	s = wl_xasprintf(is_identifier(text) ? "!!%s" : "!!(%s)", text);
+	free(text);
+	return s;
+}
+
+const char *wl_mask_plan_trip_ballot(struct wl_ctx *ctx, struct wl_func *fn,
+				     struct wl_node *anchor, bool wrap,
+				     const char *mask, struct wl_node *loop,
+				     struct wl_fix *setup)
+{
+	struct wl_mask_cache *c = ctx->masks;
+	struct wl_node *cond = wl_node_kid(loop, WL_ROLE_COND);
+	char *key = wl_xasprintf("%s\ntrips of %u", mask, loop->begin);
+	char *indent, *stmt, *text, *pred;
+	struct ballot *b = NULL;
+	unsigned i;
+
+	for (i = 0; i < c->nr_ballots && !b; i++)
+		if (c->ballots[i].fn == fn &&
+		    c->ballots[i].anchor == anchor->begin &&
+		    !strcmp(c->ballots[i].key, key))
+			b = &c->ballots[i];
+	if (!b) {
+		WL_GROW(c->ballots, c->nr_ballots, c->alloc_ballots);
+		b = &c->ballots[c->nr_ballots];
+		b->fn = fn;
+		b->anchor = anchor->begin;
+		b->name = wl_mask_fresh_name(ctx, fn);
+		b->key = key;
+		key = NULL;
+		c->nr_ballots++;
+	}
+	free(key);
+	/* Lanes leave as the test fails: each trip's ballot names the rest. */
+	text = wl_node_text(&ctx->model, cond);
+	pred = predicate_of(ctx, cond);
+	stmt = wl_xasprintf("(%s = __ballot_sync(%s, %s)), %s", b->name,
+			    b->name, pred, text);
+	wl_fix_replace(setup, cond->begin, cond->end - cond->begin, stmt);
+	free(stmt);
+	free(pred);
+	free(text);
+	if (wrap) {
+		stmt = wl_xasprintf("{ unsigned %s = %s; ", b->name, mask);
+		wl_fix_insert(setup, anchor->begin, stmt);
+		wl_fix_insert(setup, statement_end(ctx, anchor), " }");
+		free(stmt);
+		return b->name;
+	}
+	indent = indent_before(ctx, anchor->begin);
+	if (indent)
+		stmt = wl_xasprintf("unsigned %s = %s;%s%s", b->name, mask,
+				    wl_source_newline(ctx->src), indent);
+	else
+		stmt = wl_xasprintf("unsigned %s = %s; ", b->name, mask);
+	wl_fix_insert(setup, anchor->begin, stmt);
+	free(stmt);
+	free(indent);
+	return b->name;
+}
+
 char *wl_mask_render(struct wl_ctx *ctx, const char *var, uint32_t bits)
 {
 	if (!var)

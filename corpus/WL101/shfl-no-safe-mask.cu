@@ -3,13 +3,13 @@
  * finding has no fix and says what the user must decide.
  */
 
-/* Grid-stride loop: each lane runs its own number of iterations. */
+/* A ragged loop whose test steps i: a ballot cannot repeat the test. */
 __global__ void grid_stride(const int *in, int *out, int n)
 {
-	for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
+	for (int i = blockIdx.x * blockDim.x + threadIdx.x; i++ < n;
 	     i += blockDim.x * gridDim.x) {
 		int v = in[i];
-		v += __shfl_down(v, 1); // expect: WL101 {{lane-dependent number of times}}
+		v += __shfl_down(v, 1); // expect: WL101 {{may have side effects and cannot be evaluated twice}}
 		out[i] = v;
 	}
 }

@@ -2,7 +2,8 @@
  * warplint-test: WL101 in a block-strided loop bounded by a round-up
  * helper declared in a header this file does not include.  Taking
  * `roundUp` at its name is good enough to keep WL501 quiet on the
- * barrier, never to build a mask on: the shuffle gets no fix.
+ * barrier, never to build a mask on: a ballot of the test would call a
+ * function nobody has seen twice, so the shuffle gets no fix.
  */
 
 template <typename Index>
@@ -12,7 +13,7 @@ __global__ void neighbour_sums(float *vals, Index n)
 	     i += blockDim.x) {
 		float x = i < n ? vals[i] : 0.0f;
 
-		x += __shfl_down(x, 1);	// expect: WL101 {{no fix: the loop at line 11 runs a lane-dependent number of times}}
+		x += __shfl_down(x, 1);	// expect: WL101 {{no fix: the condition of the loop at line 12 may have side effects}}
 		__syncthreads();	// ok: WL501
 		if (i < n)
 			vals[i] = x;

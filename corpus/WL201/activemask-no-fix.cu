@@ -1,7 +1,9 @@
 /*
  * warplint-test: WL201 __activemask() where no mask can be computed
- * before the divergence: a loop whose trip count depends on the row, and
- * a mask variable that is narrowed after it is taken.
+ * before the divergence: a loop whose trip count depends on the row and
+ * that a lane may leave on its own (activemask-ragged-loop.cu has the
+ * loop without the break), and a mask variable that is narrowed after
+ * it is taken.
  */
 __global__ void ragged_rows(const int *row_start, const float *vals,
 			    float *out)
@@ -12,7 +14,9 @@ __global__ void ragged_rows(const int *row_start, const float *vals,
 	for (int j = row_start[row]; j < row_start[row + 1]; j++) {
 		unsigned active = __activemask();
 
-		sum += __shfl_xor_sync(active, vals[j], 1);	// expect: WL201 {{no fix: the loop at line 12}}
+		if (vals[j] < 0.0f)
+			break;
+		sum += __shfl_xor_sync(active, vals[j], 1);	// expect: WL201 {{no fix: the loop at line 14}}
 	}
 	out[row] = sum;
 }

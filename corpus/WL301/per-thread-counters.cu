@@ -11,6 +11,8 @@
  * __syncwarp() fix still racing on an H100): the fix is a
  * __syncthreads() after the write, where every thread of the block
  * passes, and none in the loop, which never comes back to the write.
+ * The rows loop ends at different trips for different lanes: its
+ * __syncwarp()s name each trip's lanes, a ballot of the loop's test.
  */
 #define GROUP 4
 

@@ -11,6 +11,8 @@
  * __syncwarp() fix still racing on an H100): the fix is a
  * __syncthreads() after the write, where every thread of the block
  * passes, and none in the loop, which never comes back to the write.
+ * The rows loop ends at different trips for different lanes: its
+ * __syncwarp()s name each trip's lanes, a ballot of the loop's test.
  */
 #define GROUP 4
 
@@ -22,13 +24,16 @@ __global__ void group_products(const float *x, const float *m, float *y,
 	int row = blockIdx.x * 32 + t / GROUP;
 	int off;
 
-	while (row < rows) {
+	unsigned mask = 0xffffffff;
+	while ((mask = __ballot_sync(mask, row < rows)), row < rows) {
 		float acc = 0.0f;
 
 		xs[t] = x[row * GROUP + t % GROUP];	// expect: WL301 {{lane 0 writes xs[t] while lane 1 of its warp reads it}}
+		__syncwarp(mask);
 		off = (t / GROUP) * GROUP;
 		for (int c = 0; c < GROUP; c++)
 			acc += m[(t % GROUP) * GROUP + c] * xs[off++];	// expect: WL301 {{lane 1 reads xs[off++], written by lane 0}}
+		__syncwarp(mask);
 		y[row * GROUP + t % GROUP] = acc;
 		row += gridDim.x * 32;
 	}

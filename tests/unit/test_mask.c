@@ -401,8 +401,8 @@ static void test_helper_prototype_guess(void **state)
 	wl_findings_release(&f);
 }
 
-/* A lane-dependent trip count: no fix, and why. */
-static void test_no_safe_mask(void **state)
+/* A lane-dependent trip count: each trip's lanes, a ballot of the test. */
+static void test_trip_ballot(void **state)
 {
 	struct wl_findings f = { NULL, 0, 0 };
 	unsigned nr;
@@ -412,9 +412,30 @@ static void test_no_safe_mask(void **state)
 				 "    p[i] = __shfl(p[i], 0);\n}\n",
 				 &nr, &f);
 
+	assert_non_null(only(&f, WL101)->fix);
+	assert_non_null(strstr(fixed, "unsigned mask = 0xffffffff;\n  for (int "
+				      "i = threadIdx.x; (mask = __ballot_sync("
+				      "mask, i < n)), i < n; i += 32)"));
+	assert_non_null(strstr(fixed, "__shfl_sync(mask, p[i], 0)"));
+	free(fixed);
+	wl_findings_release(&f);
+}
+
+/* ... unless a lane may leave a trip alone: no fix, and why. */
+static void test_no_safe_mask(void **state)
+{
+	struct wl_findings f = { NULL, 0, 0 };
+	unsigned nr;
+	char *fixed = fixed_text(state,
+				 "__global__ void k(int *p, int n) {\n"
+				 "  for (int i = threadIdx.x; i < n; i += 32) {\n"
+				 "    if (p[i] < 0) break;\n"
+				 "    p[i] = __shfl(p[i], 0);\n  }\n}\n",
+				 &nr, &f);
+
 	assert_null(only(&f, WL101)->fix);
 	assert_non_null(strstr(only(&f, WL101)->note,
-			       "lane-dependent number of times"));
+			       "lanes may leave an iteration on their own"));
 	free(fixed);
 	wl_findings_release(&f);
 }
@@ -463,6 +484,7 @@ int main(void)
 		cmocka_unit_test(test_helper_guess),
 		cmocka_unit_test(test_helper_mask_parameter),
 		cmocka_unit_test(test_helper_prototype_guess),
+		cmocka_unit_test(test_trip_ballot),
 		cmocka_unit_test(test_no_safe_mask),
 		cmocka_unit_test(test_shared_ballot),
 	};
