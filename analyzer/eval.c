@@ -1289,6 +1289,11 @@ enum wl_dep wl_eval_dep(struct wl_eval *ev, struct wl_node *n)
 	case CXCursor_GCCAsmStmt:
 	case CXCursor_LambdaExpr:
 		return WL_DEP_LANE;
+	case CXCursor_UnexposedExpr:
+		/* what did not parse is unknown, and may differ by lane */
+		if (!n->nr_kids && wl_node_holds_error(ev->model, n))
+			return WL_DEP_LANE;
+		break;
 	default:
 		break;
 	}

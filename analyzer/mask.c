@@ -455,6 +455,10 @@ static char *check_hoistable(struct wl_ctx *ctx, struct wl_node *anchor,
 
 	if (!cond->in_main)
 		return wl_xstrdup("the condition is not in this file");
+	if (wl_node_holds_error(&ctx->model, cond))
+		return wl_xasprintf("the condition at line %u did not parse, "
+				    "and a ballot of it would not build",
+				    line_of(ctx, cond));
 	wl_node_walk(cond, find_warp_call, &wf);
 	if (wf.found)
 		return wl_xasprintf("the condition at line %u tests "
@@ -862,6 +866,10 @@ static char *check_trip_condition(struct wl_ctx *ctx, struct point *p)
 				    "not an expression written in this file, "
 				    "so no ballot of it can name the lanes of "
 				    "each iteration", line_of(ctx, p->loop));
+	if (wl_node_holds_error(&ctx->model, cond))
+		return wl_xasprintf("the condition of the loop at line %u did "
+				    "not parse, and a ballot of it would not "
+				    "build", line_of(ctx, p->loop));
 	wl_node_walk(cond, find_warp_call, &wf);
 	if (wf.found)
 		return wl_xasprintf("the condition of the loop at line %u calls "
@@ -902,6 +910,12 @@ static void compute(struct wl_ctx *ctx, struct wl_node *site, struct wl_mask *m)
 		function_entry(ctx, fn, &entry);
 	}
 	m->note = entry.note;
+	/* The lanes are read off statements; a dropped one could change them. */
+	if (!m->note && (fn->flags & WL_FUNC_PARSE_ERRORS))
+		m->note = wl_xasprintf("'%s' did not parse whole: a statement "
+				       "it could not read (an unknown macro, "
+				       "say) may change which lanes arrive",
+				       fn->name);
 	m->guessed = m->note != NULL;
 	m->recursive = entry.recursive;
 	m->setup = wl_fix_new("compute the mask");

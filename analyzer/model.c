@@ -907,6 +907,100 @@ static void add_context_callees(struct wl_model *m)
 	}
 }
 
+bool wl_node_holds_error(const struct wl_model *m, const struct wl_node *n)
+{
+	unsigned lo = 0, hi = m->nr_errors;
+
+	if (!n->in_main)
+		return false;
+	/* the first error at or after n->begin */
+	while (lo < hi) {
+		unsigned mid = lo + (hi - lo) / 2;
+
+		if (m->error_offsets[mid] < n->begin)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < m->nr_errors && m->error_offsets[lo] < n->end;
+}
+
+/*
+ * Whether the parse error at @off under @n (a function's body) may hide
+ * control flow: it lies in no statement the parser kept, or in a
+ * statement that is a bare unknown call (`SKIP_PADDING(i);`, a macro of
+ * a missing header that may well expand to `if (...) continue;`).  An
+ * error inside a kept condition or initializer is an unknown value,
+ * which the evaluator takes as lane-dependent.
+ */
+static bool error_hides_flow(const struct wl_node *n, unsigned off)
+{
+	unsigned i;
+
+	for (i = 0; i < n->nr_kids; i++) {
+		const struct wl_node *k = n->kids[i];
+
+		if (!k->in_main || off < k->begin || off >= k->end)
+			continue;
+		if (n->kind == CXCursor_CompoundStmt &&
+		    (k->kind == CXCursor_UnexposedExpr ||
+		     k->kind == CXCursor_CallExpr))
+			return true;
+		return error_hides_flow(k, off);
+	}
+	return n->kind == CXCursor_CompoundStmt;
+}
+
+static int offset_cmp(const void *pa, const void *pb)
+{
+	unsigned a = *(const unsigned *)pa, b = *(const unsigned *)pb;
+
+	return a < b ? -1 : a > b;
+}
+
+/*
+ * Note where the main file's parse errors lie, and flag each function
+ * whose body holds one that may hide control flow.
+ */
+static void note_parse_errors(struct wl_model *m)
+{
+	unsigned i, k, n = clang_getNumDiagnostics(m->tu);
+
+	for (i = 0; i < n; i++) {
+		CXDiagnostic d = clang_getDiagnostic(m->tu, i);
+		CXFile f = NULL;
+		unsigned off = 0;
+
+		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
+			clang_getExpansionLocation(clang_getDiagnosticLocation(d),
+						   &f, NULL, NULL, &off);
+			if (f && wl_same_file(f, m->main_file)) {
+				m->error_offsets = wl_xrealloc(
+					m->error_offsets,
+					(m->nr_errors + 1) *
+						sizeof(*m->error_offsets));
+				m->error_offsets[m->nr_errors++] = off;
+			}
+		}
+		clang_disposeDiagnostic(d);
+	}
+	if (!m->nr_errors)
+		return;
+	qsort(m->error_offsets, m->nr_errors, sizeof(*m->error_offsets),
+	      offset_cmp);
+	for (k = 0; k < m->nr_funcs; k++) {
+		struct wl_func *fn = m->funcs[k];
+
+		if (!fn->body || !fn->body->in_main)
+			continue;
+		for (i = 0; i < m->nr_errors; i++)
+			if (m->error_offsets[i] >= fn->body->begin &&
+			    m->error_offsets[i] < fn->body->end &&
+			    error_hides_flow(fn->body, m->error_offsets[i]))
+				fn->flags |= WL_FUNC_PARSE_ERRORS;
+	}
+}
+
 void wl_model_build_file(struct wl_model *m, CXTranslationUnit tu,
 			 const struct wl_source *src, CXFile target,
 			 bool context)
@@ -936,6 +1030,7 @@ void wl_model_build_file(struct wl_model *m, CXTranslationUnit tu,
 	wl_model_index_functions(m);
 	wl_model_link_callers(m);
 	drop_late_full_mask(m);
+	note_parse_errors(m);
 }
 
 void wl_model_release(struct wl_model *m)
@@ -955,6 +1050,7 @@ void wl_model_release(struct wl_model *m)
 	free(m->ctx_calls);
 	free(m->incl_files);
 	free(m->incl_offsets);
+	free(m->error_offsets);
 	free(m->texts);
 	free(m->macros);
 	free(m->calls);

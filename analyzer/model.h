@@ -82,6 +82,12 @@ enum wl_func_flags {
 	 * flows there, since context locals are left unsolved.
 	 */
 	WL_FUNC_CONTEXT_CALLEE = 1 << 4,
+	/*
+	 * A parse error in its body may hide control flow (a statement the
+	 * parser dropped, an unknown macro used as a statement): it may
+	 * change which lanes reach the code after it.
+	 */
+	WL_FUNC_PARSE_ERRORS = 1 << 5,
 };
 
 struct wl_func {
@@ -189,6 +195,9 @@ struct wl_model {
 	CXFile *incl_files;		/* where the target is #included */
 	unsigned *incl_offsets;
 	unsigned nr_incls, alloc_incls;
+	/* Where parse errors lie in the main file, ascending. */
+	unsigned *error_offsets;
+	unsigned nr_errors;
 };
 
 /* Build the model of @tu, whose main file is @src.  Never fails. */
@@ -299,6 +308,14 @@ struct wl_node *wl_node_wrapped(struct wl_node *node);
 
 /* Whether @anc is @node or one of its ancestors. */
 bool wl_node_within(const struct wl_node *node, const struct wl_node *anc);
+
+/*
+ * Whether a parse error lies in @node's text: an expression clang could
+ * not build (an undeclared macro in a condition) stands there, with no
+ * children, for what it could not read.
+ */
+bool wl_node_holds_error(const struct wl_model *model,
+			 const struct wl_node *node);
 
 /*
  * The default argument of ParmDecl node @param (`bool sync = true`), or
