@@ -42,7 +42,7 @@ template <int LAYOUT, int STAGING>
 __global__ void mix(unsigned *data, float *f)
 {
 	__shared__ float stage[128];
-	float w = f[threadIdx.x];
+	float w = f[blockIdx.x * blockDim.x + threadIdx.x];
 	uint2 v;
 
 	load_block<LAYOUT>(data, v);	// expect: WL301 {{'load_block' lets lanes}}
@@ -52,7 +52,7 @@ __global__ void mix(unsigned *data, float *f)
 		stage[threadIdx.x] = w;	// expect: WL301
 		w += stage[threadIdx.x ^ 1];	// expect: WL301 {{stage[threadIdx.x ^ 1]}}
 	}
-	f[threadIdx.x] = w;
+	f[blockIdx.x * blockDim.x + threadIdx.x] = w;
 }
 
 void run(unsigned *d, float *f)
