@@ -230,10 +230,6 @@ static char *indent_before(struct wl_ctx *ctx, unsigned offset)
 	return wl_xstrndup(t + start, offset - start);
 }
 
-/*
- * Plan `unsigned NAME = __ballot_sync(MASK, PRED);` before @anchor and
- * return NAME; the same ballot asked for twice gets the same name.
- */
 /* End of the statement @n, past its ';' (extents stop before it). */
 static unsigned statement_end(struct wl_ctx *ctx, const struct wl_node *n)
 {
@@ -248,53 +244,80 @@ static unsigned statement_end(struct wl_ctx *ctx, const struct wl_node *n)
 	return e < ctx->src->len && t[e] == ';' ? e + 1 : n->end;
 }
 
+/*
+ * The mask variable of @fn planned before @anchor under @key (its mask
+ * and what it ballots): the same one when asked again, else a new name.
+ */
+static const char *mask_variable(struct wl_ctx *ctx, struct wl_func *fn,
+				 struct wl_node *anchor, char *key)
+{
+	struct wl_mask_cache *c = ctx->masks;
+	struct ballot *b;
+	unsigned i;
+
+	for (i = 0; i < c->nr_ballots; i++) {
+		b = &c->ballots[i];
+		if (b->fn == fn && b->anchor == anchor->begin &&
+		    !strcmp(b->key, key)) {
+			free(key);
+			return b->name;
+		}
+	}
+	WL_GROW(c->ballots, c->nr_ballots, c->alloc_ballots);
+	b = &c->ballots[c->nr_ballots];
+	b->fn = fn;
+	b->anchor = anchor->begin;
+	b->name = wl_mask_fresh_name(ctx, fn);	/* before it counts */
+	b->key = key;
+	c->nr_ballots++;
+	return b->name;
+}
+
+/*
+ * Insert `unsigned NAME = INIT;` before @anchor: on a line of its own
+ * when the anchor starts one, and inside braces of its own when the
+ * anchor is an unbraced body (@wrap).
+ */
+static void declare_before(struct wl_ctx *ctx, struct wl_node *anchor,
+			   bool wrap, const char *name, const char *init,
+			   struct wl_fix *setup)
+{
+	char *indent, *stmt;
+
+	if (wrap) {
+		stmt = wl_xasprintf("{ unsigned %s = %s; ", name, init);
+		wl_fix_insert(setup, anchor->begin, stmt);
+		wl_fix_insert(setup, statement_end(ctx, anchor), " }");
+		free(stmt);
+		return;
+	}
+	indent = indent_before(ctx, anchor->begin);
+	if (indent)
+		stmt = wl_xasprintf("unsigned %s = %s;%s%s", name, init,
+				    wl_source_newline(ctx->src), indent);
+	else
+		stmt = wl_xasprintf("unsigned %s = %s; ", name, init);
+	wl_fix_insert(setup, anchor->begin, stmt);
+	free(stmt);
+	free(indent);
+}
+
+/*
+ * Plan `unsigned NAME = __ballot_sync(MASK, PRED);` before @anchor and
+ * return NAME; the same ballot asked for twice gets the same name.
+ */
 const char *wl_mask_plan_ballot(struct wl_ctx *ctx, struct wl_func *fn,
 				struct wl_node *anchor, bool wrap,
 				const char *mask, const char *pred,
 				struct wl_fix *setup)
 {
-	struct wl_mask_cache *c = ctx->masks;
-	char *key = wl_xasprintf("%s\n%s", mask, pred);
-	char *indent, *stmt;
-	struct ballot *b = NULL;
-	unsigned i;
+	const char *name = mask_variable(ctx, fn, anchor,
+					 wl_xasprintf("%s\n%s", mask, pred));
+	char *init = wl_xasprintf("__ballot_sync(%s, %s)", mask, pred);
 
-	for (i = 0; i < c->nr_ballots && !b; i++)
-		if (c->ballots[i].fn == fn && c->ballots[i].anchor == anchor->begin &&
-		    !strcmp(c->ballots[i].key, key))
-			b = &c->ballots[i];
-	if (!b) {
-		WL_GROW(c->ballots, c->nr_ballots, c->alloc_ballots);
-		b = &c->ballots[c->nr_ballots];
-		b->fn = fn;
-		b->anchor = anchor->begin;
-		b->name = wl_mask_fresh_name(ctx, fn);
-		b->key = key;
-		key = NULL;
-		c->nr_ballots++;
-	}
-	free(key);
-	if (wrap) {
-		/* An unbraced body: the declaration needs a block of its own. */
-		stmt = wl_xasprintf("{ unsigned %s = __ballot_sync(%s, %s); ",
-				    b->name, mask, pred);
-		wl_fix_insert(setup, anchor->begin, stmt);
-		wl_fix_insert(setup, statement_end(ctx, anchor), " }");
-		free(stmt);
-		return b->name;
-	}
-	indent = indent_before(ctx, anchor->begin);
-	if (indent)
-		stmt = wl_xasprintf("unsigned %s = __ballot_sync(%s, %s);%s%s",
-				    b->name, mask, pred,
-				    wl_source_newline(ctx->src), indent);
-	else
-		stmt = wl_xasprintf("unsigned %s = __ballot_sync(%s, %s); ",
-				    b->name, mask, pred);
-	wl_fix_insert(setup, anchor->begin, stmt);
-	free(stmt);
-	free(indent);
-	return b->name;
+	declare_before(ctx, anchor, wrap, name, init, setup);
+	free(init);
+	return name;
 }
 
 /* @cond as a ballot's int predicate: pointers and floats tested as `if` would. */
@@ -320,55 +343,23 @@ const char *wl_mask_plan_trip_ballot(struct wl_ctx *ctx, struct wl_func *fn,
 				     const char *mask, struct wl_node *loop,
 				     struct wl_fix *setup)
 {
-	struct wl_mask_cache *c = ctx->masks;
 	struct wl_node *cond = wl_node_kid(loop, WL_ROLE_COND);
-	char *key = wl_xasprintf("%s\ntrips of %u", mask, loop->begin);
-	char *indent, *stmt, *text, *pred;
-	struct ballot *b = NULL;
-	unsigned i;
+	const char *name = mask_variable(
+		ctx, fn, anchor,
+		wl_xasprintf("%s\ntrips of %u", mask, loop->begin));
+	char *text = wl_node_text(&ctx->model, cond);
+	char *pred = predicate_of(ctx, cond);
+	char *test;
 
-	for (i = 0; i < c->nr_ballots && !b; i++)
-		if (c->ballots[i].fn == fn &&
-		    c->ballots[i].anchor == anchor->begin &&
-		    !strcmp(c->ballots[i].key, key))
-			b = &c->ballots[i];
-	if (!b) {
-		WL_GROW(c->ballots, c->nr_ballots, c->alloc_ballots);
-		b = &c->ballots[c->nr_ballots];
-		b->fn = fn;
-		b->anchor = anchor->begin;
-		b->name = wl_mask_fresh_name(ctx, fn);
-		b->key = key;
-		key = NULL;
-		c->nr_ballots++;
-	}
-	free(key);
 	/* Lanes leave as the test fails: each trip's ballot names the rest. */
-	text = wl_node_text(&ctx->model, cond);
-	pred = predicate_of(ctx, cond);
-	stmt = wl_xasprintf("(%s = __ballot_sync(%s, %s)), %s", b->name,
-			    b->name, pred, text);
-	wl_fix_replace(setup, cond->begin, cond->end - cond->begin, stmt);
-	free(stmt);
+	test = wl_xasprintf("(%s = __ballot_sync(%s, %s)), %s", name, name,
+			    pred, text);
+	wl_fix_replace(setup, cond->begin, cond->end - cond->begin, test);
+	declare_before(ctx, anchor, wrap, name, mask, setup);
+	free(test);
 	free(pred);
 	free(text);
-	if (wrap) {
-		stmt = wl_xasprintf("{ unsigned %s = %s; ", b->name, mask);
-		wl_fix_insert(setup, anchor->begin, stmt);
-		wl_fix_insert(setup, statement_end(ctx, anchor), " }");
-		free(stmt);
-		return b->name;
-	}
-	indent = indent_before(ctx, anchor->begin);
-	if (indent)
-		stmt = wl_xasprintf("unsigned %s = %s;%s%s", b->name, mask,
-				    wl_source_newline(ctx->src), indent);
-	else
-		stmt = wl_xasprintf("unsigned %s = %s; ", b->name, mask);
-	wl_fix_insert(setup, anchor->begin, stmt);
-	free(stmt);
-	free(indent);
-	return b->name;
+	return name;
 }
 
 char *wl_mask_render(struct wl_ctx *ctx, const char *var, uint32_t bits)
