@@ -109,7 +109,8 @@ const char *wl_mask_plan_ballot(struct wl_ctx *ctx, struct wl_func *fn,
  * The name of the lanes of each trip of @loop, among those of @mask:
  * `unsigned NAME = MASK;` before @anchor (inside braces @wrap adds), and
  * the loop's condition C rewritten `(NAME = __ballot_sync(NAME, C)), C`,
- * both added to @setup once per loop.
+ * both added to @setup; the same loop and mask asked for again get the
+ * same name (and the same edits, which merge).
  */
 const char *wl_mask_plan_trip_ballot(struct wl_ctx *ctx, struct wl_func *fn,
 				     struct wl_node *anchor, bool wrap,
