@@ -426,24 +426,18 @@ struct warp_call_find {
  */
 static bool find_warp_call(struct wl_node *n, void *data)
 {
-	static const char *const prefixes[] = {
-		"__shfl", "__ballot", "__any", "__all", "__match", "__reduce_",
-		"__syncwarp", "__uni_sync",
-	};
 	struct warp_call_find *wf = data;
 	const char *name;
-	unsigned i;
 
 	if (wf->found)
 		return false;
 	if (n->kind != CXCursor_CallExpr)
 		return true;
-	if (wl_cursor_is_activemask(n->cursor, 0))
-		wf->found = n;
 	name = wl_call_name(&wf->ctx->model, n);
-	for (i = 0; wf->collectives && i < WL_ARRAY_SIZE(prefixes); i++)
-		if (wl_starts_with(name, prefixes[i]))
-			wf->found = n;
+	if (wl_cursor_is_activemask(n->cursor, 0) ||
+	    (wf->collectives && (wl_call_name_is_collective(name) ||
+				 !strcmp(name, "__syncwarp"))))
+		wf->found = n;
 	return !wf->found;
 }
 

@@ -254,15 +254,15 @@ static bool param_may_be_written(struct wl_mem *mem, struct wl_func *fn,
 /*
  * Functions of the toolkit and the C library that take their arguments
  * by value, for a dependent call no declaration resolves (`conj(x)` on a
- * template's T).
+ * template's T): the pure ones the evaluator knows (`abs`, `sqrt`,
+ * `min`...), and these.
  */
 static bool reads_its_arguments(const char *name)
 {
 	static const char *const names[] = {
-		"conj", "real", "imag", "abs", "fabs", "fabsf", "sqrt",
-		"sqrtf", "rsqrt", "rsqrtf", "exp", "expf", "log", "logf",
-		"min", "max", "norm", "cuConj", "cuConjf", "cuCreal",
-		"cuCrealf", "cuCimag", "cuCimagf", "cuCabs", "cuCabsf",
+		"conj", "real", "imag", "norm", "exp", "expf", "log", "logf",
+		"cuConj", "cuConjf", "cuCreal", "cuCrealf", "cuCimag",
+		"cuCimagf", "cuCabs", "cuCabsf",
 	};
 	unsigned i;
 

@@ -797,17 +797,6 @@ static void bind_template_args(struct ma_walk *w, struct wl_node *call,
 			  &tp, caller, e);
 }
 
-/* A shuffle or vote, legacy or _sync: lanes meet there. */
-static bool is_collective(const char *name)
-{
-	return wl_starts_with(name, "__shfl") ||
-	       wl_starts_with(name, "__ballot") ||
-	       wl_starts_with(name, "__any") || wl_starts_with(name, "__all") ||
-	       wl_starts_with(name, "__match") ||
-	       wl_starts_with(name, "__reduce_") ||
-	       wl_starts_with(name, "__uni_sync");
-}
-
 static void walk_call(struct ma_walk *w, struct wl_node *n,
 		      struct ma_env *env)
 {
@@ -828,7 +817,7 @@ static void walk_call(struct ma_walk *w, struct wl_node *n,
 					       "__syncwarp");
 		return;
 	}
-	if (is_collective(wl_call_name(m, n))) {
+	if (wl_call_name_is_collective(wl_call_name(m, n))) {
 		struct ma_event *e = add_event(w, -1, n, env);
 
 		if (e)

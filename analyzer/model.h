@@ -255,6 +255,9 @@ const char *wl_model_spelling(struct wl_model *model, CXCursor cursor);
  */
 const char *wl_call_name(struct wl_model *model, const struct wl_node *call);
 
+/* Whether @name is a shuffle or vote, legacy or _sync: lanes meet there. */
+bool wl_call_name_is_collective(const char *name);
+
 /* Whether @call is such a dependent call, its callee not resolved yet. */
 bool wl_call_dependent(const struct wl_node *call);
 

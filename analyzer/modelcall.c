@@ -689,6 +689,20 @@ bool wl_call_dependent(const struct wl_node *call)
 	return dependent;
 }
 
+bool wl_call_name_is_collective(const char *name)
+{
+	static const char *const prefixes[] = {
+		"__shfl", "__ballot", "__any", "__all", "__match", "__reduce_",
+		"__uni_sync",
+	};
+	unsigned i;
+
+	for (i = 0; i < WL_ARRAY_SIZE(prefixes); i++)
+		if (wl_starts_with(name, prefixes[i]))
+			return true;
+	return false;
+}
+
 const char *wl_call_name(struct wl_model *m, const struct wl_node *call)
 {
 	struct wl_node *n = (struct wl_node *)call;
