@@ -276,6 +276,31 @@ struct collect_ctx {
 	struct wl_eval *ev;
 };
 
+/*
+ * Whether clang dropped @decl's initializer for a parse error: the text
+ * after the declared name, up to the next declarator of the statement,
+ * holds one.
+ */
+static void note_unparsed_init(struct wl_eval *ev, struct wl_var *v)
+{
+	struct wl_node *decl = v->decl_node, *stmt = decl->parent;
+	unsigned end, i;
+
+	if (v->init || !decl->in_main || !stmt ||
+	    stmt->kind != CXCursor_DeclStmt)
+		return;
+	end = stmt->end;
+	for (i = 0; i + 1 < stmt->nr_kids; i++)
+		if (stmt->kids[i] == decl)
+			end = stmt->kids[i + 1]->begin;
+	if (decl->end < end &&
+	    wl_model_error_within(ev->model, decl->end, end)) {
+		v->init_unparsed = true;
+		v->init_begin = decl->end;
+		v->init_end = end;
+	}
+}
+
 static bool collect_decls(struct wl_node *n, void *data)
 {
 	struct collect_ctx *cc = data;
@@ -289,6 +314,7 @@ static bool collect_decls(struct wl_node *n, void *data)
 	v->scope = enclosing_block(n);
 	if (n->kind == CXCursor_VarDecl && n->nr_kids)
 		v->init = initializer(n);
+	note_unparsed_init(cc->ev, v);
 	return true;
 }
 
@@ -548,6 +574,15 @@ static enum wl_dep out_dep(struct wl_eval *ev, struct wl_var *v,
 
 static enum wl_dep param_dep(struct wl_eval *ev, struct wl_var *v);
 
+/* What a dropped initializer held: unknown, or read from its tokens. */
+static enum wl_dep unparsed_init_dep(struct wl_eval *ev, struct wl_var *v)
+{
+	if (!ev->trust_unseen)
+		return WL_DEP_LANE;
+	return wl_eval_unparsed_dep(ev, v->decl_node, v->init_begin,
+				    v->init_end);
+}
+
 /* @unsolved: only note the variables, as a context function's. */
 static void solve_vars(struct wl_eval *ev, struct wl_func *fn, bool unsolved)
 {
@@ -603,6 +638,8 @@ static void solve_vars(struct wl_eval *ev, struct wl_func *fn, bool unsolved)
 				continue;
 			if (v->init)
 				d = wl_dep_max(d, wl_eval_dep(ev, v->init));
+			if (v->init_unparsed)
+				d = wl_dep_max(d, unparsed_init_dep(ev, v));
 			for (j = 0; j < v->nr_writes && d < WL_DEP_LANE; j++)
 				d = wl_dep_max(d, write_dep(ev, v, v->writes[j]));
 			for (j = 0; j < v->nr_outs && d < WL_DEP_LANE; j++)
@@ -653,6 +690,33 @@ struct wl_var *wl_eval_var(struct wl_eval *ev, const struct wl_node *ref)
 	if (ref->func)
 		ensure_func(ev, ref->func);
 	return lookup_var(ev->cache, decl);
+}
+
+bool wl_eval_named_var_dep(struct wl_eval *ev, const struct wl_node *at,
+			   const char *name, enum wl_dep *dep)
+{
+	struct wl_eval_cache *c = ev->cache;
+	bool found = false;
+	unsigned i;
+
+	if (!at->func)
+		return false;
+	ensure_func(ev, at->func);
+	for (i = 0; i < c->nr_all; i++) {
+		struct wl_var *v = c->all[i];
+		CXString s;
+
+		if (v->decl_node->func != at->func ||
+		    v->decl_node->index > at->index)
+			continue;
+		s = clang_getCursorSpelling(v->decl);
+		if (!strcmp(clang_getCString(s), name)) {
+			*dep = found ? wl_dep_max(*dep, v->dep) : v->dep;
+			found = true;
+		}
+		clang_disposeString(s);
+	}
+	return found;
 }
 
 /*
@@ -1290,9 +1354,15 @@ enum wl_dep wl_eval_dep(struct wl_eval *ev, struct wl_node *n)
 	case CXCursor_LambdaExpr:
 		return WL_DEP_LANE;
 	case CXCursor_UnexposedExpr:
-		/* what did not parse is unknown, and may differ by lane */
+		/*
+		 * What did not parse is unknown, and may differ by lane; a
+		 * report reads it from its tokens (a build's macros).
+		 */
 		if (!n->nr_kids && wl_node_holds_error(ev->model, n))
-			return WL_DEP_LANE;
+			return ev->trust_unseen
+				       ? wl_eval_unparsed_dep(ev, n, n->begin,
+							      n->end)
+				       : WL_DEP_LANE;
 		break;
 	default:
 		break;

@@ -86,6 +86,13 @@ struct wl_var {
 	bool is_shared;		/* __shared__: one copy that the block sees */
 	bool is_lane_id;	/* set from an asm read of %laneid */
 	/*
+	 * Its initializer did not parse (`int lane = LANE_ID;` with the
+	 * macro's header missing): clang dropped it, and bytes
+	 * [init_begin, init_end) hold what it was.
+	 */
+	bool init_unparsed;
+	unsigned init_begin, init_end;
+	/*
 	 * A context function's (ensure_func()): its declaration and writes
 	 * are known, for values the memory walk computes per lane, but its
 	 * variation is not solved, and dep says LANE.
@@ -164,6 +171,24 @@ enum wl_dep wl_evalout_dep(struct wl_eval *ev, struct wl_node *addr);
 
 /* How much the value of @expr may vary across a warp. */
 enum wl_dep wl_eval_dep(struct wl_eval *ev, struct wl_node *expr);
+
+/*
+ * How the local or parameter of @at's function named @name varies (the
+ * most of those so named that are declared before @at): for expressions
+ * that did not parse, where no reference leads to the declaration.
+ * False when the function declares none.
+ */
+bool wl_eval_named_var_dep(struct wl_eval *ev, const struct wl_node *at,
+			   const char *name, enum wl_dep *dep);
+
+/*
+ * How an expression that did not parse varies, read from its tokens, the
+ * bytes [@begin, @end) of the main file around @n (an empty node holding
+ * a parse error, or the declaration whose initializer clang dropped), on
+ * the barrier evaluator's trust (evalunparsed.c).
+ */
+enum wl_dep wl_eval_unparsed_dep(struct wl_eval *ev, const struct wl_node *n,
+				 unsigned begin, unsigned end);
 
 /* Classify a branch condition (true side). */
 void wl_eval_cond(struct wl_eval *ev, struct wl_node *cond,

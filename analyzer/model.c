@@ -907,22 +907,26 @@ static void add_context_callees(struct wl_model *m)
 	}
 }
 
-bool wl_node_holds_error(const struct wl_model *m, const struct wl_node *n)
+bool wl_model_error_within(const struct wl_model *m, unsigned begin,
+			   unsigned end)
 {
 	unsigned lo = 0, hi = m->nr_errors;
 
-	if (!n->in_main)
-		return false;
-	/* the first error at or after n->begin */
+	/* the first error at or after begin */
 	while (lo < hi) {
 		unsigned mid = lo + (hi - lo) / 2;
 
-		if (m->error_offsets[mid] < n->begin)
+		if (m->error_offsets[mid] < begin)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	return lo < m->nr_errors && m->error_offsets[lo] < n->end;
+	return lo < m->nr_errors && m->error_offsets[lo] < end;
+}
+
+bool wl_node_holds_error(const struct wl_model *m, const struct wl_node *n)
+{
+	return n->in_main && wl_model_error_within(m, n->begin, n->end);
 }
 
 /*

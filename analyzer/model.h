@@ -320,6 +320,10 @@ bool wl_node_within(const struct wl_node *node, const struct wl_node *anc);
 bool wl_node_holds_error(const struct wl_model *model,
 			 const struct wl_node *node);
 
+/* Whether a parse error lies in bytes [@begin, @end) of the main file. */
+bool wl_model_error_within(const struct wl_model *model, unsigned begin,
+			   unsigned end);
+
 /*
  * The default argument of ParmDecl node @param (`bool sync = true`), or
  * NULL; an array bound (`T (&s)[N]`) is not one.

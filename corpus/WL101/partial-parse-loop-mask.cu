@@ -7,7 +7,9 @@
  * and a statement that is an unknown macro may hide a `continue` or a
  * `return`: a mask read off the statements that did parse is a guess
  * there, an unsafe fix that --fix holds back.  A helper whose only call
- * sits under such a condition gets no mask.
+ * sits under such a condition gets no mask, and a variable whose
+ * initializer did not parse holds an unknown value: a test of it needs a
+ * ballot.
  * disable: WL900
  * nvcc: no
  */
@@ -16,7 +18,7 @@ __global__ void skip_padding(const int *idx, int *out, int n)
 	for (int i = threadIdx.x; i < n; i += 32) {
 		if (idx[i] == PADDING_INDEX)
 			continue;
-		out[i] = __shfl_down(idx[i], 1);	// expect: WL101 {{lanes may leave an iteration on their own (line 18)}}
+		out[i] = __shfl_down(idx[i], 1);	// expect: WL101 {{lanes may leave an iteration on their own (line 20)}}
 	}
 }
 
@@ -30,7 +32,7 @@ __global__ void skip_marked(const int *idx, int *out, int n)
 
 __device__ int neighbour(int v)
 {
-	return __shfl_xor(v, 1);	// expect: WL101 {{no fix: 'neighbour' is called at line 41}}
+	return __shfl_xor(v, 1);	// expect: WL101 {{no fix: 'neighbour' is called at line 43}}
 }
 
 __global__ void pairs(const int *in, int *out)
@@ -39,4 +41,15 @@ __global__ void pairs(const int *in, int *out)
 
 	if (v != PADDING_INDEX)
 		out[threadIdx.x] = neighbour(v);
+}
+
+/* The lane index comes from a macro: its value is unknown, a ballot's. */
+__global__ void lower_half(int *out)
+{
+	int lane = LANE_INDEX;
+	int v = out[threadIdx.x];
+
+	if (lane < 16)
+		v = __shfl(v, 0);	// expect: WL101 {{depend on the condition at line 52}}
+	out[threadIdx.x] = v;
 }
