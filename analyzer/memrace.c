@@ -194,7 +194,8 @@ static bool collide(struct wl_mem *mem, struct ma_event *p,
 
 /*
  * The first event in [@from, @to) where lane @ti touches event @i's
- * element again (a read or a write, as @need says), in a statement other
+ * element again (a read or a write, as @need says; `.y` of an element
+ * whose `.x` @i touched is another place), in a statement other
  * than @i's and @skip's; @to if none.
  */
 static unsigned retouch(struct wl_mem *mem, const struct ma_walk *w,
@@ -214,7 +215,9 @@ static unsigned retouch(struct wl_mem *mem, const struct ma_walk *w,
 			continue;
 		if (r->array == p->array && r->known &&
 		    (mem->accesses[r->access].flags & need) && r->act[ti] &&
-		    r->elem[ti] == p->elem[ti])
+		    r->elem[ti] == p->elem[ti] &&
+		    fields_may_meet(&mem->accesses[r->access],
+				    &mem->accesses[p->access]))
 			return k;
 	}
 	return to;

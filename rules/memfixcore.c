@@ -67,6 +67,42 @@ static bool is_local_scalar(struct wl_node *n)
 	       k != CXType_Record;
 }
 
+/*
+ * The access whose element @lhs is a field of, by value (`s[t].x` in
+ * `s[t].x += s[t + 16].x`, a reduction over a struct type), or -1; the
+ * field's type in @type.  A field is one scalar of the element: the
+ * statement splits around it as around the element.
+ */
+static int field_access_of(struct wl_mem *mem, struct wl_node *lhs,
+			   char **type)
+{
+	struct wl_node *n = wl_node_strip(lhs), *base;
+	CXType t = clang_getCursorType(n->cursor);
+	enum CXTypeKind k = clang_getCanonicalType(t).kind;
+	CXString sp;
+	int a;
+
+	if (n->kind != CXCursor_MemberRefExpr ||
+	    k == CXType_Record || k == CXType_ConstantArray ||
+	    k == CXType_Invalid || k == CXType_Unexposed)
+		return -1;
+	while (n && n->kind == CXCursor_MemberRefExpr && n->nr_kids == 1) {
+		base = wl_node_strip(n->kids[0]);
+		/* p->x: a field of other memory, not of the element */
+		if (!base || clang_getCanonicalType(clang_getCursorType(
+				     base->cursor)).kind == CXType_Pointer)
+			return -1;
+		n = base;
+	}
+	a = n ? wl_mem_access_of(mem, n) : -1;
+	if (a < 0)
+		return -1;
+	sp = clang_getTypeSpelling(clang_getUnqualifiedType(t));
+	*type = wl_xstrdup(clang_getCString(sp));
+	clang_disposeString(sp);
+	return a;
+}
+
 void wl_memfix_plan(struct wl_ctx *ctx, struct wl_mem *mem,
 		      struct wl_mem_region *r, struct wl_stmt_plan *p,
 		      const char *reg)
@@ -91,7 +127,11 @@ void wl_memfix_plan(struct wl_ctx *ctx, struct wl_mem *mem,
 		op = wl_node_binop(e);
 		lhs = e->kids[0];
 		rhs = e->kids[1];
+		char *field_type = NULL;
+
 		a = wl_mem_access_of(mem, wl_node_strip(lhs));
+		if (a < 0)
+			a = field_access_of(mem, lhs, &field_type);
 		/* `o[i] = s[0]`: a store to other memory only reads ours */
 		if (a >= 0 && !region_storage(mem, r, mem->accesses[a].array))
 			a = -1;
@@ -101,7 +141,9 @@ void wl_memfix_plan(struct wl_ctx *ctx, struct wl_mem *mem,
 			struct wl_node *chain = wl_node_strip(rhs);
 
 			p->array = mem->accesses[a].array;
-			p->type = wl_memtext_register_type(mem, a);
+			p->type = field_type ? field_type
+					     : wl_memtext_register_type(mem, a);
+			field_type = NULL;
 			if (op != CXBinaryOperator_Assign) {
 				p->read = wl_xasprintf(
 					"%s = %s %s %s%s%s", reg, lt,
@@ -136,6 +178,7 @@ void wl_memfix_plan(struct wl_ctx *ctx, struct wl_mem *mem,
 			free(rt);
 			return;
 		}
+		free(field_type);
 	}
 	if (reads && !writes)
 		p->shape = SHAPE_READ;

@@ -7,7 +7,9 @@
  *   condition is read once, with the values;
  * - a run of adjacent statements that each read and write their own
  *   storage (`sum[t] += sum[t + o]; sq[t] += sq[t + o];`), which would
- *   otherwise take two barriers each.
+ *   otherwise take two barriers each;
+ * - such a run that is the whole of a lane-dependent branch, whose
+ *   barriers must stand outside it.
  *
  * Each region of the group gets the identical rewrite (it is worked out
  * from the group's statements and every race among them, not from the
@@ -38,6 +40,13 @@ struct group {
 	unsigned nr_regs;
 };
 
+/* Whether @a and @b may touch the same part of an element (`.x`, `.y`). */
+static bool same_field(const struct wl_mem_access *a,
+		       const struct wl_mem_access *b)
+{
+	return !a->field || !b->field || a->field == b->field;
+}
+
 /* Whether @kids[@k] reads what a statement before it writes. */
 static bool reads_earlier_write(struct wl_mem *mem, struct wl_node **kids,
 				unsigned k)
@@ -53,6 +62,8 @@ static bool reads_earlier_write(struct wl_mem *mem, struct wl_node **kids,
 				if ((mem->accesses[b].flags & WL_MEM_WRITE) &&
 				    mem->accesses[b].array ==
 					    mem->accesses[a].array &&
+				    same_field(&mem->accesses[a],
+					       &mem->accesses[b]) &&
 				    wl_node_within(mem->accesses[b].expr,
 						   kids[j]))
 					return true;
@@ -62,12 +73,13 @@ static bool reads_earlier_write(struct wl_mem *mem, struct wl_node **kids,
 
 /*
  * The register for what statement @s stores: named after its storage
- * (`smax_v` for `smax[t] = ...`, `sum_v` for `smem.sum[t] += ...`), so
- * that it says what it holds and stays apart from a stretch's `v`.
+ * (`smax_v` for `smax[t] = ...`, `sum_v` for `smem.sum[t] += ...`,
+ * `acc_x` for `acc[t].x += ...`), so that it says what it holds and
+ * stays apart from a stretch's `v`.
  */
 static char *register_base(struct wl_mem *mem, struct wl_node *s)
 {
-	struct wl_node *e = wl_node_strip(s);
+	struct wl_node *e = wl_node_strip(s), *lhs, *field = NULL;
 	const char *name, *dot;
 	char *base;
 	size_t i;
@@ -77,12 +89,29 @@ static char *register_base(struct wl_mem *mem, struct wl_node *s)
 	    (e->kind != CXCursor_BinaryOperator &&
 	     e->kind != CXCursor_CompoundAssignOperator))
 		return wl_xstrdup("v");
-	a = wl_mem_access_of(mem, wl_node_strip(e->kids[0]));
+	lhs = wl_node_strip(e->kids[0]);
+	a = wl_mem_access_of(mem, lhs);
+	/* `acc[t].x`: the register of one field, acc_x */
+	while (a < 0 && lhs && lhs->kind == CXCursor_MemberRefExpr &&
+	       lhs->nr_kids == 1) {
+		if (!field)
+			field = lhs;
+		lhs = wl_node_strip(lhs->kids[0]);
+		a = lhs ? wl_mem_access_of(mem, lhs) : -1;
+	}
 	if (a < 0)
 		return wl_xstrdup("v");
 	name = mem->arrays[mem->accesses[a].array].name;
 	dot = strrchr(name, '.');
-	base = wl_xasprintf("%s_v", dot ? dot + 1 : name);
+	if (field) {
+		CXString f = clang_getCursorSpelling(field->cursor);
+
+		base = wl_xasprintf("%s_%s", dot ? dot + 1 : name,
+				    clang_getCString(f));
+		clang_disposeString(f);
+	} else {
+		base = wl_xasprintf("%s_v", dot ? dot + 1 : name);
+	}
 	for (i = 0; base[i]; i++)
 		if (!wl_ident_char(base[i]))
 			base[i] = '_';
@@ -152,12 +181,15 @@ static bool cond_races(struct wl_mem *mem, struct wl_node *cond)
 
 /*
  * The races of every region whose reader and writer are both within
- * @within (@nr nodes), as one region; its statements are those of every
+ * @within (@nr nodes), as one region (with @either, those with one of
+ * them there: the steps of a reduction race with the steps around them,
+ * where other lanes take part, more than among themselves); its
+ * statements are those of every
  * region that has one there, so that a barrier's place is judged against
  * all of them.
  */
 static void merge_regions(struct wl_mem *mem, struct wl_node **within,
-			  unsigned nr, struct wl_mem_region *out)
+			  unsigned nr, bool either, struct wl_mem_region *out)
 {
 	unsigned i, k;
 
@@ -167,11 +199,12 @@ static void merge_regions(struct wl_mem *mem, struct wl_node **within,
 
 		for (k = 0; k < r->nr_races; k++) {
 			struct wl_mem_race *race = &r->races[k];
+			bool rd = within_any(mem->accesses[race->reader].expr,
+					     within, nr);
+			bool wr = within_any(mem->accesses[race->writer].expr,
+					     within, nr);
 
-			if (!within_any(mem->accesses[race->reader].expr,
-					within, nr) ||
-			    !within_any(mem->accesses[race->writer].expr,
-					within, nr))
+			if (either ? !rd && !wr : !rd || !wr)
 				continue;
 			WL_GROW(out->races, out->nr_races, out->alloc_races);
 			out->races[out->nr_races++] = *race;
@@ -221,7 +254,10 @@ static const char *plan_group(struct wl_ctx *ctx, struct wl_mem *mem,
 	unsigned k;
 
 	merge_regions(mem, g->branch ? &g->branch : g->kids,
-		      g->branch ? 1 : g->nr_kids, &g->whole);
+		      g->branch ? 1 : g->nr_kids,
+		      !g->branch || !cond_races(mem, wl_node_kid(g->branch,
+							       WL_ROLE_COND)),
+		      &g->whole);
 	g->plans = wl_xcalloc(g->nr_kids, sizeof(*g->plans));
 	g->regs = wl_xcalloc(g->nr_kids, sizeof(*g->regs));
 	g->types = wl_xcalloc(g->nr_kids, sizeof(*g->types));
@@ -417,10 +453,58 @@ static struct wl_node *run_group(struct wl_fixer *fx, struct wl_node *s)
 	return ok ? first : NULL;
 }
 
+/*
+ * A lane-dependent branch around two or more statements that each split
+ * into a read and a write, none reading what an earlier one writes:
+ *
+ *	if (t < 16) {
+ *		sum[t] += sum[t + 16];
+ *		sq[t] += sq[t + 16];
+ *	}
+ *
+ * (or the fields of one element, `acc[t].x`, `acc[t].y`).  The barriers
+ * must stand outside the branch, so it is rewritten whole, as a branch
+ * on the racing cells is: its condition taken once, the reads under it,
+ * the writes under it again.
+ */
+static struct wl_node *lane_branch_group(struct wl_fixer *fx,
+					 struct wl_node *s)
+{
+	struct wl_node *b = s->kind == CXCursor_IfStmt ? s : branch_of(s);
+	struct wl_node *cond, *then;
+	struct wl_cond_class cc;
+	struct group g;
+	unsigned k;
+	bool ok;
+
+	if (!b || wl_node_kid(b, WL_ROLE_ELSE) ||
+	    !(cond = wl_node_kid(b, WL_ROLE_COND)) ||
+	    !(then = wl_node_kid(b, WL_ROLE_THEN)) ||
+	    then->kind != CXCursor_CompoundStmt || then->nr_kids < 2)
+		return NULL;
+	wl_eval_cond(&fx->ctx->eval, cond, &cc);
+	if (cc.kind == WL_COND_UNIFORM &&
+	    !wl_mem_cond_splits_warp(fx->mem, cond))
+		return NULL;
+	for (k = 0; k < then->nr_kids; k++)
+		if (!run_member(fx->mem, then->kids[k]))
+			return NULL;
+	group_at(fx->ctx, fx->mem, b, &g);
+	ok = !plan_group(fx->ctx, fx->mem, &g);
+	for (k = 0; ok && k < g.nr_kids; k++)
+		ok = g.plans[k].shape == SHAPE_SPLIT;
+	/* a Listing 7 step's own __syncwarp() after each: kept as it is */
+	ok = ok && !g.whole.barrier_after;
+	release_group(&g);
+	return ok ? b : NULL;
+}
+
 struct wl_node *wl_memfix_group_of(struct wl_fixer *fx, struct wl_node *s)
 {
 	struct wl_node *g = branch_group(fx->mem, s);
 
+	if (!g)
+		g = lane_branch_group(fx, s);
 	return g ? g : run_group(fx, s);
 }
 
@@ -489,7 +573,8 @@ static void phase_lines(struct wl_fixer *fx, struct group *g, const char *in,
  *	__syncwarp(MASK);
  *
  * MASK names the lanes that reach the branch, not those that take it;
- * each lane reads exactly what it read before.
+ * each lane reads exactly what it read before.  A branch on the lanes
+ * (`if (t < 16)`) keeps its condition in both places instead of `take`.
  */
 static char *branch_text(struct wl_fixer *fx, struct group *g,
 			 const char *sync, unsigned *begin, unsigned *end)
@@ -500,8 +585,16 @@ static char *branch_text(struct wl_fixer *fx, struct group *g,
 	char *take, *ct, *cm, *ind, *in2, *reads, *writes, *text;
 	unsigned at;
 
-	take = wl_memtext_fresh_name_except(ctx, b->func->root, "take",
-					    g->regs, g->nr_regs);
+	ct = wl_memtext_of(ctx, wl_node_kid(b, WL_ROLE_COND));
+	/*
+	 * A condition on the lanes (no racing cell in it) is pure and
+	 * reads the same twice: it is written twice, as for one statement.
+	 */
+	if (!cond_races(fx->mem, wl_node_kid(b, WL_ROLE_COND)))
+		take = NULL;
+	else
+		take = wl_memtext_fresh_name_except(ctx, b->func->root, "take",
+						    g->regs, g->nr_regs);
 	ind = wl_memtext_indent(ctx, (owner ? owner : b)->begin);
 	if (owner) {
 		char *deeper = wl_memtext_deeper(ind);
@@ -513,8 +606,13 @@ static char *branch_text(struct wl_fixer *fx, struct group *g,
 	phase_lines(fx, g, in2, &reads, &writes);
 	at = then->kind == CXCursor_CompoundStmt ? then->begin + 1 : 0;
 	cm = at ? wl_memtext_trailing_comment(ctx, &at) : wl_xstrdup("");
-	ct = wl_memtext_of(ctx, wl_node_kid(b, WL_ROLE_COND));
-	if (*reads)
+	if (!take)
+		text = wl_xasprintf("if (%s) {%s%s%s%s}%s%s%s%s%sif (%s) {%s%s"
+				    "%s}%s%s%s",
+				    ct, cm, fx->nl, reads, ind, fx->nl, ind,
+				    sync, fx->nl, ind, ct, fx->nl, writes, ind,
+				    fx->nl, ind, sync);
+	else if (*reads)
 		text = wl_xasprintf("bool %s = %s;%s%s%sif (%s) {%s%s%s}%s%s%s"
 				    "%s%sif (%s) {%s%s%s}%s%s%s",
 				    take, ct, cm, fx->nl, ind, take, fx->nl,
