@@ -107,6 +107,38 @@ static bool same_offset(struct wl_mem *mem, const struct wl_mem_race *r,
  * lanes named after the index variable when the offset between them is
  * the same for every lane, else as numbers.
  */
+/*
+ * Where @other is, seen from @at: "line N", or "line N of FILE" when the
+ * two are in different files (a header's helper and the kernel that
+ * calls it).  Node offsets hold only in the main file, so the line is
+ * asked of libclang.
+ */
+static char *line_seen_from(const struct wl_node *at,
+			    const struct wl_node *other)
+{
+	CXFile fa = NULL, fo = NULL;
+	unsigned line = 0;
+	char *where;
+
+	clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(
+					   at->cursor)),
+				   &fa, NULL, NULL, NULL);
+	clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(
+					   other->cursor)),
+				   &fo, &line, NULL, NULL);
+	if (fa && fo && !clang_File_isEqual(fa, fo)) {
+		CXString name = clang_getFileName(fo);
+		const char *path = clang_getCString(name);
+		const char *base = strrchr(path, '/');
+
+		where = wl_xasprintf("line %u of %s", line,
+				     base ? base + 1 : path);
+		clang_disposeString(name);
+		return where;
+	}
+	return wl_xasprintf("line %u", line);
+}
+
 static char *race_message(struct wl_ctx *ctx, struct wl_mem *mem,
 			  const struct wl_mem_race *r, const char *tail)
 {
@@ -114,19 +146,20 @@ static char *race_message(struct wl_ctx *ctx, struct wl_mem *mem,
 	struct wl_mem_access *wr = &mem->accesses[r->writer];
 	long long d = (long long)r->other - (long long)r->lane;
 	char *expr = access_text(ctx, rd), *lanes, *msg, *name = NULL;
+	char *line = line_seen_from(rd->stmt, wr->stmt);
 	struct wl_node *var = NULL;
-	unsigned line, col, i;
+	unsigned i;
 
-	wl_source_line_col(ctx->src, wr->stmt->begin, &line, &col);
 	if (r->collision) {
 		char *idx = wl_memtext_of(ctx, rd->idx[rd->nr_idx - 1]);
 
 		msg = wl_xasprintf("lanes with equal '%s' %s %s, written at "
-				   "line %u %s; the index depends on data",
+				   "%s %s; the index depends on data",
 				   idx, r->write_write ? "write" : "read",
 				   expr, line, tail);
 		free(idx);
 		free(expr);
+		free(line);
 		return msg;
 	}
 	for (i = 0; i < rd->nr_idx && !var; i++)
@@ -151,7 +184,8 @@ static char *race_message(struct wl_ctx *ctx, struct wl_mem *mem,
 						    : "written",
 				     r->other & 31);
 	}
-	msg = wl_xasprintf("%s at line %u %s", lanes, line, tail);
+	msg = wl_xasprintf("%s at %s %s", lanes, line, tail);
+	free(line);
 	free(lanes);
 	free(name);
 	free(expr);
@@ -212,8 +246,7 @@ static char *stmt_message(struct wl_ctx *ctx, struct wl_mem *mem,
 			  enum wl_rule_id rule, const struct wl_mem_race *race,
 			  struct wl_node *s, bool as_writer)
 {
-	char *tail, *msg;
-	unsigned line, col;
+	char *tail, *msg, *line;
 
 	if (rule == WL302) {
 		tail = wl_xasprintf("in the same statement; the %s() after it "
@@ -226,14 +259,13 @@ static char *stmt_message(struct wl_ctx *ctx, struct wl_mem *mem,
 	if (!as_writer)
 		return race_message(ctx, mem, race, "without __syncwarp()");
 	/* a write that a read elsewhere races with: say so from here */
-	wl_source_line_col(ctx->src,
-			   mem->accesses[race->reader].stmt->begin, &line,
-			   &col);
+	line = line_seen_from(s, mem->accesses[race->reader].stmt);
 	tail = access_text(ctx, &mem->accesses[race->writer]);
 	msg = wl_xasprintf("lane %u writes %s while lane %u of its warp reads "
-			   "it at line %u without __syncwarp()",
+			   "it at %s without __syncwarp()",
 			   race->other & 31, tail, race->lane & 31, line);
 	free(tail);
+	free(line);
 	return msg;
 }
 

@@ -534,4 +534,30 @@ CU
 out=$(cd "$tmp/chain" && wl scan.cu)
 echo "$out" | grep -q "scan.cuh:.*note: fix: __syncthreads()" &&
 	fail "a block barrier behind another file's divergent call: $out"
+
+# A race in a header's kernel whose write is in another header's helper:
+# the line is that header's, and the message names it.
+mkdir "$tmp/two"
+cat >"$tmp/two/step.cuh" <<'CU'
+__device__ void put_partial(float *s, int t, float v)
+{
+	s[t] = v;
+}
+CU
+cat >"$tmp/two/kern.cuh" <<'CU'
+#include "step.cuh"
+template <int N>
+__global__ void neighbour_sum(const float *in, float *out)
+{
+	__shared__ float s[N];
+	int t = threadIdx.x;
+
+	put_partial(s, t, in[t]);
+	out[t] = s[t] + s[(t + 1) % N];
+}
+CU
+printf '#include "kern.cuh"\ntemplate __global__ void neighbour_sum<32>(const float *, float *);\n' >"$tmp/two/user.cu"
+out=$(cd "$tmp/two" && wl user.cu)
+echo "$out" | grep -q "kern.cuh:9:2: error: .*written by lane t + 1 at line 3 of step.cuh without __syncwarp()" ||
+	fail "the writer's header is not named: $out"
 echo PASS
