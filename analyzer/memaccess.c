@@ -11,6 +11,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "analyzer/context.h"
 #include "analyzer/cursor.h"
@@ -52,16 +53,27 @@ static bool ma_is_assign_op(enum CXBinaryOperatorKind op, bool *compound)
 	return op == CXBinaryOperator_Assign || *compound;
 }
 
-/* "ThreadStore", "store_volatile", "st_shared": lowercase words. */
+/*
+ * Whether a word of @name ("ThreadStore", "store_volatile", "loadVec4":
+ * split at underscores, digits and lower-to-upper steps) begins with
+ * @word, in any case.  Words, not letters: "DeviceThreadToShared" holds
+ * "read" only inside "thread", and stores rather than reads.
+ */
 static bool name_has(const char *name, const char *word)
 {
-	char buf[64];
-	unsigned n = 0;
+	size_t len = strlen(word), i;
 
-	for (; *name && n + 1 < sizeof(buf); name++)
-		buf[n++] = (char)tolower((unsigned char)*name);
-	buf[n] = '\0';
-	return strstr(buf, word) != NULL;
+	for (i = 0; name[i]; i++) {
+		bool starts = i == 0 ||
+			      (isalpha((unsigned char)name[i]) &&
+			       (!isalpha((unsigned char)name[i - 1]) ||
+				(isupper((unsigned char)name[i]) &&
+				 islower((unsigned char)name[i - 1]))));
+
+		if (starts && !strncasecmp(name + i, word, len))
+			return true;
+	}
+	return false;
 }
 
 /*
