@@ -221,6 +221,27 @@ static enum wl_dep max_dep(enum wl_dep a, enum wl_dep b)
 	return a > b ? a : b;
 }
 
+/*
+ * How @cond varies, for a report.  A condition that did not parse (a
+ * macro of the build, missing on a bare run: `b < NUM_BLOCKS`) is read
+ * from its tokens, as the barrier evaluator reads it: a rule that
+ * reports must not take a build's constant for a lane's value.  A mask
+ * never rests on this (mask inference asks ctx->eval itself).
+ */
+static enum wl_dep cond_dep(struct reach_state *st, struct wl_node *cond)
+{
+	enum wl_dep d = wl_eval_dep(st->ev, cond);
+
+	if (st->ev != &st->ctx->barrier_eval && d >= WL_DEP_LANE &&
+	    wl_node_holds_error(&st->ctx->model, cond)) {
+		enum wl_dep read = wl_eval_dep(&st->ctx->barrier_eval, cond);
+
+		if (read < d)
+			d = read;
+	}
+	return d;
+}
+
 static enum split classify(struct reach_state *st, struct wl_node **conds,
 			   const bool *negs, unsigned nr, bool negate_all,
 			   uint32_t *lanes)
@@ -230,7 +251,7 @@ static enum split classify(struct reach_state *st, struct wl_node **conds,
 	unsigned i;
 
 	for (i = 0; i < nr; i++)
-		d = max_dep(d, wl_eval_dep(st->ev, conds[i]));
+		d = max_dep(d, cond_dep(st, conds[i]));
 	if (st->block)
 		return d >= WL_DEP_WARP ? SPLIT_VARYING : SPLIT_NONE;
 	if (d <= WL_DEP_WARP)
@@ -266,7 +287,7 @@ static enum wl_dep guard_dep(struct reach_state *st, struct wl_node *n,
 		struct wl_node *cond = wl_node_deciding_cond(child);
 
 		if (cond)
-			d = max_dep(d, wl_eval_dep(st->ev, cond));
+			d = max_dep(d, cond_dep(st, cond));
 	}
 	return d;
 }
@@ -386,7 +407,7 @@ static void check_loop(struct reach_state *st, struct wl_node *loop,
 	struct wl_node *cond = wl_node_kid(loop, WL_ROLE_COND);
 	struct jump_scan js = { st, loop, site, NULL, false };
 
-	if (cond && divergent_dep(st, wl_eval_dep(st->ev, cond)) &&
+	if (cond && divergent_dep(st, cond_dep(st, cond)) &&
 	    divergent_dep(st, wl_eval_trip_dep(st->ev, loop,
 					       !st->block))) {
 		/* threadIdx.x < 64 splits no warp: ask the lanes. */
@@ -528,8 +549,7 @@ static bool scan_exit(struct wl_node *n, void *data)
 			struct wl_node *c = wl_node_kid(p, WL_ROLE_COND);
 
 			if (!divergent_dep(st, guard_dep(st, n, p)) &&
-			    !(c && divergent_dep(st, wl_eval_dep(st->ev,
-								 c))))
+			    !(c && divergent_dep(st, cond_dep(st, c))))
 				continue;
 			if (exits_kernel(st, n)) {
 				es->rb->may_exit = true;
