@@ -277,9 +277,9 @@ struct collect_ctx {
 };
 
 /*
- * Whether clang dropped @decl's initializer for a parse error: the text
- * after the declared name, up to the next declarator of the statement,
- * holds one.
+ * Note whether clang dropped @v's initializer for a parse error: the
+ * text after the declared name, up to the next declarator of the
+ * statement, holds one.
  */
 static void note_unparsed_init(struct wl_eval *ev, struct wl_var *v)
 {

@@ -259,6 +259,16 @@ void wl_mem_drop(struct wl_ctx *ctx);
 int wl_mem_access_of(const struct wl_mem *mem, const struct wl_node *expr);
 
 /*
+ * Whether two accesses may touch the same bytes of an element: `p[i].y`
+ * and `p[j].x` never do.
+ */
+static inline bool wl_mem_fields_may_meet(const struct wl_mem_access *a,
+					  const struct wl_mem_access *b)
+{
+	return !a->field || !b->field || a->field == b->field;
+}
+
+/*
  * Evaluate @expr (in @expr's function, the function's parameters bound
  * through its call sites) for thread @tid.  Loop variables are unknown.
  */

@@ -63,12 +63,6 @@ static bool own_elements(const struct ma_event *e, unsigned w)
 	return true;
 }
 
-/* Whether two accesses may touch the same bytes of an element. */
-static bool fields_may_meet(const struct wl_mem_access *a,
-			    const struct wl_mem_access *b)
-{
-	return !a->field || !b->field || a->field == b->field;
-}
 
 /*
  * Lanes @ti of @p and @tj of @q (one warp, ti != tj) touch one element,
@@ -102,7 +96,7 @@ static bool conflict(struct ma_event *p, struct ma_event *q,
 
 	if (thread_ptr && (p->guessed || q->guessed))
 		return false;
-	if (!fields_may_meet(&mem->accesses[p->access],
+	if (!wl_mem_fields_may_meet(&mem->accesses[p->access],
 				      &mem->accesses[q->access]))
 		return false;
 
@@ -174,7 +168,7 @@ static bool collide(struct wl_mem *mem, struct ma_event *p,
 	struct wl_mem_access *b = &mem->accesses[q->access];
 	unsigned i;
 
-	if (!fields_may_meet(a, b) || !(a->flags & WL_MEM_VOLATILE) ||
+	if (!wl_mem_fields_may_meet(a, b) || !(a->flags & WL_MEM_VOLATILE) ||
 	    !(b->flags & WL_MEM_VOLATILE) ||
 	    !((a->flags | b->flags) & WL_MEM_WRITE) || a->nr_idx != b->nr_idx ||
 	    !a->nr_idx || a->expr == b->expr ||
@@ -216,7 +210,7 @@ static unsigned retouch(struct wl_mem *mem, const struct ma_walk *w,
 		if (r->array == p->array && r->known &&
 		    (mem->accesses[r->access].flags & need) && r->act[ti] &&
 		    r->elem[ti] == p->elem[ti] &&
-		    fields_may_meet(&mem->accesses[r->access],
+		    wl_mem_fields_may_meet(&mem->accesses[r->access],
 				    &mem->accesses[p->access]))
 			return k;
 	}

@@ -40,13 +40,6 @@ struct group {
 	unsigned nr_regs;
 };
 
-/* Whether @a and @b may touch the same part of an element (`.x`, `.y`). */
-static bool same_field(const struct wl_mem_access *a,
-		       const struct wl_mem_access *b)
-{
-	return !a->field || !b->field || a->field == b->field;
-}
-
 /* Whether @kids[@k] reads what a statement before it writes. */
 static bool reads_earlier_write(struct wl_mem *mem, struct wl_node **kids,
 				unsigned k)
@@ -62,8 +55,8 @@ static bool reads_earlier_write(struct wl_mem *mem, struct wl_node **kids,
 				if ((mem->accesses[b].flags & WL_MEM_WRITE) &&
 				    mem->accesses[b].array ==
 					    mem->accesses[a].array &&
-				    same_field(&mem->accesses[a],
-					       &mem->accesses[b]) &&
+				    wl_mem_fields_may_meet(&mem->accesses[a],
+							       &mem->accesses[b]) &&
 				    wl_node_within(mem->accesses[b].expr,
 						   kids[j]))
 					return true;
@@ -464,8 +457,8 @@ static struct wl_node *run_group(struct wl_fixer *fx, struct wl_node *s)
  *
  * (or the fields of one element, `acc[t].x`, `acc[t].y`).  The barriers
  * must stand outside the branch, so it is rewritten whole, as a branch
- * on the racing cells is: its condition taken once, the reads under it,
- * the writes under it again.
+ * on the racing cells is: the reads under it, the writes under it again
+ * (its condition, on the lanes and pure, written twice).
  */
 static struct wl_node *lane_branch_group(struct wl_fixer *fx,
 					 struct wl_node *s)
