@@ -24,8 +24,20 @@
 /* "s[tid + 16]"; "s[...] (in a macro)" when an expansion hides it. */
 static char *access_text(struct wl_ctx *ctx, const struct wl_mem_access *a)
 {
+	struct wl_node *e = a->expr, *up;
 	char *base, *s;
 
+	/* `acc[t].x`: the field is the place, not the whole element */
+	while (a->field && e->parent &&
+	       (e->parent->kind == CXCursor_ParenExpr ||
+		e->parent->kind == CXCursor_UnexposedExpr))
+		e = e->parent;
+	up = e->parent;
+	if (a->field && up && up->kind == CXCursor_MemberRefExpr &&
+	    up->nr_kids && up->kids[0] == e && up->in_main && !up->in_macro &&
+	    clang_getCursorKind(clang_getCursorReferenced(up->cursor)) ==
+		    CXCursor_FieldDecl)
+		return wl_memtext_of(ctx, up);
 	if (!a->expr->in_macro)
 		return wl_memtext_of(ctx, a->expr);
 	base = wl_memtext_of(ctx, a->base);
