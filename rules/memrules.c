@@ -119,38 +119,6 @@ static bool same_offset(struct wl_mem *mem, const struct wl_mem_race *r,
  * lanes named after the index variable when the offset between them is
  * the same for every lane, else as numbers.
  */
-/*
- * Where @other is, seen from @at: "line N", or "line N of FILE" when the
- * two are in different files (a header's helper and the kernel that
- * calls it).  Node offsets hold only in the main file, so the line is
- * asked of libclang.
- */
-static char *line_seen_from(const struct wl_node *at,
-			    const struct wl_node *other)
-{
-	CXFile fa = NULL, fo = NULL;
-	unsigned line = 0;
-	char *where;
-
-	clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(
-					   at->cursor)),
-				   &fa, NULL, NULL, NULL);
-	clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(
-					   other->cursor)),
-				   &fo, &line, NULL, NULL);
-	if (fa && fo && !clang_File_isEqual(fa, fo)) {
-		CXString name = clang_getFileName(fo);
-		const char *path = clang_getCString(name);
-		const char *base = strrchr(path, '/');
-
-		where = wl_xasprintf("line %u of %s", line,
-				     base ? base + 1 : path);
-		clang_disposeString(name);
-		return where;
-	}
-	return wl_xasprintf("line %u", line);
-}
-
 static char *race_message(struct wl_ctx *ctx, struct wl_mem *mem,
 			  const struct wl_mem_race *r, const char *tail)
 {
@@ -158,7 +126,7 @@ static char *race_message(struct wl_ctx *ctx, struct wl_mem *mem,
 	struct wl_mem_access *wr = &mem->accesses[r->writer];
 	long long d = (long long)r->other - (long long)r->lane;
 	char *expr = access_text(ctx, rd), *lanes, *msg, *name = NULL;
-	char *line = line_seen_from(rd->stmt, wr->stmt);
+	char *line = wl_node_place(&ctx->model, wr->stmt);
 	struct wl_node *var = NULL;
 	unsigned i;
 
@@ -271,7 +239,7 @@ static char *stmt_message(struct wl_ctx *ctx, struct wl_mem *mem,
 	if (!as_writer)
 		return race_message(ctx, mem, race, "without __syncwarp()");
 	/* a write that a read elsewhere races with: say so from here */
-	line = line_seen_from(s, mem->accesses[race->reader].stmt);
+	line = wl_node_place(&ctx->model, mem->accesses[race->reader].stmt);
 	tail = access_text(ctx, &mem->accesses[race->writer]);
 	msg = wl_xasprintf("lane %u writes %s while lane %u of its warp reads "
 			   "it at %s without __syncwarp()",
