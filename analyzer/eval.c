@@ -1305,7 +1305,7 @@ static enum wl_dep declref_dep(struct wl_eval *ev, struct wl_node *n)
  * when blockDim.x is a multiple of 32, which only the configuration can
  * rule out (WL_LAUNCH_ANY).
  */
-static enum wl_dep builtin_dep(const struct wl_eval *ev, const char *b)
+enum wl_dep wl_eval_builtin_dep(const struct wl_eval *ev, const char *b)
 {
 	if (!wl_starts_with(b, "threadIdx"))
 		return WL_DEP_BLOCK;
@@ -1344,7 +1344,7 @@ enum wl_dep wl_eval_dep(struct wl_eval *ev, struct wl_node *n)
 	case CXCursor_MemberRefExpr:
 		b = wl_node_builtin_var(ev->model, n);
 		if (b)
-			return builtin_dep(ev, b);
+			return wl_eval_builtin_dep(ev, b);
 		break;
 	case CXCursor_BinaryOperator:
 		return binop_dep(ev, n);

@@ -182,6 +182,13 @@ bool wl_eval_named_var_dep(struct wl_eval *ev, const struct wl_node *at,
 			   const char *name, enum wl_dep *dep);
 
 /*
+ * How built-in variable @b ("threadIdx.y", "blockDim.x") varies: by lane
+ * for threadIdx.x, by row for threadIdx.y/z (by lane under a launch
+ * stated as ANY), not within the block for the others.
+ */
+enum wl_dep wl_eval_builtin_dep(const struct wl_eval *ev, const char *b);
+
+/*
  * How an expression that did not parse varies, read from its tokens, the
  * bytes [@begin, @end) of the main file around @n (an empty node holding
  * a parse error, or the declaration whose initializer clang dropped), on

@@ -11,8 +11,8 @@
  * which reports and never builds a mask) reads the tokens instead:
  *
  *	- a name of a local or parameter varies as that variable does;
- *	- threadIdx.x varies by lane, threadIdx.y/z by row, the other
- *	  built-in variables not within the block;
+ *	- built-in variables vary as they do where they parsed
+ *	  (wl_eval_builtin_dep(): threadIdx.x by lane, .y/.z by row);
  *	- a call of a function the file does not declare varies as its name
  *	  says (lane_id(), get_thread_rank(): by lane; others not);
  *	- any other name is a constant of the build, unless it is named for
@@ -22,6 +22,7 @@
  * The mask evaluator keeps such an expression lane-dependent: a mask may
  * rest only on what parsed.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "analyzer/eval.h"
@@ -35,28 +36,25 @@ static bool is_punct(const struct wl_tokens *t, unsigned i, const char *p)
 	       !strcmp(t->v[i].text, p);
 }
 
-/* threadIdx.x, blockDim.y, warpSize: @i is the variable's token. */
+/* threadIdx.x, blockDim.y: @i is the variable's token. */
 static bool builtin_dep(const struct wl_eval *ev, const struct wl_tokens *t,
 			unsigned i, enum wl_dep *dep)
 {
-	static const char *const block_vars[] = {
-		"blockIdx", "blockDim", "gridDim", "warpSize",
+	static const char *const vars[] = {
+		"threadIdx", "blockIdx", "blockDim", "gridDim",
 	};
-	const char *name = t->v[i].text;
+	const char *name = t->v[i].text, *field = "x";
 	unsigned k;
+	char b[32];
 
-	for (k = 0; k < WL_ARRAY_SIZE(block_vars); k++)
-		if (!strcmp(name, block_vars[k])) {
-			*dep = WL_DEP_BLOCK;
-			return true;
-		}
-	if (strcmp(name, "threadIdx"))
+	for (k = 0; k < WL_ARRAY_SIZE(vars) && strcmp(name, vars[k]); k++)
+		;
+	if (k == WL_ARRAY_SIZE(vars))
 		return false;
-	if (ev->launch != WL_LAUNCH_ANY && is_punct(t, i + 1, ".") &&
-	    i + 2 < t->nr && strcmp(t->v[i + 2].text, "x"))
-		*dep = WL_DEP_ROW;
-	else
-		*dep = WL_DEP_LANE;
+	if (is_punct(t, i + 1, ".") && i + 2 < t->nr)
+		field = t->v[i + 2].text;
+	snprintf(b, sizeof(b), "%s.%.1s", name, field);
+	*dep = wl_eval_builtin_dep(ev, b);
 	return true;
 }
 
