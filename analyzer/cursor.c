@@ -743,3 +743,106 @@ bool wl_cursor_launch_bound(CXCursor fn, char *buf, size_t size)
 	return launch_bound_in(clang_Cursor_getTranslationUnit(fn), decl, buf,
 			       size);
 }
+
+static enum wl_member_kind member_kind_of(CXCursor d)
+{
+	switch (clang_getCursorKind(d)) {
+	case CXCursor_EnumConstantDecl:
+		return WL_MEMBER_CONSTANT;
+	case CXCursor_VarDecl: /* a data member that is a VarDecl is static */
+		return clang_isConstQualifiedType(clang_getCursorType(d))
+			       ? WL_MEMBER_CONSTANT
+			       : WL_MEMBER_STATIC;
+	default:
+		return WL_MEMBER_DATA;
+	}
+}
+
+struct member_lookup {
+	const char *name;
+	enum wl_member_kind kind;
+	bool found;
+};
+
+/* Members of a class template, and the enumerators of its enums. */
+static enum CXChildVisitResult find_member(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	struct member_lookup *ml = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CXString s;
+
+	(void)parent;
+	if (k == CXCursor_EnumDecl) {
+		clang_visitChildren(c, find_member, ml);
+		return ml->found ? CXChildVisit_Break : CXChildVisit_Continue;
+	}
+	if (k != CXCursor_EnumConstantDecl && k != CXCursor_VarDecl &&
+	    k != CXCursor_FieldDecl)
+		return CXChildVisit_Continue;
+	s = clang_getCursorSpelling(c);
+	if (!strcmp(clang_getCString(s), ml->name)) {
+		ml->kind = member_kind_of(c);
+		ml->found = true;
+	}
+	clang_disposeString(s);
+	return ml->found ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+static enum CXChildVisitResult first_child(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	(void)parent;
+	*(CXCursor *)data = c;
+	return CXChildVisit_Break;
+}
+
+/*
+ * The name @ref's member is spelled with: a dependent member reference
+ * has an empty spelling in libclang 19, so it is its last token.
+ */
+static CXString member_name(CXCursor ref)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(ref);
+	CXString s = clang_getCursorSpelling(ref);
+	const char *spelled = clang_getCString(s);
+	CXToken *toks = NULL;
+	unsigned nr = 0;
+
+	if (spelled && *spelled)
+		return s;
+	clang_disposeString(s);
+	clang_tokenize(tu, clang_getCursorExtent(ref), &toks, &nr);
+	s = nr && clang_getTokenKind(toks[nr - 1]) == CXToken_Identifier
+		    ? clang_getTokenSpelling(tu, toks[nr - 1])
+		    : clang_getCursorSpelling(clang_getNullCursor());
+	clang_disposeTokens(tu, toks, nr);
+	return s;
+}
+
+enum wl_member_kind wl_cursor_member_kind(CXCursor ref)
+{
+	CXCursor d = clang_getCursorReferenced(ref), base = clang_getNullCursor();
+	struct member_lookup ml = { NULL, WL_MEMBER_DATA, false };
+	CXString name;
+	CXType t;
+
+	if (!clang_Cursor_isNull(d))
+		return member_kind_of(d);
+	clang_visitChildren(ref, first_child, &base);
+	if (clang_Cursor_isNull(base))
+		return WL_MEMBER_DATA;
+	t = wl_type_non_reference(clang_getCursorType(base));
+	if (t.kind == CXType_Pointer)
+		t = clang_getPointeeType(t);
+	d = clang_getTypeDeclaration(t);
+	if (clang_Cursor_isNull(d) ||
+	    clang_getCursorKind(d) == CXCursor_NoDeclFound)
+		return WL_MEMBER_DATA;
+	name = member_name(ref);
+	ml.name = clang_getCString(name);
+	if (ml.name && *ml.name)
+		clang_visitChildren(d, find_member, &ml);
+	clang_disposeString(name);
+	return ml.kind;
+}

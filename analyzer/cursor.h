@@ -158,6 +158,21 @@ unsigned wl_cursor_statements(CXCursor fn);
  */
 CXType wl_type_non_reference(CXType t);
 
+/* What a member named through an object (`obj.m`, `p->m`) is. */
+enum wl_member_kind {
+	WL_MEMBER_DATA,		/* a field of the object, or not known */
+	WL_MEMBER_CONSTANT,	/* an enumerator, or a const static member */
+	WL_MEMBER_STATIC,	/* a static data member one copy serves all */
+};
+
+/*
+ * The kind of the member @ref (a MemberRefExpr) names.  In a template,
+ * where `coeffs.kCount` on a `Coeffs<N>&` names no declaration yet, the
+ * member is looked up by name in the class template the object's type
+ * names.
+ */
+enum wl_member_kind wl_cursor_member_kind(CXCursor ref);
+
 /*
  * @a @op @b for libclang's integer operator @op (compound assignments as
  * their operator), into *@r.  False for an operator it does not know, a

@@ -1345,6 +1345,15 @@ enum wl_dep wl_eval_dep(struct wl_eval *ev, struct wl_node *n)
 		b = wl_node_builtin_var(ev->model, n);
 		if (b)
 			return wl_eval_builtin_dep(ev, b);
+		/* `coeffs.kColumns`: the object is only a way to the type. */
+		switch (wl_cursor_member_kind(n->cursor)) {
+		case WL_MEMBER_CONSTANT:
+			return WL_DEP_CONST;
+		case WL_MEMBER_STATIC:
+			return WL_DEP_BLOCK;
+		case WL_MEMBER_DATA:
+			break;
+		}
 		break;
 	case CXCursor_BinaryOperator:
 		return binop_dep(ev, n);
