@@ -88,10 +88,14 @@ static bool conflict(struct ma_event *p, struct ma_event *q,
 	 * a volatile one too, the writers must own their elements: lanes
 	 * that all store through `*lhs` (a join of a reduction functor,
 	 * an atomic's lock-guarded fallback) may each have been handed
-	 * their own address.
+	 * their own address.  Behind a pointer member whose storage the
+	 * constructor was handed, the same: a warp-scan object stores at
+	 * its lane's element, and lanes that all update one counter
+	 * (`*m_count = 0` of a work list) share nothing by lockstep.
 	 */
 	bool thread_ptr = kind == WL_MEM_THREAD_PTR;
-	bool owned = thread_ptr || kind == WL_MEM_VOLATILE_PTR;
+	bool owned = thread_ptr || kind == WL_MEM_VOLATILE_PTR ||
+		     kind == WL_MEM_MEMBER;
 	unsigned i, j, pass;
 
 	if (thread_ptr && (p->guessed || q->guessed))
