@@ -226,9 +226,17 @@ struct wl_mem {
 	struct ma_split_memo *split_memo;
 	/* Each block's guard statements, by preorder index (memactive.c). */
 	struct ma_guards **guards_of;
+	/*
+	 * What group each `g.size()`-like call asks, by preorder index:
+	 * 0 not yet known, 1 none, 2 a thread block, N + 2 a tile of N
+	 * (memeval.c, group_of()).
+	 */
+	long long *group_of;
 	/* Cache of answers about functions outside the model (headers). */
 	struct wl_mem_cache_entry *raw;
 	unsigned nr_raw, alloc_raw;
+	/* Its index: chains of entry numbers + 1 by (hash, kind) (memraw.c). */
+	unsigned *raw_bucket, *raw_next, nr_raw_buckets;
 	/* Access of each model node, by preorder index (-1: none). */
 	int *access_of;
 	unsigned nr_access_of;

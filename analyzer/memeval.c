@@ -495,21 +495,20 @@ static struct wl_node *local_decl(struct wl_mem *mem, struct wl_func *fn,
 {
 	unsigned h = clang_hashCursor(decl), i;
 	struct wl_node *found = NULL;
+	struct wl_mem_cache_entry *e;
 
-	for (i = 0; i < mem->nr_raw; i++)
-		if (mem->raw[i].what == MA_CACHE_DECL && mem->raw[i].hash == h &&
-		    wl_cursor_equal(mem->raw[i].fn, decl))
-			return mem->raw[i].node;
+	for (i = ma_raw_first(mem, h, MA_CACHE_DECL); i; i = ma_raw_next(mem, i))
+		if (mem->raw[i - 1].what == MA_CACHE_DECL &&
+		    mem->raw[i - 1].hash == h &&
+		    wl_cursor_equal(mem->raw[i - 1].fn, decl))
+			return mem->raw[i - 1].node;
 	if (fn && fn->body)
 		found = wl_node_find(fn->body, decl);
 	if (found && found->kind != CXCursor_VarDecl)
 		found = NULL;
-	WL_GROW(mem->raw, mem->nr_raw, mem->alloc_raw);
-	memset(&mem->raw[mem->nr_raw], 0, sizeof(*mem->raw));
-	mem->raw[mem->nr_raw].hash = h;
-	mem->raw[mem->nr_raw].fn = decl;
-	mem->raw[mem->nr_raw].what = MA_CACHE_DECL;
-	mem->raw[mem->nr_raw++].node = found;
+	e = ma_raw_add(mem, h, MA_CACHE_DECL);
+	e->fn = decl;
+	e->node = found;
 	return found;
 }
 
@@ -694,13 +693,39 @@ static bool lane_id_name(const char *name)
 
 /* ---- calls ------------------------------------------------------------ */
 
+/*
+ * Whether the class @t names (through a pointer or a reference) is
+ * spelled with "thread_block": only then is its whole spelling worth
+ * printing, which for the iterator types of a template library runs to
+ * kilobytes, and `.size()` is asked of every one of them, per thread.
+ */
+static bool names_thread_block(CXType t)
+{
+	CXCursor d;
+	CXString s;
+	bool yes;
+
+	t = wl_type_non_reference(t);
+	if (t.kind == CXType_Pointer)
+		t = clang_getPointeeType(t);
+	d = clang_getTypeDeclaration(clang_getCanonicalType(t));
+	s = clang_getCursorSpelling(d);
+	yes = clang_getCString(s) && strstr(clang_getCString(s), "thread_block");
+	clang_disposeString(s);
+	return yes;
+}
+
 /* The size N of a `thread_block_tile<N>` type spelling, or 0. */
 static long long tile_size(CXType t)
 {
-	CXString s = clang_getTypeSpelling(clang_getCanonicalType(t));
-	const char *p = strstr(clang_getCString(s), "thread_block_tile<");
+	CXString s;
+	const char *p;
 	long long n = 0;
 
+	if (!names_thread_block(t))
+		return 0;
+	s = clang_getTypeSpelling(clang_getCanonicalType(t));
+	p = strstr(clang_getCString(s), "thread_block_tile<");
 	if (p)
 		n = strtoll(p + strlen("thread_block_tile<"), NULL, 10);
 	clang_disposeString(s);
@@ -709,10 +734,15 @@ static long long tile_size(CXType t)
 
 static bool is_thread_block(CXType t)
 {
-	CXString s = clang_getTypeSpelling(clang_getCanonicalType(t));
-	const char *p = clang_getCString(s);
-	bool yes = strstr(p, "thread_block") && !strstr(p, "thread_block_tile");
+	CXString s;
+	const char *p;
+	bool yes;
 
+	if (!names_thread_block(t))
+		return false;
+	s = clang_getTypeSpelling(clang_getCanonicalType(t));
+	p = clang_getCString(s);
+	yes = strstr(p, "thread_block") && !strstr(p, "thread_block_tile");
 	clang_disposeString(s);
 	return yes;
 }
@@ -737,6 +767,38 @@ static enum CXChildVisitResult find_typed(CXCursor c, CXCursor parent,
 	return CXChildVisit_Recurse;
 }
 
+/*
+ * The group the object of @call is: -1 none, 0 a thread block, N a tile
+ * of N threads.  The same for every thread, so worked out once a call.
+ */
+static long long group_of(struct wl_mem *mem, struct wl_node *call,
+			  struct wl_node *obj)
+{
+	long long n = -1;
+	CXType t;
+
+	if (call->index < mem->nr_access_of) {
+		if (!mem->group_of)
+			mem->group_of = wl_xcalloc(mem->nr_access_of,
+						   sizeof(*mem->group_of));
+		if (mem->group_of[call->index])
+			return mem->group_of[call->index] - 2;
+	}
+	t = clang_getCursorType(obj->cursor);
+	/* under the conversion to thread_group, the tile's own type */
+	if (!tile_size(t) && !is_thread_block(t))
+		clang_visitChildren(obj->cursor, find_typed, &t);
+	if (t.kind == CXType_Pointer)
+		t = clang_getPointeeType(t);
+	if (tile_size(t) > 0)
+		n = tile_size(t);
+	else if (is_thread_block(t))
+		n = 0;
+	if (call->index < mem->nr_access_of)
+		mem->group_of[call->index] = n + 2;
+	return n;
+}
+
 /* tile.thread_rank(), block.thread_rank(), cg::thread_rank(g). */
 static bool eval_group_call(struct ma_eval *ev, struct wl_node *call,
 			    const char *name, long long *out)
@@ -744,7 +806,6 @@ static bool eval_group_call(struct ma_eval *ev, struct wl_node *call,
 	struct wl_node *callee = call->nr_kids ? ma_strip(call->kids[0]) : NULL;
 	struct wl_node *obj = NULL;
 	long long n;
-	CXType t;
 
 	if (strcmp(name, "thread_rank") && strcmp(name, "size") &&
 	    strcmp(name, "num_threads"))
@@ -756,19 +817,13 @@ static bool eval_group_call(struct ma_eval *ev, struct wl_node *call,
 		obj = call->kids[1];	/* cg::thread_rank(g) */
 	if (!obj)
 		return false;
-	t = clang_getCursorType(obj->cursor);
-	/* under the conversion to thread_group, the tile's own type */
-	if (!tile_size(t) && !is_thread_block(t))
-		clang_visitChildren(obj->cursor, find_typed, &t);
-	if (t.kind == CXType_Pointer)
-		t = clang_getPointeeType(t);
-	n = tile_size(t);
+	n = group_of(ev->mem, call, obj);
 	ev->assumed = true;
 	if (n > 0) {
 		*out = !strcmp(name, "thread_rank") ? ev->tid % n : n;
 		return true;
 	}
-	if (is_thread_block(t)) {
+	if (n == 0) {
 		*out = !strcmp(name, "thread_rank") ? ev->tid : MA_BLOCK_DIM;
 		return true;
 	}

@@ -289,6 +289,18 @@ enum ma_raw_ret ma_raw_returns(CXCursor fn, CXCursor *shared);
  */
 bool ma_raw_member_shared(struct wl_mem *mem, CXType obj, const char *method,
 			  CXCursor *shared);
+/*
+ * The cache of answers about functions outside the model, by the cursor
+ * hash @hash and the kind @what of answer: ma_raw_first() and
+ * ma_raw_next() give the entry numbers + 1 that may match (0 ends), and
+ * ma_raw_add() a new, zeroed entry.  A header of thousands of helpers
+ * asks it for each call, so it is no list to search.
+ */
+unsigned ma_raw_first(const struct wl_mem *mem, unsigned hash, int what);
+unsigned ma_raw_next(const struct wl_mem *mem, unsigned i);
+struct wl_mem_cache_entry *ma_raw_add(struct wl_mem *mem, unsigned hash,
+				      int what);
+
 /* Forget the values of ma_raw_value(): the launch shape changed. */
 void ma_raw_forget_values(struct wl_mem *mem);
 /* Free the answers. */

@@ -980,6 +980,7 @@ void wl_mem_release(struct wl_mem *mem)
 	for (i = 0; mem->guards_of && i < mem->nr_access_of; i++)
 		free(mem->guards_of[i]);
 	free(mem->guards_of);
+	free(mem->group_of);
 	wl_u64map_release(&mem->sync_helpers);
 	wl_u64map_release(&mem->ref_writes);
 	free(mem->access_of);

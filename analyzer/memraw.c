@@ -23,29 +23,80 @@
 
 #define RAW_MAX_DEPTH 6
 
+static unsigned bucket_of(const struct wl_mem *mem, unsigned hash, int what)
+{
+	return ((hash ^ (unsigned)what * 0x9e3779b9u) * 0x85ebca6bu) &
+	       (mem->nr_raw_buckets - 1);
+}
+
+unsigned ma_raw_first(const struct wl_mem *mem, unsigned hash, int what)
+{
+	return mem->nr_raw_buckets ? mem->raw_bucket[bucket_of(mem, hash, what)]
+				   : 0;
+}
+
+unsigned ma_raw_next(const struct wl_mem *mem, unsigned i)
+{
+	return mem->raw_next[i - 1];
+}
+
+static void link_entry(struct wl_mem *mem, unsigned i)
+{
+	unsigned b = bucket_of(mem, mem->raw[i].hash, mem->raw[i].what);
+
+	mem->raw_next[i] = mem->raw_bucket[b];
+	mem->raw_bucket[b] = i + 1;
+}
+
+/* Twice as many buckets once the entries outnumber them. */
+static void grow_index(struct wl_mem *mem)
+{
+	unsigned i, n = mem->nr_raw_buckets ? mem->nr_raw_buckets * 2 : 64;
+
+	free(mem->raw_bucket);
+	mem->raw_bucket = wl_xcalloc(n, sizeof(*mem->raw_bucket));
+	mem->raw_next = wl_xrealloc(mem->raw_next, n * sizeof(*mem->raw_next));
+	mem->nr_raw_buckets = n;
+	/* an entry forgotten since keeps the bucket of the kind it had */
+	for (i = 0; i < mem->nr_raw; i++)
+		link_entry(mem, i);
+}
+
+struct wl_mem_cache_entry *ma_raw_add(struct wl_mem *mem, unsigned hash,
+				      int what)
+{
+	struct wl_mem_cache_entry *e;
+
+	WL_GROW(mem->raw, mem->nr_raw, mem->alloc_raw);
+	if (mem->nr_raw >= mem->nr_raw_buckets)
+		grow_index(mem);
+	e = &mem->raw[mem->nr_raw];
+	memset(e, 0, sizeof(*e));
+	e->hash = hash;
+	e->what = what;
+	link_entry(mem, mem->nr_raw++);
+	return e;
+}
+
 static struct wl_mem_cache_entry *cached(struct wl_mem *mem, CXCursor fn,
 					 int what)
 {
 	unsigned h = clang_hashCursor(fn), i;
 
-	for (i = 0; i < mem->nr_raw; i++)
-		if (mem->raw[i].hash == h && mem->raw[i].what == what &&
-		    wl_cursor_equal(mem->raw[i].fn, fn))
-			return &mem->raw[i];
+	for (i = ma_raw_first(mem, h, what); i; i = ma_raw_next(mem, i))
+		if (mem->raw[i - 1].hash == h && mem->raw[i - 1].what == what &&
+		    wl_cursor_equal(mem->raw[i - 1].fn, fn))
+			return &mem->raw[i - 1];
 	return NULL;
 }
 
 static struct wl_mem_cache_entry *remember(struct wl_mem *mem, CXCursor fn,
 					   int what, bool answer)
 {
-	struct wl_mem_cache_entry *e;
+	struct wl_mem_cache_entry *e = ma_raw_add(mem, clang_hashCursor(fn),
+						  what);
 
-	WL_GROW(mem->raw, mem->nr_raw, mem->alloc_raw);
-	e = &mem->raw[mem->nr_raw++];
-	memset(e, 0, sizeof(*e));
-	e->hash = clang_hashCursor(fn);
 	e->fn = fn;
-	e->what = what;
 	e->answer = answer;
 	return e;
 }
@@ -69,8 +120,11 @@ void ma_raw_release(struct wl_mem *mem)
 	for (i = 0; i < mem->nr_raw; i++)
 		free(mem->raw[i].values);
 	free(mem->raw);
+	free(mem->raw_bucket);
+	free(mem->raw_next);
 	mem->raw = NULL;
-	mem->nr_raw = mem->alloc_raw = 0;
+	mem->raw_bucket = mem->raw_next = NULL;
+	mem->nr_raw = mem->alloc_raw = mem->nr_raw_buckets = 0;
 }
 
 /* ---- what is inside ----------------------------------------------------- */
@@ -707,6 +761,7 @@ bool ma_raw_member_shared(struct wl_mem *mem, CXType obj, const char *method,
 {
 	CXCursor decl, tmpl;
 	struct spec_scan ss;
+	struct wl_mem_cache_entry *e;
 	const char *p;
 	unsigned h, i;
 
@@ -727,8 +782,9 @@ bool ma_raw_member_shared(struct wl_mem *mem, CXType obj, const char *method,
 	h = clang_hashCursor(ss.tmpl);
 	for (p = method; *p; p++)
 		h = h * 31 + (unsigned char)*p;
-	for (i = 0; i < mem->nr_raw; i++) {
-		const struct wl_mem_cache_entry *e = &mem->raw[i];
+	for (i = ma_raw_first(mem, h, MA_CACHE_MEMBER); i;
+	     i = ma_raw_next(mem, i)) {
+		const struct wl_mem_cache_entry *e = &mem->raw[i - 1];
 
 		if (e->what == MA_CACHE_MEMBER && e->hash == h &&
 		    wl_cursor_equal(e->fn, ss.tmpl) &&
@@ -739,15 +795,11 @@ bool ma_raw_member_shared(struct wl_mem *mem, CXType obj, const char *method,
 	}
 	clang_visitChildren(clang_getTranslationUnitCursor(mem->ctx->tu),
 			    find_spec, &ss);
-	WL_GROW(mem->raw, mem->nr_raw, mem->alloc_raw);
-	memset(&mem->raw[mem->nr_raw], 0, sizeof(*mem->raw));
-	mem->raw[mem->nr_raw].what = MA_CACHE_MEMBER;
-	mem->raw[mem->nr_raw].hash = h;
-	mem->raw[mem->nr_raw].fn = ss.tmpl;
-	mem->raw[mem->nr_raw].method = wl_arena_strdup(&mem->ctx->model.arena,
-						       method);
-	mem->raw[mem->nr_raw].answer = ss.found;
-	mem->raw[mem->nr_raw++].shared = ss.shared;
+	e = ma_raw_add(mem, h, MA_CACHE_MEMBER);
+	e->fn = ss.tmpl;
+	e->method = wl_arena_strdup(&mem->ctx->model.arena, method);
+	e->answer = ss.found;
+	e->shared = ss.shared;
 	*shared = ss.shared;
 	return ss.found;
 }
