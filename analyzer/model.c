@@ -856,7 +856,7 @@ static void note_inclusion(CXFile file, CXSourceLocation *stack, unsigned len,
 void wl_model_build(struct wl_model *m, CXTranslationUnit tu,
 		    const struct wl_source *src)
 {
-	wl_model_build_file(m, tu, src, NULL, false);
+	wl_model_build_file(m, tu, src, NULL, false, NULL);
 }
 
 /* The context function whose cursor is @c, or NULL. */
@@ -1007,9 +1007,10 @@ static void note_parse_errors(struct wl_model *m)
 
 void wl_model_build_file(struct wl_model *m, CXTranslationUnit tu,
 			 const struct wl_source *src, CXFile target,
-			 bool context)
+			 bool context, struct wl_text_cache *texts)
 {
 	memset(m, 0, sizeof(*m));
+	m->shared_texts = texts;
 	m->tu = tu;
 	m->src = src;
 	m->context = context;
@@ -1055,7 +1056,7 @@ void wl_model_release(struct wl_model *m)
 	free(m->incl_files);
 	free(m->incl_offsets);
 	free(m->error_offsets);
-	free(m->texts);
+	wl_text_cache_release(&m->own_texts);
 	free(m->macros);
 	free(m->calls);
 	free(m->asms);

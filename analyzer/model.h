@@ -49,6 +49,8 @@ struct wl_node {
 	const char *call_name;	/* wl_call_name(), once asked */
 	struct wl_func *target;	/* wl_call_target(), once asked */
 	bool target_known;
+	bool ctx_target_known;
+	struct wl_func *ctx_target;	/* wl_call_context_target() */
 	/* A call that may run other functions than its target too. */
 	bool several_targets;
 	signed char int_state;	/* 0 unknown, 1 constant, -1 not */
@@ -132,6 +134,14 @@ struct wl_macro {
 	unsigned begin, end;	/* byte range of NAME(...) BODY */
 };
 
+/* The texts of a TU's files that models read (node.c). */
+struct wl_text_cache {
+	struct wl_file_text *v;
+	unsigned nr, alloc;
+};
+
+void wl_text_cache_release(struct wl_text_cache *c);
+
 struct wl_model {
 	struct wl_arena arena;
 	const struct wl_source *src;
@@ -187,9 +197,13 @@ struct wl_model {
 	CXFile last_file;		/* is_project_file() cache */
 	bool last_project;
 	bool context_phase;		/* the walk adds context functions */
-	/* clang_getFileContents() scans the TU for the file: cached. */
-	struct wl_file_text *texts;
-	unsigned nr_texts, alloc_texts;
+	/*
+	 * clang_getFileContents() scans the TU's source locations for the
+	 * file, macro expansions included: cached for as long as the TU,
+	 * across the models of its headers when the caller keeps one.
+	 */
+	struct wl_text_cache *shared_texts;	/* the caller's, or NULL */
+	struct wl_text_cache own_texts;
 	/* Per function, whether a kernel reaches it (analyzer/reach.c). */
 	unsigned char *reach;
 	CXFile *incl_files;		/* where the target is #included */
@@ -211,10 +225,11 @@ void wl_model_build(struct wl_model *model, CXTranslationUnit tu,
  * partly written in @target (a .cuh included inside a kernel) belongs to
  * @target too.  With @context, the device functions of the other files
  * that are neither system headers nor the shim are modelled as context.
+ * @texts, when not NULL, caches file texts for every model of @tu.
  */
 void wl_model_build_file(struct wl_model *model, CXTranslationUnit tu,
 			 const struct wl_source *src, CXFile target,
-			 bool context);
+			 bool context, struct wl_text_cache *texts);
 
 /*
  * Whether @file is the shim, a system header, or NULL: not the project's.

@@ -534,7 +534,16 @@ static struct wl_func *context_target(struct wl_model *m,
 struct wl_func *wl_call_context_target(struct wl_model *m,
 				       const struct wl_node *call)
 {
-	return m->context ? context_target(m, call) : NULL;
+	struct wl_node *n = (struct wl_node *)call;
+
+	if (!m->context)
+		return NULL;
+	/* a search by name among thousands of a library's functions */
+	if (!n->ctx_target_known) {
+		n->ctx_target = context_target(m, call);
+		n->ctx_target_known = true;
+	}
+	return n->ctx_target;
 }
 
 static void add_caller(struct wl_func *fn, struct wl_node *call)

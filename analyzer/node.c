@@ -33,18 +33,26 @@ bool wl_same_file(CXFile a, CXFile b)
 	return same;
 }
 
+void wl_text_cache_release(struct wl_text_cache *c)
+{
+	free(c->v);
+	memset(c, 0, sizeof(*c));
+}
+
 const char *wl_model_file_text(struct wl_model *m, CXFile file, size_t *size)
 {
+	struct wl_text_cache *c = m->shared_texts ? m->shared_texts
+						  : &m->own_texts;
 	struct wl_file_text *t;
 	unsigned i;
 
-	for (i = 0; i < m->nr_texts; i++)
-		if (wl_same_file(m->texts[i].file, file)) {
-			*size = m->texts[i].size;
-			return m->texts[i].text;
+	for (i = 0; i < c->nr; i++)
+		if (wl_same_file(c->v[i].file, file)) {
+			*size = c->v[i].size;
+			return c->v[i].text;
 		}
-	WL_GROW(m->texts, m->nr_texts, m->alloc_texts);
-	t = &m->texts[m->nr_texts++];
+	WL_GROW(c->v, c->nr, c->alloc);
+	t = &c->v[c->nr++];
 	t->file = file;
 	t->size = 0;
 	t->text = clang_getFileContents(m->tu, file, &t->size);

@@ -41,7 +41,7 @@ void wl_analyze_opts_default(struct wl_analyze_opts *opts)
  */
 static void run_pass(CXTranslationUnit tu, const struct wl_source *src,
 		     CXFile target, const struct wl_analyze_opts *opts,
-		     struct wl_findings *out)
+		     struct wl_text_cache *texts, struct wl_findings *out)
 {
 	struct wl_ctx ctx;
 	unsigned i;
@@ -54,7 +54,7 @@ static void run_pass(CXTranslationUnit tu, const struct wl_source *src,
 	ctx.want_header = opts->want_header;
 	ctx.want_header_data = opts->want_header_data;
 	/* A header's callers are in the files that include it. */
-	wl_model_build_file(&ctx.model, tu, src, target, target != NULL);
+	wl_model_build_file(&ctx.model, tu, src, target, target != NULL, texts);
 	wl_ppcond_build(&ctx.pp, tu, ctx.model.main_file, src);
 	wl_eval_init(&ctx.eval, &ctx.model);
 	ctx.eval.launch = opts->launch;
@@ -155,6 +155,7 @@ static bool load_header(CXTranslationUnit tu, CXFile file, const char *path,
 
 static void analyze_headers(CXTranslationUnit tu,
 			    const struct wl_analyze_opts *opts,
+			    struct wl_text_cache *texts,
 			    struct wl_tu_result *out)
 {
 	struct header_scan hs;
@@ -177,7 +178,8 @@ static void analyze_headers(CXTranslationUnit tu,
 		if (load_header(tu, hs.files[i], clang_getCString(name),
 				&h->src)) {
 			h->path = wl_xstrdup(clang_getCString(name));
-			run_pass(tu, &h->src, hs.files[i], opts, &h->findings);
+			run_pass(tu, &h->src, hs.files[i], opts, texts,
+				 &h->findings);
 			out->nr_headers++;
 		}
 		clang_disposeString(name);
@@ -330,7 +332,7 @@ static bool analyze_in_includer(CXIndex index, const struct wl_source *src,
 	free(err);
 	there = tu ? included_file(tu, src->path) : NULL;
 	if (there && errors_in(tu, there) < own_errors) {
-		run_pass(tu, src, there, opts, &out->findings);
+		run_pass(tu, src, there, opts, NULL, &out->findings);
 		out->includer = includer;
 		includer = NULL;
 		used = true;
@@ -364,6 +366,7 @@ int wl_analyze_tu(CXIndex index, const struct wl_source *src,
 		  const struct wl_analyze_opts *opts, struct wl_tu_result *out,
 		  char **err)
 {
+	struct wl_text_cache texts = { NULL, 0, 0 };
 	CXTranslationUnit tu;
 
 	tu = parse_guessing(index, src, opts, out, err);
@@ -373,11 +376,12 @@ int wl_analyze_tu(CXIndex index, const struct wl_source *src,
 		clang_disposeTranslationUnit(tu);
 		return 0;
 	}
-	run_pass(tu, src, NULL, opts, &out->findings);
+	run_pass(tu, src, NULL, opts, &texts, &out->findings);
 	if (opts->want_header)
-		analyze_headers(tu, opts, out);
+		analyze_headers(tu, opts, &texts, out);
 	if (opts->want_deps)
 		clang_getInclusions(tu, note_dep, out);
+	wl_text_cache_release(&texts);
 	clang_disposeTranslationUnit(tu);
 	return 0;
 }
