@@ -76,7 +76,10 @@ static bool name_has(const char *name, const char *word)
 	return false;
 }
 
-/* Whether @word is a whole word of @name (`Sync` in `GridSync`, not in `Synchronize`). */
+/*
+ * Whether @word is a whole word of @name, in any case: "sync" is one of
+ * `GridSync` and `grid_sync`, not of `Synchronize` or `memcpy_async`.
+ */
 static bool name_is_word(const char *name, const char *word)
 {
 	size_t len = strlen(word), i;
