@@ -797,11 +797,7 @@ static enum CXChildVisitResult first_child(CXCursor c, CXCursor parent,
 	return CXChildVisit_Break;
 }
 
-/*
- * The name @ref's member is spelled with: a dependent member reference
- * has an empty spelling in libclang 19, so it is its last token.
- */
-static CXString member_name(CXCursor ref)
+CXString wl_cursor_member_name(CXCursor ref)
 {
 	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(ref);
 	CXString s = clang_getCursorSpelling(ref);
@@ -839,7 +835,7 @@ enum wl_member_kind wl_cursor_member_kind(CXCursor ref)
 	if (clang_Cursor_isNull(d) ||
 	    clang_getCursorKind(d) == CXCursor_NoDeclFound)
 		return WL_MEMBER_DATA;
-	name = member_name(ref);
+	name = wl_cursor_member_name(ref);
 	ml.name = clang_getCString(name);
 	if (ml.name && *ml.name)
 		clang_visitChildren(d, find_member, &ml);

@@ -166,6 +166,13 @@ enum wl_member_kind {
 };
 
 /*
+ * The name of the member @ref (a MemberRefExpr) names: a template's
+ * dependent member reference has an empty spelling in libclang 19 and
+ * names no declaration, so there it is the expression's last token.
+ */
+CXString wl_cursor_member_name(CXCursor ref);
+
+/*
  * The kind of the member @ref (a MemberRefExpr) names.  In a template,
  * where `coeffs.kCount` on a `Coeffs<N>&` names no declaration yet, the
  * member is looked up by name in the class template the object's type

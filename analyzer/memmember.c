@@ -117,28 +117,18 @@ static bool accessor(CXCursor method, uint64_t *field, unsigned *kind)
 	return true;
 }
 
-/*
- * The name @member spells into @buf: libclang names no declaration for
- * a template's dependent member, so it is the expression's last token.
- */
+/* The name @member spells into @buf (a dependent one's: its last token). */
 static const char *member_name(struct wl_model *m, struct wl_node *member,
 			       CXCursor ref, char *buf, size_t size)
 {
-	CXToken *tokens = NULL;
-	unsigned nr = 0;
 	CXString s;
 
 	if (!clang_Cursor_isNull(ref))
 		return wl_model_spelling(m, ref);
-	buf[0] = '\0';
-	clang_tokenize(m->tu, clang_getCursorExtent(member->cursor), &tokens,
-		       &nr);
-	if (nr && clang_getTokenKind(tokens[nr - 1]) == CXToken_Identifier) {
-		s = clang_getTokenSpelling(m->tu, tokens[nr - 1]);
-		snprintf(buf, size, "%s", clang_getCString(s));
-		clang_disposeString(s);
-	}
-	clang_disposeTokens(m->tu, tokens, nr);
+	s = wl_cursor_member_name(member->cursor);
+	snprintf(buf, size, "%s", clang_getCString(s) ? clang_getCString(s)
+						     : "");
+	clang_disposeString(s);
 	return buf;
 }
 
