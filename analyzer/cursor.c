@@ -789,14 +789,6 @@ static enum CXChildVisitResult find_member(CXCursor c, CXCursor parent,
 	return ml->found ? CXChildVisit_Break : CXChildVisit_Continue;
 }
 
-static enum CXChildVisitResult first_child(CXCursor c, CXCursor parent,
-					   CXClientData data)
-{
-	(void)parent;
-	*(CXCursor *)data = c;
-	return CXChildVisit_Break;
-}
-
 CXString wl_cursor_member_name(CXCursor ref)
 {
 	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(ref);
@@ -818,14 +810,14 @@ CXString wl_cursor_member_name(CXCursor ref)
 
 enum wl_member_kind wl_cursor_member_kind(CXCursor ref)
 {
-	CXCursor d = clang_getCursorReferenced(ref), base = clang_getNullCursor();
+	CXCursor d = clang_getCursorReferenced(ref), base;
 	struct member_lookup ml = { NULL, WL_MEMBER_DATA, false };
 	CXString name;
 	CXType t;
 
 	if (!clang_Cursor_isNull(d))
 		return member_kind_of(d);
-	clang_visitChildren(ref, first_child, &base);
+	base = wl_cursor_first_child(ref);
 	if (clang_Cursor_isNull(base))
 		return WL_MEMBER_DATA;
 	t = wl_type_non_reference(clang_getCursorType(base));
