@@ -56,49 +56,38 @@ static bool ma_is_assign_op(enum CXBinaryOperatorKind op, bool *compound)
 /*
  * Whether a word of @name ("ThreadStore", "store_volatile", "loadVec4":
  * split at underscores, digits and lower-to-upper steps) begins with
- * @word, in any case.  Words, not letters: "DeviceThreadToShared" holds
- * "read" only inside "thread", and stores rather than reads.
+ * @word, in any case, or with @whole is @word.  Words, not letters:
+ * "DeviceThreadToShared" holds "read" only inside "thread", and stores
+ * rather than reads; "sync" is a whole word of `GridSync` and
+ * `grid_sync`, not of `Synchronize` or `memcpy_async`.
  */
-static bool name_has(const char *name, const char *word)
+static bool word_of(const char *name, const char *word, bool whole)
 {
 	size_t len = strlen(word), i;
 
 	for (i = 0; name[i]; i++) {
+		unsigned char c = (unsigned char)name[i];
+		unsigned char prev = i ? (unsigned char)name[i - 1] : 0, after;
 		bool starts = i == 0 ||
-			      (isalpha((unsigned char)name[i]) &&
-			       (!isalpha((unsigned char)name[i - 1]) ||
-				(isupper((unsigned char)name[i]) &&
-				 islower((unsigned char)name[i - 1]))));
+			      (isalpha(c) && (!isalpha(prev) ||
+					      (isupper(c) && islower(prev))));
 
-		if (starts && !strncasecmp(name + i, word, len))
+		if (!starts || strncasecmp(name + i, word, len))
+			continue;
+		if (!whole)
+			return true;
+		after = (unsigned char)name[i + len];
+		if (!isalpha(after) ||
+		    (isupper(after) &&
+		     islower((unsigned char)name[i + len - 1])))
 			return true;
 	}
 	return false;
 }
 
-/*
- * Whether @word is a whole word of @name, in any case: "sync" is one of
- * `GridSync` and `grid_sync`, not of `Synchronize` or `memcpy_async`.
- */
-static bool name_is_word(const char *name, const char *word)
+static bool name_has(const char *name, const char *word)
 {
-	size_t len = strlen(word), i;
-
-	for (i = 0; name[i]; i++) {
-		const char *p = name + i;
-		unsigned char before = i ? (unsigned char)p[-1] : 0;
-		unsigned char after;
-
-		if (strncasecmp(p, word, len))
-			continue;
-		after = (unsigned char)p[len];
-		if ((!isalpha(before) ||
-		     (isupper((unsigned char)p[0]) && islower(before))) &&
-		    (!isalpha(after) ||
-		     (isupper(after) && islower((unsigned char)p[len - 1]))))
-			return true;
-	}
-	return false;
+	return word_of(name, word, false);
 }
 
 /*
@@ -796,7 +785,7 @@ bool wl_mem_is_barrier(struct wl_model *m, struct wl_node *call)
 	if (!strcmp(name, "sync") || !strcmp(name, "barrier_wait") ||
 	    !strcmp(name, "arrive_and_wait"))
 		return !wl_call_target(m, call);
-	if (name_is_word(name, "sync") || name_is_word(name, "barrier"))
+	if (word_of(name, "sync", true) || word_of(name, "barrier", true))
 		return !wl_call_target(m, call) &&
 		       clang_Cursor_isNull(wl_node_referenced(call));
 	return false;
