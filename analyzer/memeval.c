@@ -493,20 +493,16 @@ bool ma_this_object(const struct ma_env *env, struct wl_node **obj,
 static struct wl_node *local_decl(struct wl_mem *mem, struct wl_func *fn,
 				  CXCursor decl)
 {
-	unsigned h = clang_hashCursor(decl), i;
+	struct wl_mem_cache_entry *e = ma_raw_find(mem, decl, MA_CACHE_DECL);
 	struct wl_node *found = NULL;
-	struct wl_mem_cache_entry *e;
 
-	for (i = ma_raw_first(mem, h, MA_CACHE_DECL); i; i = ma_raw_next(mem, i))
-		if (mem->raw[i - 1].what == MA_CACHE_DECL &&
-		    mem->raw[i - 1].hash == h &&
-		    wl_cursor_equal(mem->raw[i - 1].fn, decl))
-			return mem->raw[i - 1].node;
+	if (e)
+		return e->node;
 	if (fn && fn->body)
 		found = wl_node_find(fn->body, decl);
 	if (found && found->kind != CXCursor_VarDecl)
 		found = NULL;
-	e = ma_raw_add(mem, h, MA_CACHE_DECL);
+	e = ma_raw_add(mem, clang_hashCursor(decl), MA_CACHE_DECL);
 	e->fn = decl;
 	e->node = found;
 	return found;
@@ -703,6 +699,7 @@ static bool names_thread_block(CXType t)
 {
 	CXCursor d;
 	CXString s;
+	const char *name;
 	bool yes;
 
 	t = wl_type_non_reference(t);
@@ -710,41 +707,37 @@ static bool names_thread_block(CXType t)
 		t = clang_getPointeeType(t);
 	d = clang_getTypeDeclaration(clang_getCanonicalType(t));
 	s = clang_getCursorSpelling(d);
-	yes = clang_getCString(s) && strstr(clang_getCString(s), "thread_block");
+	name = clang_getCString(s);
+	yes = name && strstr(name, "thread_block");
 	clang_disposeString(s);
 	return yes;
 }
 
-/* The size N of a `thread_block_tile<N>` type spelling, or 0. */
-static long long tile_size(CXType t)
+/*
+ * The group type @t spells: -1 none, 0 a thread block, N a
+ * `thread_block_tile<N>` (through a pointer or reference too).
+ */
+static long long group_size_of(CXType t)
 {
 	CXString s;
 	const char *p;
-	long long n = 0;
+	long long n = -1;
 
 	if (!names_thread_block(t))
-		return 0;
-	s = clang_getTypeSpelling(clang_getCanonicalType(t));
-	p = strstr(clang_getCString(s), "thread_block_tile<");
-	if (p)
-		n = strtoll(p + strlen("thread_block_tile<"), NULL, 10);
-	clang_disposeString(s);
-	return n;
-}
-
-static bool is_thread_block(CXType t)
-{
-	CXString s;
-	const char *p;
-	bool yes;
-
-	if (!names_thread_block(t))
-		return false;
+		return -1;
 	s = clang_getTypeSpelling(clang_getCanonicalType(t));
 	p = clang_getCString(s);
-	yes = strstr(p, "thread_block") && !strstr(p, "thread_block_tile");
+	if (strstr(p, "thread_block_tile")) {
+		p = strstr(p, "thread_block_tile<");
+		if (p)
+			n = strtoll(p + strlen("thread_block_tile<"), NULL, 10);
+		if (n <= 0)
+			n = -1;
+	} else if (strstr(p, "thread_block")) {
+		n = 0;
+	}
 	clang_disposeString(s);
-	return yes;
+	return n;
 }
 
 /*
@@ -774,7 +767,7 @@ static enum CXChildVisitResult find_typed(CXCursor c, CXCursor parent,
 static long long group_of(struct wl_mem *mem, struct wl_node *call,
 			  struct wl_node *obj)
 {
-	long long n = -1;
+	long long n;
 	CXType t;
 
 	if (call->index < mem->nr_access_of) {
@@ -785,15 +778,12 @@ static long long group_of(struct wl_mem *mem, struct wl_node *call,
 			return mem->group_of[call->index] - 2;
 	}
 	t = clang_getCursorType(obj->cursor);
+	n = group_size_of(t);
 	/* under the conversion to thread_group, the tile's own type */
-	if (!tile_size(t) && !is_thread_block(t))
+	if (n < 0) {
 		clang_visitChildren(obj->cursor, find_typed, &t);
-	if (t.kind == CXType_Pointer)
-		t = clang_getPointeeType(t);
-	if (tile_size(t) > 0)
-		n = tile_size(t);
-	else if (is_thread_block(t))
-		n = 0;
+		n = group_size_of(t);
+	}
 	if (call->index < mem->nr_access_of)
 		mem->group_of[call->index] = n + 2;
 	return n;

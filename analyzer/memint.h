@@ -292,11 +292,15 @@ bool ma_raw_member_shared(struct wl_mem *mem, CXType obj, const char *method,
 /*
  * The cache of answers about functions outside the model, by the cursor
  * hash @hash and the kind @what of answer: ma_raw_first() and
- * ma_raw_next() give the entry numbers + 1 that may match (0 ends), and
- * ma_raw_add() a new, zeroed entry.  A header of thousands of helpers
+ * ma_raw_next() give the entry numbers + 1 that may match (0 ends),
+ * ma_raw_find() the one for a cursor, and ma_raw_add() a new, zeroed
+ * entry.  A header of thousands of helpers
  * asks it for each call, so it is no list to search.
  */
 unsigned ma_raw_first(const struct wl_mem *mem, unsigned hash, int what);
+/* The entry of @what about @fn (keyed by its cursor hash), or NULL. */
+struct wl_mem_cache_entry *ma_raw_find(struct wl_mem *mem, CXCursor fn,
+				       int what);
 unsigned ma_raw_next(const struct wl_mem *mem, unsigned i);
 struct wl_mem_cache_entry *ma_raw_add(struct wl_mem *mem, unsigned hash,
 				      int what);

@@ -78,8 +78,8 @@ struct wl_mem_cache_entry *ma_raw_add(struct wl_mem *mem, unsigned hash,
 	return e;
 }
 
-static struct wl_mem_cache_entry *cached(struct wl_mem *mem, CXCursor fn,
-					 int what)
+struct wl_mem_cache_entry *ma_raw_find(struct wl_mem *mem, CXCursor fn,
+				       int what)
 {
 	unsigned h = clang_hashCursor(fn), i;
 
@@ -449,7 +449,7 @@ static CXCursor body_of(CXCursor fn, CXCursor *cls)
 static bool scan_barrier(struct wl_mem *mem, CXCursor fn, int depth,
 			 bool *cut)
 {
-	struct wl_mem_cache_entry *e = cached(mem, fn, MA_CACHE_BARRIER);
+	struct wl_mem_cache_entry *e = ma_raw_find(mem, fn, MA_CACHE_BARRIER);
 	struct scan sc = { mem, mem->ctx->tu, clang_getNullCursor(), depth,
 			   true, false, false, false };
 	CXCursor def;
@@ -465,7 +465,7 @@ static bool scan_barrier(struct wl_mem *mem, CXCursor fn, int depth,
 	remember(mem, fn, MA_CACHE_BARRIER, false);
 	if (!clang_Cursor_isNull(def))
 		clang_visitChildren(def, scan_visit, &sc);
-	e = cached(mem, fn, MA_CACHE_BARRIER);
+	e = ma_raw_find(mem, fn, MA_CACHE_BARRIER);
 	e->answer = sc.barrier;
 	if (sc.cut && !sc.barrier) {
 		e->what = MA_CACHE_FORGOTTEN;
@@ -492,7 +492,7 @@ bool ma_raw_call_barrier(struct wl_mem *mem, CXCursor call)
 /* Whether @fn's own body reads %laneid (its calls are not followed). */
 bool ma_raw_lane_id(struct wl_mem *mem, CXCursor fn)
 {
-	struct wl_mem_cache_entry *e = cached(mem, fn, MA_CACHE_LANE_ID);
+	struct wl_mem_cache_entry *e = ma_raw_find(mem, fn, MA_CACHE_LANE_ID);
 	struct scan sc = { mem, mem->ctx->tu, clang_getNullCursor(), 0, false,
 			   false, false, false };
 	CXCursor def;
@@ -621,7 +621,7 @@ static bool raw_eval(struct wl_mem *mem, CXCursor c, unsigned tid,
 bool ma_raw_value(struct wl_mem *mem, CXCursor fn, unsigned tid,
 		  long long *out)
 {
-	struct wl_mem_cache_entry *e = cached(mem, fn, MA_CACHE_VALUE);
+	struct wl_mem_cache_entry *e = ma_raw_find(mem, fn, MA_CACHE_VALUE);
 	CXCursor def, expr = clang_getNullCursor();
 	unsigned t;
 
@@ -642,7 +642,7 @@ bool ma_raw_value(struct wl_mem *mem, CXCursor fn, unsigned tid,
 					break;
 			/* the entry may have moved while raw_eval grew
 			   the cache: find it again */
-			e = cached(mem, fn, MA_CACHE_VALUE);
+			e = ma_raw_find(mem, fn, MA_CACHE_VALUE);
 			if (t == MA_TIDS) {
 				e->values = v;
 				e->answer = true;
