@@ -63,7 +63,6 @@ static bool own_elements(const struct ma_event *e, unsigned w)
 	return true;
 }
 
-
 /*
  * Lanes @ti of @p and @tj of @q (one warp, ti != tj) touch one element,
  * one reading and the other writing, with no barrier that both pass
@@ -101,7 +100,7 @@ static bool conflict(struct ma_event *p, struct ma_event *q,
 	if (thread_ptr && (p->guessed || q->guessed))
 		return false;
 	if (!wl_mem_fields_may_meet(&mem->accesses[p->access],
-				      &mem->accesses[q->access]))
+				    &mem->accesses[q->access]))
 		return false;
 
 	for (pass = 0; pass < 2; pass++) {
@@ -215,7 +214,7 @@ static unsigned retouch(struct wl_mem *mem, const struct ma_walk *w,
 		    (mem->accesses[r->access].flags & need) && r->act[ti] &&
 		    r->elem[ti] == p->elem[ti] &&
 		    wl_mem_fields_may_meet(&mem->accesses[r->access],
-				    &mem->accesses[p->access]))
+					   &mem->accesses[p->access]))
 			return k;
 	}
 	return to;
