@@ -215,6 +215,11 @@ struct wl_mem {
 	 */
 	struct ma_local_memo *local_memo;
 	/*
+	 * What an expression evaluates to in every thread, because it
+	 * reads nothing of the thread, in one context (ma_eval_thread()).
+	 */
+	struct ma_thread_memo *thread_memo;
+	/*
 	 * Whether a thread reaches a call, in one context (memactive.c,
 	 * ma_active()): every event inside the call asks it again.
 	 */

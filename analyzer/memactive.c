@@ -87,10 +87,10 @@ static bool splits_lanes(struct wl_mem *mem, struct wl_node *c,
 	m->cond = c;
 	m->splits = false;
 	for (t = 0; t < MA_TIDS; t++) {
-		struct ma_eval ev = { .mem = mem, .tid = t };
+		struct ma_eval ev;
 		long long v;
 
-		if (!ma_eval(&ev, c, env, &v))
+		if (!ma_eval_thread(mem, c, env, t, &ev, &v))
 			return m->splits = false;
 		if (!t)
 			first = v;
@@ -115,9 +115,9 @@ static bool eval_on_opaque(struct wl_mem *mem, struct wl_node *c,
 			   const struct ma_env *env, unsigned tid,
 			   long long *v)
 {
-	struct ma_eval ev = { .mem = mem, .tid = tid };
+	struct ma_eval ev;
 
-	if (!ma_eval(&ev, c, env, v) || !ev.opaque)
+	if (!ma_eval_thread(mem, c, env, tid, &ev, v) || !ev.opaque)
 		return false;
 	return splits_lanes(mem, c, env);
 }

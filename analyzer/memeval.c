@@ -178,7 +178,7 @@ static bool eval_local_uncached(struct ma_eval *ev, struct wl_var *v,
 
 	if (v->is_lane_id && !v->nr_writes) {
 		ev->assumed = true;
-		*out = ev->tid & 31;
+		*out = ma_tid(ev) & 31;
 		return true;
 	}
 	if (escapes(ev->mem, v))
@@ -249,6 +249,7 @@ struct ma_local_memo {
 	unsigned tid;
 	long long value;
 	bool used, ok, opaque, guessed, assumed;
+	bool read_tid;		/* the thread's index: see ma_tid() */
 };
 
 void ma_model_rows(struct wl_mem *mem, unsigned width, bool rounded)
@@ -258,6 +259,7 @@ void ma_model_rows(struct wl_mem *mem, unsigned width, bool rounded)
 	if (mem->local_memo)
 		memset(mem->local_memo, 0,
 		       MA_LOCAL_MEMO_SLOTS * sizeof(*mem->local_memo));
+	ma_forget_thread_values(mem);
 	ma_raw_forget_values(mem);
 }
 
@@ -269,7 +271,7 @@ static bool eval_local(struct ma_eval *ev, struct wl_var *v,
 	struct ma_eval sub = *ev;
 	uint64_t key = ma_env_key(env);
 	struct ma_local_memo *m;
-	unsigned slot, tid = ev->tid;
+	unsigned slot, tid = ev->tid, reads;
 	bool ok;
 
 	/* Never assigned after its declaration: the same at every use. */
@@ -294,6 +296,8 @@ static bool eval_local(struct ma_eval *ev, struct wl_var *v,
 	m = &ev->mem->local_memo[slot];
 	if (m->used && m->env == key && m->var == v && m->at == at &&
 	    m->tid == tid) {
+		if (m->read_tid)
+			ma_tid(ev);
 		if (!m->ok)
 			return false;
 		ev->opaque |= m->opaque;
@@ -303,6 +307,7 @@ static bool eval_local(struct ma_eval *ev, struct wl_var *v,
 		return true;
 	}
 	sub.opaque = sub.guessed = sub.assumed = false;
+	reads = ev->tid_reads ? *ev->tid_reads : 0;
 	ok = eval_local_uncached(&sub, v, use, env, out);
 	ev->opaque |= sub.opaque;
 	ev->guessed |= sub.guessed;
@@ -318,6 +323,8 @@ static bool eval_local(struct ma_eval *ev, struct wl_var *v,
 		m->opaque = sub.opaque;
 		m->guessed = sub.guessed;
 		m->assumed = sub.assumed;
+		/* not counted: take it as read */
+		m->read_tid = !ev->tid_reads || *ev->tid_reads != reads;
 	}
 	return ok;
 }
@@ -464,7 +471,7 @@ static bool eval_param(struct ma_eval *ev, struct wl_node *ref, CXCursor d,
 	if (fn->nr_callers)
 		return false;
 	ev->guessed = true;
-	*out = ev->tid;
+	*out = ma_tid(ev);
 	return true;
 }
 
@@ -603,8 +610,8 @@ struct wl_node *ma_field_init(struct wl_mem *mem, CXCursor field,
 	struct wl_model *m = &mem->ctx->model;
 	struct wl_node *cons = NULL, *init = NULL;
 	struct wl_func *ctor = NULL;
+	struct wl_mem_cache_entry *e;
 	struct ma_env cenv;
-	CXCursor cls = clang_getCursorSemanticParent(field);
 	unsigned i;
 
 	memset(frame, 0, sizeof(*frame));
@@ -623,25 +630,36 @@ struct wl_node *ma_field_init(struct wl_mem *mem, CXCursor field,
 			return init;
 		}
 	}
-	/* No construction in sight: the constructor that sets the field. */
-	for (i = 0; i < m->nr_funcs; i++) {
-		struct wl_func *fn = m->funcs[i];
+	/*
+	 * No construction in sight: the constructor that sets the field,
+	 * looked for once per field (every lane of every event asks).
+	 */
+	e = ma_raw_find(mem, field, MA_CACHE_FIELD_INIT);
+	if (!e) {
+		CXCursor cls = clang_getCursorSemanticParent(field);
 
-		if (clang_getCursorKind(fn->cursor) != CXCursor_Constructor ||
-		    !wl_cursor_equal(clang_getCursorSemanticParent(
-						fn->cursor),
-					cls))
-			continue;
-		init = ctor_init_of(fn, field);
-		if (init) {
-			frame->fn = fn;
-			/* an unknown call: parameters stay unbound */
-			init_env->frame = frame;
-			frame->call = NULL;
-			return init;
+		for (i = 0; i < m->nr_funcs && !init; i++) {
+			ctor = m->funcs[i];
+			if (clang_getCursorKind(ctor->cursor) ==
+				    CXCursor_Constructor &&
+			    wl_cursor_equal(clang_getCursorSemanticParent(
+						    ctor->cursor),
+					    cls))
+				init = ctor_init_of(ctor, field);
 		}
+		e = ma_raw_add(mem, clang_hashCursor(field),
+			       MA_CACHE_FIELD_INIT);
+		e->fn = field;
+		e->node = init;
+		e->ctor = init ? ctor : NULL;
 	}
-	return NULL;
+	if (!e->node)
+		return NULL;
+	frame->fn = e->ctor;
+	/* an unknown call: parameters stay unbound */
+	init_env->frame = frame;
+	frame->call = NULL;
+	return e->node;
 }
 
 struct wl_node *ma_member_init(struct ma_eval *ev, struct wl_node *n,
@@ -664,17 +682,44 @@ struct wl_node *ma_member_init(struct ma_eval *ev, struct wl_node *n,
 	return ma_field_init(ev->mem, field, obj, &oenv, frame, init_env);
 }
 
+bool ma_init_enter(struct ma_eval *ev, struct ma_init_guard *guard,
+		   const struct wl_node *init, const struct ma_frame *frame)
+{
+	const struct ma_init_guard *g;
+
+	guard->init = NULL;
+	if (frame->call)
+		return true;	/* bound to a construction: the frames progress */
+	for (g = ev->unbound_inits; g; g = g->up)
+		if (g->init == init)
+			return false;
+	guard->init = init;
+	guard->up = ev->unbound_inits;
+	ev->unbound_inits = guard;
+	return true;
+}
+
+void ma_init_leave(struct ma_eval *ev, const struct ma_init_guard *guard)
+{
+	if (guard->init)
+		ev->unbound_inits = guard->up;
+}
+
 /* A non-static data member of `this` or of a local object. */
 static bool eval_field(struct ma_eval *ev, struct wl_node *n, CXCursor field,
 		       const struct ma_env *env, long long *out)
 {
 	struct ma_env ienv;
 	struct ma_frame frame;
+	struct ma_init_guard guard;
 	struct wl_node *init = ma_member_init(ev, n, field, env, &frame, &ienv);
+	bool ok;
 
-	if (!init)
+	if (!init || !ma_init_enter(ev, &guard, init, &frame))
 		return false;
-	return ma_eval(ev, init, &ienv, out);
+	ok = ma_eval(ev, init, &ienv, out);
+	ma_init_leave(ev, &guard);
+	return ok;
 }
 
 /* "LaneId", "laneid", "get_lane_id": lowercase, no underscores. */
@@ -810,11 +855,12 @@ static bool eval_group_call(struct ma_eval *ev, struct wl_node *call,
 	n = group_of(ev->mem, call, obj);
 	ev->assumed = true;
 	if (n > 0) {
-		*out = !strcmp(name, "thread_rank") ? ev->tid % n : n;
+		*out = !strcmp(name, "thread_rank") ? ma_tid(ev) % n : n;
 		return true;
 	}
 	if (n == 0) {
-		*out = !strcmp(name, "thread_rank") ? ev->tid : MA_BLOCK_DIM;
+		*out = !strcmp(name, "thread_rank") ? ma_tid(ev)
+						      : MA_BLOCK_DIM;
 		return true;
 	}
 	return false;
@@ -903,18 +949,18 @@ static bool eval_call(struct ma_eval *ev, struct wl_node *n,
 	ref = wl_node_referenced(n);
 	if (!clang_Cursor_isNull(ref) && ma_raw_lane_id(ev->mem, ref)) {
 		ev->assumed = true;
-		*out = ev->tid & 31;
+		*out = ma_tid(ev) & 31;
 		return true;
 	}
 	/* warp_id() { return threadIdx.x >> 5; } in a header */
 	if (!clang_Cursor_isNull(ref) && !wl_call_args(n, NULL, 0) &&
-	    ma_raw_value(ev->mem, ref, ev->tid, out)) {
+	    ma_raw_value(ev->mem, ref, ma_tid(ev), out)) {
 		ev->assumed = true;
 		return true;
 	}
 	if (lane_id_name(name) && wl_call_args(n, NULL, 0) == 0) {
 		ev->assumed = true;
-		*out = ev->tid & 31;
+		*out = ma_tid(ev) & 31;
 		return true;
 	}
 	return false;
@@ -933,7 +979,7 @@ static bool eval_builtin(struct ma_eval *ev, struct wl_node *n, long long *out)
 	memcpy(var, b, (size_t)(dot - b));
 	var[dot - b] = 0;
 	ev->assumed = true;	/* a thread's, or the model's launch shape */
-	return ma_builtin_value(ev->mem, var, dot[1], ev->tid, out);
+	return ma_builtin_value(ev->mem, var, dot[1], ma_tid(ev), out);
 }
 
 /* An unknown value that is the same in every lane of a warp. */
@@ -1181,12 +1227,71 @@ bool ma_eval(struct ma_eval *ev, struct wl_node *n, const struct ma_env *env,
 	return ok;
 }
 
+/*
+ * The memo of ma_eval_thread(): direct-mapped like eval_local()'s, for
+ * values that read nothing of the thread.
+ */
+#define MA_THREAD_MEMO_SLOTS 4096u
+
+struct ma_thread_memo {
+	uint64_t env;
+	const struct wl_node *n;
+	long long value;
+	bool used, ok, opaque, guessed, assumed;
+};
+
+bool ma_eval_thread(struct wl_mem *mem, struct wl_node *n,
+		    const struct ma_env *env, unsigned tid, struct ma_eval *ev,
+		    long long *out)
+{
+	uint64_t key = ma_env_key(env);
+	struct ma_thread_memo *m;
+	unsigned reads = 0;
+	bool ok;
+
+	if (!mem->thread_memo)
+		mem->thread_memo = wl_xcalloc(MA_THREAD_MEMO_SLOTS,
+					      sizeof(*m));
+	m = &mem->thread_memo[ma_mix(key, (uintptr_t)n) % MA_THREAD_MEMO_SLOTS];
+	memset(ev, 0, sizeof(*ev));
+	ev->mem = mem;
+	ev->tid = tid;
+	if (m->used && m->env == key && m->n == n) {
+		ev->opaque = m->opaque;
+		ev->guessed = m->guessed;
+		ev->assumed = m->assumed;
+		*out = m->value;
+		return m->ok;
+	}
+	ev->tid_reads = &reads;
+	ok = ma_eval(ev, n, env, out);
+	ev->tid_reads = NULL;
+	if (reads)
+		return ok;
+	m->used = true;
+	m->env = key;
+	m->n = n;
+	m->ok = ok;
+	m->value = ok ? *out : 0;
+	m->opaque = ev->opaque;
+	m->guessed = ev->guessed;
+	m->assumed = ev->assumed;
+	return ok;
+}
+
+void ma_forget_thread_values(struct wl_mem *mem)
+{
+	if (mem->thread_memo)
+		memset(mem->thread_memo, 0,
+		       MA_THREAD_MEMO_SLOTS * sizeof(*mem->thread_memo));
+}
+
 bool ma_eval_exact(struct wl_mem *mem, struct wl_node *n,
 		   const struct ma_env *env, unsigned tid, long long *out)
 {
-	struct ma_eval ev = { .mem = mem, .tid = tid };
+	struct ma_eval ev;
 
-	return ma_eval(&ev, n, env, out) && !ev.opaque;
+	return ma_eval_thread(mem, n, env, tid, &ev, out) && !ev.opaque;
 }
 
 bool ma_eval_known(struct wl_mem *mem, struct wl_node *n,

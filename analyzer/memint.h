@@ -105,6 +105,15 @@ struct ma_env {
 };
 
 /*
+ * A member initializer being evaluated with no construction in sight
+ * (the fallback of ma_field_init()), in a chain up the C stack.
+ */
+struct ma_init_guard {
+	const struct wl_node *init;
+	const struct ma_init_guard *up;
+};
+
+/*
  * One evaluation for one thread.  @opaque is set when the value rests on
  * an unknown warp-uniform quantity (a kernel's integer parameter, a
  * template parameter with no instantiation in sight): such a value stands
@@ -130,7 +139,28 @@ struct ma_eval {
 	 * indices, not for deciding which code the program runs.
 	 */
 	bool assumed;
+	/*
+	 * Unbound member initializers in progress: a copying constructor
+	 * (`_base = source._base`) read with no construction in sight
+	 * names its own initializer again, to the depth limit, scanning
+	 * every constructor of the file at each level (see ma_init_enter()).
+	 */
+	const struct ma_init_guard *unbound_inits;
+	/*
+	 * Counts the reads of @tid (and of the launch shape), shared by the
+	 * sub-evaluations, failed ones too: a value that read none is every
+	 * thread's (ma_eval_thread()).  NULL: not counted.
+	 */
+	unsigned *tid_reads;
 };
+
+/* @ev's thread index, counted as read. */
+static inline unsigned ma_tid(const struct ma_eval *ev)
+{
+	if (ev->tid_reads)
+		(*ev->tid_reads)++;
+	return ev->tid;
+}
 
 /* memshape.c */
 /*
@@ -143,6 +173,17 @@ bool ma_builtin_value(const struct wl_mem *mem, const char *var, char member,
 /* memeval.c */
 bool ma_eval(struct ma_eval *ev, struct wl_node *n, const struct ma_env *env,
 	     long long *out);
+/*
+ * ma_eval() of @n for thread @tid, from the top, its marks (opaque,
+ * guessed, assumed) left in *@ev.  A value that reads nothing of the
+ * thread is remembered per context and given to every thread: the
+ * guards of every event are asked once per lane.
+ */
+bool ma_eval_thread(struct wl_mem *mem, struct wl_node *n,
+		    const struct ma_env *env, unsigned tid, struct ma_eval *ev,
+		    long long *out);
+/* What ma_eval_thread() remembered: the launch shape changed. */
+void ma_forget_thread_values(struct wl_mem *mem);
 /* The value for thread @tid, failing on opaque values (conditions). */
 bool ma_eval_exact(struct wl_mem *mem, struct wl_node *n,
 		   const struct ma_env *env, unsigned tid, long long *out);
@@ -221,6 +262,15 @@ struct wl_node *ma_member_init(struct ma_eval *ev, struct wl_node *n,
 			       CXCursor field, const struct ma_env *env,
 			       struct ma_frame *frame, struct ma_env *init_env);
 /*
+ * Before evaluating @init, the initializer ma_member_init() returned
+ * with @frame: false when it is the fallback's (no construction) and
+ * already being evaluated that way, a cycle that can only fail;
+ * otherwise @guard is pushed, to be popped by ma_init_leave().
+ */
+bool ma_init_enter(struct ma_eval *ev, struct ma_init_guard *guard,
+		   const struct wl_node *init, const struct ma_frame *frame);
+void ma_init_leave(struct ma_eval *ev, const struct ma_init_guard *guard);
+/*
  * memconst.c: the value of enumerator or integer constant @decl from its
  * initializer, with the template parameters @env binds (`enum { N = 1 <<
  * LOG }` in `Reduce<5>`); false when the initializer is beyond it.
@@ -247,6 +297,7 @@ struct wl_mem_cache_entry {
 	long long *values;	/* MA_CACHE_VALUE: per thread, or NULL */
 	CXCursor shared;	/* MA_CACHE_MEMBER: the storage it returns */
 	const char *method;	/* MA_CACHE_MEMBER: its name (model arena) */
+	struct wl_func *ctor;	/* MA_CACHE_FIELD_INIT: sets fn there */
 };
 
 enum ma_cache_kind {
@@ -256,6 +307,7 @@ enum ma_cache_kind {
 	MA_CACHE_DECL,
 	MA_CACHE_VALUE,
 	MA_CACHE_MEMBER,	/* fn: class (template); hash: with the method */
+	MA_CACHE_FIELD_INIT,	/* fn: a field; node: its initializer or NULL */
 };
 
 /* Whether a call to a function outside the model is a barrier. */

@@ -974,6 +974,7 @@ void wl_mem_release(struct wl_mem *mem)
 	free(mem->specs);
 	ma_raw_release(mem);
 	free(mem->local_memo);
+	free(mem->thread_memo);
 	free(mem->active_memo);
 	free(mem->split_memo);
 	for (i = 0; mem->guards_of && i < mem->nr_access_of; i++)

@@ -639,16 +639,20 @@ static bool field_value_loc(struct ma_eval *ev, struct wl_node *n,
 {
 	struct ma_env ienv;
 	struct ma_frame frame;
+	struct ma_init_guard guard;
 	struct ma_loc saved = *out;
 	struct wl_node *init = ma_member_init(ev, n, field, env, &frame, &ienv);
+	bool found;
 
 	/*
 	 * Only a member some constructor of the file sets (storage handed
 	 * over), not a pointer in a plain struct of parameters.
 	 */
-	if (!init)
+	if (!init || !ma_init_enter(ev, &guard, init, &frame))
 		return false;
-	if (pointer_loc(ev, init, &ienv, out))
+	found = pointer_loc(ev, init, &ienv, out);
+	ma_init_leave(ev, &guard);
+	if (found)
 		return true;
 	if (out->array >= 0)
 		return false;
@@ -942,7 +946,7 @@ static bool pointer_loc_of(struct ma_eval *ev, struct wl_node *e,
 
 		if (n->nr_kids != 3)
 			return false;
-		if (ma_eval_exact(ev->mem, n->kids[0], env, ev->tid, &cv))
+		if (ma_eval_exact(ev->mem, n->kids[0], env, ma_tid(ev), &cv))
 			return pointer_loc(ev, n->kids[cv ? 1 : 2], env, out);
 		if (!pointer_loc(ev, n->kids[1], env, &a) ||
 		    !pointer_loc(ev, n->kids[2], env, &b) ||

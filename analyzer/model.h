@@ -70,6 +70,11 @@ struct wl_node {
 	 * which the model shows as the built-in operator; 0: ask libclang.
 	 */
 	unsigned char binop;
+	/*
+	 * As an argument: whether it is written at its call (not a default
+	 * argument), once asked: 0 unknown, 1 yes, -1 no (modelcall.c).
+	 */
+	signed char at_call;
 };
 
 enum wl_func_flags {

@@ -746,13 +746,19 @@ static CXFile file_of(const struct wl_node *n)
  * the declaration.  A call in another file (a caller of a header's
  * helper in the file that includes it) has its arguments there too.
  */
-static bool written_at_call(const struct wl_node *call,
-			    const struct wl_node *arg)
+static bool written_at_call(const struct wl_node *call, struct wl_node *arg)
 {
 	if (call->in_main)
 		return arg->in_main;
-	return !arg->in_main && arg->begin >= call->begin &&
-	       arg->end <= call->end && file_of(arg) == file_of(call);
+	/* every lane of the memory walk asks, and locations cost */
+	if (!arg->at_call) {
+		bool within = !arg->in_main && arg->begin >= call->begin &&
+			      arg->end <= call->end &&
+			      file_of(arg) == file_of(call);
+
+		arg->at_call = within ? 1 : -1;
+	}
+	return arg->at_call > 0;
 }
 
 unsigned wl_call_args(const struct wl_node *call, struct wl_node **args,
