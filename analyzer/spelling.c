@@ -212,15 +212,31 @@ static void respell_literal(const char *t, size_t len, size_t begin,
 			k += t[k + 1] == '%';
 			continue;
 		}
-		/* `, %laneid` reads `,%%laneid`: the blank before it moves */
-		if (k == begin || (t[k - 1] != ' ' && t[k - 1] != '\t'))
-			continue;
+		if (k + 1 >= end)
+			continue;	/* a '%' that ends the literal */
 		if (!*out) {
 			*out = wl_xmalloc(len + 1);
 			memcpy(*out, t, len);
 			(*out)[len] = '\0';
 		}
-		(*out)[k - 1] = '%';
+		/*
+		 * The parse must keep every offset.  `, %laneid` reads
+		 * `,%%laneid`: the blank before it moves; a tab escape
+		 * before it (`\t%warpid`) becomes a blank and the room.
+		 * With neither (`{%al,%ah}`, scoped registers), the letter
+		 * after the '%' becomes the `%=` escape, which needs no
+		 * operand: the register's name is lost to the parse, not
+		 * its place.
+		 */
+		if (k > begin && (t[k - 1] == ' ' || t[k - 1] == '\t')) {
+			(*out)[k - 1] = '%';
+		} else if (k >= begin + 2 && t[k - 2] == '\\' &&
+			   t[k - 1] == 't') {
+			(*out)[k - 2] = ' ';
+			(*out)[k - 1] = '%';
+		} else {
+			(*out)[k + 1] = '=';
+		}
 	}
 }
 

@@ -130,6 +130,20 @@ static size_t read_insn(const struct tmpl *t, size_t i, const char *op,
 	return k;
 }
 
+/*
+ * Whether an opcode may start at @i: not inside a word, a modifier
+ * (`.shfl`) or a register (`%vote`).  An escape sequence ends a word:
+ * the 't' of "...;\n\t" is not part of the opcode that follows it.
+ */
+static bool opcode_start(const struct tmpl *t, size_t i)
+{
+	char c = i > 0 ? t->text[i - 1] : ' ';
+
+	if (c == '.' || c == '%')
+		return false;
+	return !word_char(c) || (i >= 2 && t->text[i - 2] == '\\');
+}
+
 static void scan_template(const struct tmpl *t, struct wl_asm *a)
 {
 	static const char *const ops[] = { "shfl", "vote" };
@@ -147,9 +161,7 @@ static void scan_template(const struct tmpl *t, struct wl_asm *a)
 			struct wl_ptx_insn *insn = &a->insns[a->nr_insns];
 
 			if (i + 4 >= t->len || memcmp(t->text + i, ops[k], 4) ||
-			    (i > 0 && (word_char(t->text[i - 1]) ||
-				       t->text[i - 1] == '.' ||
-				       t->text[i - 1] == '%')) ||
+			    !opcode_start(t, i) ||
 			    (t->text[i + 4] != '.' && t->offsets[i + 4] != HOLE))
 				continue;
 			hit = true;

@@ -53,7 +53,7 @@ static const struct row asm_rows[] = {
 	  "asm volatile (\"mov.u32 %0,%%lanemask_lt;\" : \"=r\"(m));" },
 	{ "__asm__ __volatile__(\"{ .reg .u32 t; mov.u32 t,\\t%warpid;\"\n"
 	  "  \" add.u32 %0, t, %smid; }\" : \"=r\"(w));",
-	  "__asm__ __volatile__(\"{ .reg .u32 t; mov.u32 t,\\t%warpid;\"\n"
+	  "__asm__ __volatile__(\"{ .reg .u32 t; mov.u32 t, %%warpid;\"\n"
 	  "  \" add.u32 %0, t,%%smid; }\" : \"=r\"(w));" },
 	{ "asm(\"shfl.up.b32 %0, %1, 1, 0; mov.u32 %0, %laneid;\" "
 	  ": \"=r\"(r) : \"r\"(v));",
@@ -68,8 +68,18 @@ static const struct row asm_rows[] = {
 	  "[in] \"r\"(b));", NULL },
 	/* a basic asm reads its text as written */
 	{ "asm(\"mov.u32 %r1, %laneid;\");", NULL },
-	/* no blank before the register: left for clang to reject */
-	{ "asm(\"mov.u32 %0,%laneid;\" : \"=r\"(l));", NULL },
+	/*
+	 * No blank before the register: its first letter becomes the `%=`
+	 * escape (XMP's scoped 16-bit registers, `mov.b32 {%al,%ah}, %1`).
+	 */
+	{ "asm(\"mov.u32 %0,%laneid;\" : \"=r\"(l));",
+	  "asm(\"mov.u32 %0,%=aneid;\" : \"=r\"(l));" },
+	{ "asm(\"{ .reg .u16 %al, %ah; mov.b32 {%al,%ah}, %1; }\" "
+	  ": \"=r\"(r) : \"r\"(a));",
+	  "asm(\"{ .reg .u16%%al,%%ah; mov.b32 {%=l,%=h}, %1; }\" "
+	  ": \"=r\"(r) : \"r\"(a));" },
+	/* a '%' that ends a literal: nothing to respell in place */
+	{ "asm(\"add.u32 %0, %1, 5%\" : \"=r\"(r) : \"r\"(a));", NULL },
 	/* not asm: a name that contains it, a comment, a string */
 	{ "fasm(\"x %laneid\" : 1);", NULL },
 	{ "// asm(\"mov.u32 %0, %laneid;\" : \"=r\"(l));\n", NULL },
