@@ -142,8 +142,8 @@ struct ma_eval {
 	/*
 	 * Unbound member initializers in progress: a copying constructor
 	 * (`_base = source._base`) read with no construction in sight
-	 * names its own initializer again, to the depth limit, scanning
-	 * every constructor of the file at each level (see ma_init_enter()).
+	 * names its own initializer again, to the depth limit (see
+	 * ma_init_enter()).
 	 */
 	const struct ma_init_guard *unbound_inits;
 	/*
@@ -265,7 +265,7 @@ struct wl_node *ma_member_init(struct ma_eval *ev, struct wl_node *n,
  * Before evaluating @init, the initializer ma_member_init() returned
  * with @frame: false when it is the fallback's (no construction) and
  * already being evaluated that way, a cycle that can only fail;
- * otherwise @guard is pushed, to be popped by ma_init_leave().
+ * otherwise @guard is pushed.  ma_init_leave() pops it either way.
  */
 bool ma_init_enter(struct ma_eval *ev, struct ma_init_guard *guard,
 		   const struct wl_node *init, const struct ma_frame *frame);

@@ -648,9 +648,11 @@ static bool field_value_loc(struct ma_eval *ev, struct wl_node *n,
 	 * Only a member some constructor of the file sets (storage handed
 	 * over), not a pointer in a plain struct of parameters.
 	 */
-	if (!init || !ma_init_enter(ev, &guard, init, &frame))
+	if (!init)
 		return false;
-	found = pointer_loc(ev, init, &ienv, out);
+	/* a copying constructor's cycle: the member's own storage */
+	found = ma_init_enter(ev, &guard, init, &frame) &&
+		pointer_loc(ev, init, &ienv, out);
 	ma_init_leave(ev, &guard);
 	if (found)
 		return true;
