@@ -461,15 +461,27 @@ char *wl_memfix_build(struct wl_ctx *ctx, struct wl_mem *mem,
 	reg = wl_memtext_fresh_name(ctx, r->stmts[0]->func->root, "v");
 	for (i = 0; i < r->nr_stmts && !fx.why; i++) {
 		plans[i].stmt = r->stmts[i];
-		if (!r->stmts[i]->in_main || r->stmts[i]->in_macro) {
+		if (!r->stmts[i]->in_main) {
 			wl_memfix_give_up(&fx, "the statement is written in a "
 					       "macro");
 			break;
 		}
 		plans[i].group = wl_memfix_group_of(&fx, r->stmts[i]);
+		if (plans[i].group && r->stmts[i]->in_macro)
+			wl_memfix_give_up(&fx, "the statement is written in a "
+					       "macro");
 		if (plans[i].group)
 			continue;	/* planned by its group's rewrite */
 		wl_memfix_plan(ctx, mem, r, &plans[i], reg);
+		/*
+		 * A statement of a macro's body is kept as it is: only a
+		 * barrier between it and the next, outside the macro's use
+		 * (after the branch the use makes up), can order it.
+		 */
+		if (r->stmts[i]->in_macro &&
+		    (plans[i].shape == SHAPE_SPLIT || plans[i].uses_reg))
+			wl_memfix_give_up(&fx, "the statement is written in a "
+					       "macro");
 		if (plans[i].shape == SHAPE_NONE)
 			wl_memfix_give_up(&fx, "a racing access is not a plain "
 					       "read or assignment");

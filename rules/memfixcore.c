@@ -517,6 +517,10 @@ void wl_memfix_insert_barrier(struct wl_fixer *fx, struct wl_node *at,
 		wl_memfix_give_up(fx, "nested unbraced statements");
 		return;
 	}
+	if (!at->in_main || at->in_macro) {
+		wl_memfix_give_up(fx, "the statement is written in a macro");
+		return;
+	}
 	m = wl_memfix_mask_at(fx, at);
 	if (!m)
 		return;

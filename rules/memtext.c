@@ -46,9 +46,13 @@ unsigned wl_memtext_stmt_end(struct wl_ctx *ctx, const struct wl_node *s)
 	const char *t = ctx->src->text;
 	unsigned i = s->end;
 
-	if (s->kind == CXCursor_CompoundStmt || s->kind == CXCursor_IfStmt ||
-	    s->kind == CXCursor_ForStmt || s->kind == CXCursor_WhileStmt ||
-	    s->kind == CXCursor_DeclStmt)
+	/*
+	 * A block a macro's body makes (`CALC_LEVEL(a, b);` with the body in
+	 * braces) is written as a call: its ';' is part of the statement.
+	 */
+	if ((s->kind == CXCursor_CompoundStmt && !s->in_macro) ||
+	    s->kind == CXCursor_IfStmt || s->kind == CXCursor_ForStmt ||
+	    s->kind == CXCursor_WhileStmt || s->kind == CXCursor_DeclStmt)
 		return s->end;
 	while (i < ctx->src->len && (t[i] == ' ' || t[i] == '\t'))
 		i++;
