@@ -123,6 +123,43 @@ void wl_findings_sort(struct wl_findings *list)
 	list->nr = out;
 }
 
+/* Whether a finding of @rule at @offset in @list has a fix. */
+static bool fixed_at(const struct wl_findings *list, enum wl_rule_id rule,
+		     unsigned offset)
+{
+	unsigned i;
+
+	for (i = 0; i < list->nr; i++)
+		if (list->v[i].rule == rule && list->v[i].offset == offset &&
+		    list->v[i].fix)
+			return true;
+	return false;
+}
+
+void wl_findings_uncover(struct wl_findings *list)
+{
+	static const char covers[] = WL_NOTE_FIX_COVERS;
+	unsigned i;
+
+	for (i = 0; i < list->nr; i++) {
+		struct wl_finding *f = &list->v[i];
+		char *at, *note;
+
+		if (!f->covered_by ||
+		    fixed_at(list, f->rule, f->covered_by - 1))
+			continue;
+		f->covered_by = 0;
+		at = f->note ? strstr(f->note, covers) : NULL;
+		if (!at)
+			continue;
+		note = wl_xasprintf("%.*s%s%s", (int)(at - f->note), f->note,
+				    WL_NOTE_SEE_FIRST,
+				    at + sizeof(covers) - 1);
+		free(f->note);
+		f->note = note;
+	}
+}
+
 void wl_findings_release(struct wl_findings *list)
 {
 	unsigned i;

@@ -39,7 +39,19 @@ struct wl_finding {
 	 * defined.
 	 */
 	char *configs;
+	/*
+	 * Offset + 1 of the finding whose fix the note says covers this
+	 * one (the first statement of a racing stretch), or 0.
+	 */
+	unsigned covered_by;
 };
+
+/*
+ * The note of a racing stretch's later statement (rules/memrules.c),
+ * and what it says instead when the first statement's fix is gone.
+ */
+#define WL_NOTE_FIX_COVERS "the fix there covers this statement"
+#define WL_NOTE_SEE_FIRST "see the note there"
 
 /* All findings of one file, in report order once sorted. */
 struct wl_findings {
@@ -74,6 +86,12 @@ void wl_finding_release(struct wl_finding *f);
 
 /* Sort by position then rule, and drop exact duplicates. */
 void wl_findings_sort(struct wl_findings *list);
+/*
+ * Findings whose note says the fix of another covers them, where that
+ * one has no fix (the passes over a header disagreed and the merge
+ * dropped it): their note points at its note instead.
+ */
+void wl_findings_uncover(struct wl_findings *list);
 void wl_findings_release(struct wl_findings *list);
 
 #endif

@@ -257,6 +257,7 @@ static void finish_file(struct wl_report_file *rf)
 	rf->marks = NULL;
 	rf->alloc_marks = 0;
 	wl_findings_sort(&rf->findings);
+	wl_findings_uncover(&rf->findings);
 }
 
 static void free_file(struct wl_report_file *rf)

@@ -56,6 +56,7 @@ static void put_findings(struct wl_buf *b, const struct wl_findings *list)
 		put_u32(b, f->suppressed);
 		put_u32(b, f->unparsed);
 		put_u32(b, f->unreached);
+		put_u32(b, f->covered_by);
 		put_str(b, f->message);
 		put_str(b, f->note);
 		put_str(b, f->fix_rejected);
@@ -162,6 +163,7 @@ static void get_findings(struct reader *r, struct wl_findings *out)
 		f->suppressed = get_u32(r) != 0;
 		f->unparsed = get_u32(r) != 0;
 		f->unreached = get_u32(r) != 0;
+		f->covered_by = get_u32(r);
 		f->message = get_str(r);
 		f->note = get_str(r);
 		f->fix_rejected = get_str(r);

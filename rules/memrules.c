@@ -392,15 +392,21 @@ static bool fix_region(struct wl_ctx *ctx, struct wl_mem *mem,
  * (or the reason there is none) is.
  */
 static void note_same_stretch(struct wl_ctx *ctx, const unsigned *later,
-			      unsigned nr, bool covered, unsigned line)
+			      unsigned nr, const struct wl_finding *first,
+			      bool covered)
 {
-	const char *what = covered ? "the fix there covers this statement"
-				   : "see the note there";
+	const char *what = covered ? WL_NOTE_FIX_COVERS : WL_NOTE_SEE_FIRST;
 	unsigned k;
 
-	for (k = 0; k < nr; k++)
-		wl_finding_note(&ctx->findings.v[later[k]],
-				"one stretch with line %u: %s", line, what);
+	for (k = 0; k < nr; k++) {
+		struct wl_finding *f = &ctx->findings.v[later[k]];
+
+		wl_finding_note(f, "one stretch with line %u: %s", first->line,
+				what);
+		/* the merge of a header's passes may drop that fix */
+		if (covered)
+			f->covered_by = first->offset + 1;
+	}
 }
 
 void wl_memrules_check(struct wl_ctx *ctx, enum wl_rule_id rule)
@@ -411,7 +417,7 @@ void wl_memrules_check(struct wl_ctx *ctx, enum wl_rule_id rule)
 	int *at = NULL;		/* the finding of each statement, or -1 */
 	unsigned alloc_at = 0;
 	struct wl_mem *mem = wl_mem_of(ctx);
-	unsigned i, k, line;
+	unsigned i, k;
 
 	for (i = 0; i < mem->nr_regions; i++) {
 		struct wl_mem_region *r = &mem->regions[i];
@@ -480,10 +486,9 @@ void wl_memrules_check(struct wl_ctx *ctx, enum wl_rule_id rule)
 		} else {
 			whole = fix_region(ctx, mem, r, first_at, at);
 		}
-		line = ctx->findings.v[first_at].line;
-		note_same_stretch(ctx, later, nr_later,
-				  whole && ctx->findings.v[first_at].fix,
-				  line);
+		first = &ctx->findings.v[first_at];
+		note_same_stretch(ctx, later, nr_later, first,
+				  whole && first->fix);
 	}
 	free(later);
 	free(at);
