@@ -467,21 +467,20 @@ char *wl_memfix_build(struct wl_ctx *ctx, struct wl_mem *mem,
 			break;
 		}
 		plans[i].group = wl_memfix_group_of(&fx, r->stmts[i]);
-		if (plans[i].group && r->stmts[i]->in_macro)
-			wl_memfix_give_up(&fx, "the statement is written in a "
-					       "macro");
-		if (plans[i].group)
-			continue;	/* planned by its group's rewrite */
-		wl_memfix_plan(ctx, mem, r, &plans[i], reg);
+		if (!plans[i].group)
+			wl_memfix_plan(ctx, mem, r, &plans[i], reg);
 		/*
 		 * A statement of a macro's body is kept as it is: only a
 		 * barrier between it and the next, outside the macro's use
 		 * (after the branch the use makes up), can order it.
 		 */
 		if (r->stmts[i]->in_macro &&
-		    (plans[i].shape == SHAPE_SPLIT || plans[i].uses_reg))
+		    (plans[i].group || plans[i].shape == SHAPE_SPLIT ||
+		     plans[i].uses_reg))
 			wl_memfix_give_up(&fx, "the statement is written in a "
 					       "macro");
+		if (plans[i].group)
+			continue;	/* planned by its group's rewrite */
 		if (plans[i].shape == SHAPE_NONE)
 			wl_memfix_give_up(&fx, "a racing access is not a plain "
 					       "read or assignment");
