@@ -193,11 +193,20 @@ static bool valid_escape(const char *p, const char *end)
 }
 
 /*
- * Respell the invalid escapes of the literal @t[@begin..@end) (its
- * quotes excluded) into @*out, allocated on the first change.
+ * What the invalid escapes become: respelled in place in a copy (@out,
+ * allocated on the first change), or, where offsets need not be kept,
+ * listed (@at) to have their '%' doubled.
  */
+struct escapes {
+	bool in_place;
+	char *out;
+	size_t *at;
+	unsigned nr, alloc;
+};
+
+/* Respell the invalid escapes of the literal @t[@begin..@end) (quotes excluded). */
 static void respell_literal(const char *t, size_t len, size_t begin,
-			    size_t end, char **out)
+			    size_t end, struct escapes *e)
 {
 	size_t k;
 
@@ -214,10 +223,15 @@ static void respell_literal(const char *t, size_t len, size_t begin,
 		}
 		if (k + 1 >= end)
 			continue;	/* a '%' that ends the literal */
-		if (!*out) {
-			*out = wl_xmalloc(len + 1);
-			memcpy(*out, t, len);
-			(*out)[len] = '\0';
+		if (!e->in_place) {
+			WL_GROW(e->at, e->nr, e->alloc);
+			e->at[e->nr++] = k;
+			continue;
+		}
+		if (!e->out) {
+			e->out = wl_xmalloc(len + 1);
+			memcpy(e->out, t, len);
+			e->out[len] = '\0';
 		}
 		/*
 		 * The parse must keep every offset.  `, %laneid` reads
@@ -225,17 +239,18 @@ static void respell_literal(const char *t, size_t len, size_t begin,
 		 * before it (`\t%warpid`) becomes a blank and the room.
 		 * With neither (`{%al,%ah}`, scoped registers), the letter
 		 * after the '%' becomes the `%=` escape, which needs no
-		 * operand: the register's name is lost to the parse, not
-		 * its place.
+		 * operand: the register's name is lost to the parse (never
+		 * to a fix), so code built from this text would be wrong:
+		 * see wl_spelling_escape_asm_percents().
 		 */
 		if (k > begin && (t[k - 1] == ' ' || t[k - 1] == '\t')) {
-			(*out)[k - 1] = '%';
+			e->out[k - 1] = '%';
 		} else if (k >= begin + 2 && t[k - 2] == '\\' &&
 			   t[k - 1] == 't') {
-			(*out)[k - 2] = ' ';
-			(*out)[k - 1] = '%';
+			e->out[k - 2] = ' ';
+			e->out[k - 1] = '%';
 		} else {
-			(*out)[k + 1] = '=';
+			e->out[k + 1] = '=';
 		}
 	}
 }
@@ -279,7 +294,8 @@ static size_t skip_asm_qualifiers(const char *t, size_t len, size_t i)
  * respelled when operands follow them (a basic asm reads '%' as is).
  * Returns the index past what was looked at.
  */
-static size_t respell_asm(const char *t, size_t len, size_t open, char **out)
+static size_t respell_asm(const char *t, size_t len, size_t open,
+			  struct escapes *e)
 {
 	size_t lits[32][2], i = open + 1;
 	unsigned nr = 0, k;
@@ -303,14 +319,14 @@ static size_t respell_asm(const char *t, size_t len, size_t open, char **out)
 	if (i >= len || t[i] != ':')
 		return i;
 	for (k = 0; k < nr; k++)
-		respell_literal(t, len, lits[k][0], lits[k][1], out);
+		respell_literal(t, len, lits[k][0], lits[k][1], e);
 	return i;
 }
 
-char *wl_spelling_fix_asm_escapes(const char *text, size_t len)
+/* Every asm statement of @text through respell_asm(). */
+static void find_escapes(const char *text, size_t len, struct escapes *e)
 {
 	static const char *const words[] = { "__asm__", "__asm", "asm" };
-	char *out = NULL;
 	size_t i = 0;
 
 	while (i < len) {
@@ -331,9 +347,41 @@ char *wl_spelling_fix_asm_escapes(const char *text, size_t len)
 			continue;
 		}
 		p = skip_asm_qualifiers(text, len, i + n);
-		i = p < len && text[p] == '(' ? respell_asm(text, len, p, &out)
+		i = p < len && text[p] == '(' ? respell_asm(text, len, p, e)
 					      : p;
 	}
+}
+
+char *wl_spelling_fix_asm_escapes(const char *text, size_t len)
+{
+	struct escapes e = { .in_place = true };
+
+	find_escapes(text, len, &e);
+	return e.out;
+}
+
+char *wl_spelling_escape_asm_percents(const char *text, size_t len,
+				      size_t *out_len)
+{
+	struct escapes e = { .in_place = false };
+	char *out, *o;
+	size_t from = 0;
+	unsigned k;
+
+	find_escapes(text, len, &e);
+	if (!e.nr)
+		return NULL;
+	*out_len = len + e.nr;
+	o = out = wl_xmalloc(*out_len + 1);
+	for (k = 0; k < e.nr; k++) {
+		memcpy(o, text + from, e.at[k] - from);
+		o += e.at[k] - from;
+		*o++ = '%';
+		from = e.at[k];
+	}
+	memcpy(o, text + from, len - from);
+	out[*out_len] = '\0';
+	free(e.at);
 	return out;
 }
 

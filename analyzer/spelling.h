@@ -22,14 +22,23 @@
 char *wl_spelling_fix_launches(const char *text, size_t len);
 
 /*
- * A copy of @text in which each PTX register named in an asm template
- * with operands, `asm("mov.u32 %0, %laneid;" : "=r"(l))`, reads as clang
- * wants it, `%%laneid`: nvcc passes an unknown `%` escape through, clang
- * rejects the statement.  The blank before the register makes room for
- * the second '%', so a register with none before it stays as it is.
- * Returns NULL (and allocates nothing) when nothing needs it.
+ * A copy of @text, every offset kept, in which each PTX register named
+ * in an asm template with operands, `asm("mov.u32 %0, %laneid;" :
+ * "=r"(l))`, reads as clang accepts it: nvcc passes an unknown `%` escape
+ * through, clang rejects the statement.  A blank (or a `\t`) before the
+ * register makes room for a second '%' (`%%laneid`); with none, the
+ * letter after the '%' becomes `%=`, fine for a parse but not for code
+ * built from it.  Returns NULL (and allocates nothing) when nothing needs
+ * it.
  */
 char *wl_spelling_fix_asm_escapes(const char *text, size_t len);
+
+/*
+ * The same registers with their '%' doubled, for a build (the text grows
+ * by one byte each; *@out_len is its length).  NULL when none.
+ */
+char *wl_spelling_escape_asm_percents(const char *text, size_t len,
+				      size_t *out_len);
 
 /*
  * An explicit specialization written without `__device__`, `template <>

@@ -97,13 +97,14 @@ static bool insert_template(const char *dir, const char *path, unsigned lno,
 
 /*
  * `%laneid` in an asm template with operands, which nvcc passes on and
- * clang rejects: the whole file respelled as warplint parses it.
+ * clang rejects: every such '%' doubled, as clang wants it.
  */
 static bool respell_asm(const char *dir, const char *path, unsigned lno,
 			unsigned col)
 {
 	struct wl_source s;
 	char *err = NULL, *fixed;
+	size_t len = 0;
 	bool changed = false;
 
 	(void)lno;
@@ -112,9 +113,10 @@ static bool respell_asm(const char *dir, const char *path, unsigned lno,
 		free(err);
 		return false;
 	}
-	fixed = wl_spelling_fix_asm_escapes(s.text, s.len);
+	/* a build: the '%' doubled, never the parse's in-place `%=` */
+	fixed = wl_spelling_escape_asm_percents(s.text, s.len, &len);
 	if (fixed)
-		changed = replace_text(dir, path, s.text, s.len, fixed, s.len);
+		changed = replace_text(dir, path, s.text, s.len, fixed, len);
 	free(fixed);
 	wl_source_release(&s);
 	return changed;

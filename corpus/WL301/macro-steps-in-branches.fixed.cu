@@ -19,12 +19,12 @@
 
 __global__ void expand(const unsigned *roots, unsigned *out, int rounds)
 {
-	__shared__ unsigned trees[4][32];
+	__shared__ unsigned trees[32][32];
 	unsigned lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
 	unsigned *tree = trees[warp];
 	int r;
 
-	for (r = warp; r < rounds; r += 4) {
+	for (r = warp; r < rounds; r += 32) {
 		if (lane == 0)
 			tree[0] = roots[r];
 		if (lane % 16 == 0)
@@ -40,7 +40,7 @@ __global__ void expand(const unsigned *roots, unsigned *out, int rounds)
 
 __global__ void fold(unsigned *data)
 {
-	__shared__ unsigned trees[4][32];
+	__shared__ unsigned trees[32][32];
 	unsigned lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
 	unsigned *tree = trees[warp];
 

@@ -186,11 +186,33 @@ static void test_asm_rows(void **state)
 		   wl_spelling_fix_asm_escapes);
 }
 
+/* For a build the '%' is doubled, whatever stands before it. */
+static void test_asm_percents_doubled(void **state)
+{
+	static const char in[] =
+		"asm(\"mov.b32 {%al,%ah},%1; mov.u32 %0, %laneid;\" "
+		": \"=r\"(r) : \"r\"(a)); asm(\"mov.u32 %r1, %laneid;\");";
+	static const char want[] =
+		"asm(\"mov.b32 {%%al,%%ah},%1; mov.u32 %0, %%laneid;\" "
+		": \"=r\"(r) : \"r\"(a)); asm(\"mov.u32 %r1, %laneid;\");";
+	size_t len = 0;
+	char *out;
+
+	(void)state;
+	out = wl_spelling_escape_asm_percents(in, strlen(in), &len);
+	assert_non_null(out);
+	assert_int_equal(len, strlen(want));
+	assert_string_equal(out, want);
+	free(out);
+	assert_null(wl_spelling_escape_asm_percents(want, strlen(want), &len));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_rows),
 		cmocka_unit_test(test_asm_rows),
+		cmocka_unit_test(test_asm_percents_doubled),
 		cmocka_unit_test(test_specializations),
 	};
 
