@@ -204,7 +204,10 @@ struct escapes {
 	unsigned nr, alloc;
 };
 
-/* Respell the invalid escapes of the literal @t[@begin..@end) (quotes excluded). */
+/*
+ * Respell the invalid escapes of the literal @t[@begin..@end) (its
+ * quotes excluded).
+ */
 static void respell_literal(const char *t, size_t len, size_t begin,
 			    size_t end, struct escapes *e)
 {
