@@ -509,9 +509,7 @@ static struct wl_node *local_decl(struct wl_mem *mem, struct wl_func *fn,
 		found = wl_node_find(fn->body, decl);
 	if (found && found->kind != CXCursor_VarDecl)
 		found = NULL;
-	e = ma_raw_add(mem, clang_hashCursor(decl), MA_CACHE_DECL);
-	e->fn = decl;
-	e->node = found;
+	ma_raw_remember(mem, decl, MA_CACHE_DECL)->node = found;
 	return found;
 }
 
@@ -647,9 +645,7 @@ struct wl_node *ma_field_init(struct wl_mem *mem, CXCursor field,
 					    cls))
 				init = ctor_init_of(ctor, field);
 		}
-		e = ma_raw_add(mem, clang_hashCursor(field),
-			       MA_CACHE_FIELD_INIT);
-		e->fn = field;
+		e = ma_raw_remember(mem, field, MA_CACHE_FIELD_INIT);
 		e->node = init;
 		e->ctor = init ? ctor : NULL;
 	}

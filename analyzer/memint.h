@@ -342,20 +342,16 @@ enum ma_raw_ret ma_raw_returns(CXCursor fn, CXCursor *shared);
 bool ma_raw_member_shared(struct wl_mem *mem, CXType obj, const char *method,
 			  CXCursor *shared);
 /*
- * The cache of answers about functions outside the model, by the cursor
- * hash @hash and the kind @what of answer: ma_raw_first() and
- * ma_raw_next() give the entry numbers + 1 that may match (0 ends),
- * ma_raw_find() the one for a cursor, and ma_raw_add() a new, zeroed
- * entry.  A header of thousands of helpers
- * asks it for each call, so it is no list to search.
+ * The cache of answers about functions outside the model, by cursor and
+ * kind @what of answer (indexed: a header of thousands of helpers asks
+ * it for each call, so it is no list to search).  ma_raw_find() gives
+ * the entry of @what about @fn, or NULL; ma_raw_remember() adds a new,
+ * zeroed one for @fn (entries may move when one is added).
  */
-unsigned ma_raw_first(const struct wl_mem *mem, unsigned hash, int what);
-/* The entry of @what about @fn (keyed by its cursor hash), or NULL. */
 struct wl_mem_cache_entry *ma_raw_find(struct wl_mem *mem, CXCursor fn,
 				       int what);
-unsigned ma_raw_next(const struct wl_mem *mem, unsigned i);
-struct wl_mem_cache_entry *ma_raw_add(struct wl_mem *mem, unsigned hash,
-				      int what);
+struct wl_mem_cache_entry *ma_raw_remember(struct wl_mem *mem, CXCursor fn,
+					    int what);
 
 /* Forget the values of ma_raw_value(): the launch shape changed. */
 void ma_raw_forget_values(struct wl_mem *mem);

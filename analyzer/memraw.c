@@ -29,13 +29,14 @@ static unsigned bucket_of(const struct wl_mem *mem, unsigned hash, int what)
 	       (mem->nr_raw_buckets - 1);
 }
 
-unsigned ma_raw_first(const struct wl_mem *mem, unsigned hash, int what)
+/* The entry numbers + 1 that may hold (@hash, @what), in a chain: 0 ends it. */
+static unsigned chain_first(const struct wl_mem *mem, unsigned hash, int what)
 {
 	return mem->nr_raw_buckets ? mem->raw_bucket[bucket_of(mem, hash, what)]
 				   : 0;
 }
 
-unsigned ma_raw_next(const struct wl_mem *mem, unsigned i)
+static unsigned chain_next(const struct wl_mem *mem, unsigned i)
 {
 	return mem->raw_next[i - 1];
 }
@@ -62,8 +63,9 @@ static void grow_index(struct wl_mem *mem)
 		link_entry(mem, i);
 }
 
-struct wl_mem_cache_entry *ma_raw_add(struct wl_mem *mem, unsigned hash,
-				      int what)
+/* A new, zeroed entry of @what under @hash. */
+static struct wl_mem_cache_entry *raw_add(struct wl_mem *mem, unsigned hash,
+					  int what)
 {
 	struct wl_mem_cache_entry *e;
 
@@ -83,21 +85,19 @@ struct wl_mem_cache_entry *ma_raw_find(struct wl_mem *mem, CXCursor fn,
 {
 	unsigned h = clang_hashCursor(fn), i;
 
-	for (i = ma_raw_first(mem, h, what); i; i = ma_raw_next(mem, i))
+	for (i = chain_first(mem, h, what); i; i = chain_next(mem, i))
 		if (mem->raw[i - 1].hash == h && mem->raw[i - 1].what == what &&
 		    wl_cursor_equal(mem->raw[i - 1].fn, fn))
 			return &mem->raw[i - 1];
 	return NULL;
 }
 
-static struct wl_mem_cache_entry *remember(struct wl_mem *mem, CXCursor fn,
-					   int what, bool answer)
+struct wl_mem_cache_entry *ma_raw_remember(struct wl_mem *mem, CXCursor fn,
+					    int what)
 {
-	struct wl_mem_cache_entry *e = ma_raw_add(mem, clang_hashCursor(fn),
-						  what);
+	struct wl_mem_cache_entry *e = raw_add(mem, clang_hashCursor(fn), what);
 
 	e->fn = fn;
-	e->answer = answer;
 	return e;
 }
 
@@ -462,7 +462,7 @@ static bool scan_barrier(struct wl_mem *mem, CXCursor fn, int depth,
 	}
 	def = body_of(fn, &sc.cls);
 	/* while it is scanned, a recursive call finds no barrier */
-	remember(mem, fn, MA_CACHE_BARRIER, false);
+	ma_raw_remember(mem, fn, MA_CACHE_BARRIER);
 	if (!clang_Cursor_isNull(def))
 		clang_visitChildren(def, scan_visit, &sc);
 	e = ma_raw_find(mem, fn, MA_CACHE_BARRIER);
@@ -502,7 +502,7 @@ bool ma_raw_lane_id(struct wl_mem *mem, CXCursor fn)
 	def = body_of(fn, &sc.cls);
 	if (!clang_Cursor_isNull(def))
 		clang_visitChildren(def, scan_visit, &sc);
-	remember(mem, fn, MA_CACHE_LANE_ID, sc.laneid);
+	ma_raw_remember(mem, fn, MA_CACHE_LANE_ID)->answer = sc.laneid;
 	return sc.laneid;
 }
 
@@ -628,7 +628,7 @@ bool ma_raw_value(struct wl_mem *mem, CXCursor fn, unsigned tid,
 	if (tid >= MA_TIDS)
 		return false;
 	if (!e) {
-		e = remember(mem, fn, MA_CACHE_VALUE, false);
+		e = ma_raw_remember(mem, fn, MA_CACHE_VALUE);
 		def = wl_cursor_definition(fn);
 		/* A body that is one `return EXPR;` with no parameters. */
 		if (!clang_Cursor_isNull(def) &&
@@ -782,8 +782,8 @@ bool ma_raw_member_shared(struct wl_mem *mem, CXType obj, const char *method,
 	h = clang_hashCursor(ss.tmpl);
 	for (p = method; *p; p++)
 		h = h * 31 + (unsigned char)*p;
-	for (i = ma_raw_first(mem, h, MA_CACHE_MEMBER); i;
-	     i = ma_raw_next(mem, i)) {
+	for (i = chain_first(mem, h, MA_CACHE_MEMBER); i;
+	     i = chain_next(mem, i)) {
 		const struct wl_mem_cache_entry *e = &mem->raw[i - 1];
 
 		if (e->what == MA_CACHE_MEMBER && e->hash == h &&
@@ -795,7 +795,7 @@ bool ma_raw_member_shared(struct wl_mem *mem, CXType obj, const char *method,
 	}
 	clang_visitChildren(clang_getTranslationUnitCursor(mem->ctx->tu),
 			    find_spec, &ss);
-	e = ma_raw_add(mem, h, MA_CACHE_MEMBER);
+	e = raw_add(mem, h, MA_CACHE_MEMBER);
 	e->fn = ss.tmpl;
 	e->method = wl_arena_strdup(&mem->ctx->model.arena, method);
 	e->answer = ss.found;
