@@ -1023,10 +1023,36 @@ static bool literal_arg(const char *p, const char *end, long long *v)
 }
 
 /*
+ * Whether an instantiation of @is already has every value @text read
+ * from the file's text.  `mix<ALGO_A, 0>` reads as (unbound, 0); where
+ * clang resolved that launch to (0, 0), a walk with ALGO unbound would
+ * take every side of `switch (ALGO)` in one warp.
+ */
+static bool pool_covers(const struct instance_pool *is,
+			const struct ma_instance *text)
+{
+	unsigned i, k;
+
+	for (i = 0; i < is->nr; i++) {
+		const struct ma_instance *in = &is->v[i];
+
+		for (k = 0; k < text->nr; k++)
+			if (text->is_value[k] &&
+			    (k >= in->nr || !in->is_value[k] ||
+			     in->values[k] != text->values[k]))
+				break;
+		if (k == text->nr)
+			return true;
+	}
+	return false;
+}
+
+/*
  * `NAME<256, 8>` spelled in the file: an explicit instantiation or a
  * launch, which libclang does not show as cursors when the launch does
  * not parse or the instantiation is explicit.  Integer literal
- * arguments only; the rest stay unbound.
+ * arguments only; the rest stay unbound.  A spelling that names an
+ * instantiation clang resolved adds nothing.
  */
 static void text_instances(struct wl_mem *mem, struct wl_func *fn,
 			   struct instance_pool *is)
@@ -1067,7 +1093,7 @@ static void text_instances(struct wl_mem *mem, struct wl_func *fn,
 			} else if (*q == ';' || *q == '{')
 				break;
 		}
-		if (q < end && *q == '>' && any)
+		if (q < end && *q == '>' && any && !pool_covers(is, &in))
 			pool_add(is, &in);
 	}
 }

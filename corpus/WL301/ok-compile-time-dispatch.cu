@@ -5,7 +5,10 @@
  * the rows that one variant reads are never the rows the other writes:
  * each lane loads and stores only its own elements in either layout.
  * A branch on a template parameter that no instantiation takes is not
- * walked at all.
+ * walked at all.  A launch that mixes a named constant with a literal
+ * (`mix_fetch<ROW_MAJOR, 0>`) is still one instantiation: the literal
+ * alone, read from the text, does not make a second one with LAYOUT
+ * unknown.
  */
 enum layout { ROW_MAJOR, COL_MAJOR };
 enum staging { DIRECT, STAGED };
@@ -111,8 +114,23 @@ __global__ void relay(float *out)
 	out[blockIdx.x * 128 + threadIdx.x] = v;
 }
 
+template <int LAYOUT, int FETCH>
+__global__ void mix_fetch(unsigned *data, int rounds)
+{
+	uint4 v;
+
+	load_block<LAYOUT>(data, v);
+	for (int r = 0; r < rounds; r++)
+		v.x += FETCH ? v.y : v.z;
+	store_block<LAYOUT>(data, v);
+}
+
 void run_all(unsigned *d, float *f, int rounds, int layout)
 {
+	if (layout == ROW_MAJOR)
+		mix_fetch<ROW_MAJOR, 0><<<64, 128>>>(d, rounds);
+	else
+		mix_fetch<COL_MAJOR, 0><<<64, 128>>>(d, rounds);
 	relay<DIRECT><<<64, 128>>>(f);
 	if (layout == ROW_MAJOR)
 		mix<ROW_MAJOR, DIRECT><<<64, 128>>>(d, rounds);
