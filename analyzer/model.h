@@ -404,6 +404,14 @@ char *wl_node_text(const struct wl_model *model, const struct wl_node *node);
  * macro's): for messages, never for edits.
  */
 char *wl_node_any_text(const struct wl_model *m, const struct wl_node *node);
+/*
+ * Where @node is written: "line 36 of reduce.h" (or "line 36" in the
+ * file itself) for a node of a macro's body, which is where the user
+ * edits it; NULL for one that starts in an argument of the macro's use.
+ * Caller frees.
+ */
+char *wl_node_spelling_place(const struct wl_model *m,
+			     const struct wl_node *node);
 
 /* The integer value of a constant expression, if clang can evaluate it. */
 bool wl_node_int_value(const struct wl_node *node, long long *value);

@@ -323,6 +323,40 @@ char *wl_node_any_text(const struct wl_model *m, const struct wl_node *node)
 	return node->in_main ? wl_node_text(m, node) : foreign_text(m, node);
 }
 
+/* "line 36 of reduce.h": the file's own name, which folder is the includer's */
+static char *line_of_file(CXFile file, unsigned line)
+{
+	CXString name = clang_getFileName(file);
+	const char *path = clang_getCString(name), *slash;
+	char *s;
+
+	if (!path)
+		path = "";
+	slash = strrchr(path, '/');
+	s = *path ? wl_xasprintf("line %u of %s", line,
+				 slash ? slash + 1 : path)
+		  : wl_xasprintf("line %u", line);
+	clang_disposeString(name);
+	return s;
+}
+
+char *wl_node_spelling_place(const struct wl_model *m,
+			     const struct wl_node *node)
+{
+	CXSourceLocation at = clang_getRangeStart(
+		clang_getCursorExtent(node->cursor));
+	CXFile file = NULL;
+	unsigned line = 0, offset = 0;
+
+	clang_getSpellingLocation(at, &file, &line, NULL, &offset);
+	if (!wl_same_file(file, m->main_file))
+		return line_of_file(file, line);
+	/* an argument of the use, not a token of the body */
+	if (node->in_main && offset >= node->begin && offset < node->end)
+		return NULL;
+	return wl_xasprintf("line %u", line);
+}
+
 unsigned wl_node_lineno(const struct wl_model *m, const struct wl_node *n)
 {
 	unsigned line = 0, col;
@@ -340,23 +374,12 @@ char *wl_node_place(const struct wl_model *m, const struct wl_node *n)
 {
 	CXFile file = NULL;
 	unsigned line = 0;
-	CXString name;
-	const char *path, *slash;
-	char *s;
 
 	if (n->in_main)
 		return wl_xasprintf("line %u", wl_node_lineno(m, n));
 	clang_getExpansionLocation(clang_getCursorLocation(n->cursor), &file,
 				   &line, NULL, NULL);
-	name = clang_getFileName(file);
-	path = clang_getCString(name) ? clang_getCString(name) : "";
-	slash = strrchr(path, '/');
-	/* the file's own name: which folder holds it is the includer's */
-	s = *path ? wl_xasprintf("line %u of %s", line,
-				 slash ? slash + 1 : path)
-		  : wl_xasprintf("line %u", line);
-	clang_disposeString(name);
-	return s;
+	return line_of_file(file, line);
 }
 
 static bool int_value_uncached(const struct wl_node *node, long long *value)

@@ -21,11 +21,15 @@
 
 /* ---- messages --------------------------------------------------------- */
 
-/* "s[tid + 16]"; "s[...] (in a macro)" when an expansion hides it. */
+/*
+ * "s[tid + 16]"; "s[tid] (line 36 of reduce.h, in a macro)" for an
+ * access written in a macro's body, where the user must go to fix it;
+ * "s[...] (in a macro)" when not even that body shows it whole.
+ */
 static char *access_text(struct wl_ctx *ctx, const struct wl_mem_access *a)
 {
 	struct wl_node *e = a->expr, *up;
-	char *base, *s;
+	char *base, *s, *place;
 
 	/* `acc[t].x`: the field is the place, not the whole element */
 	while (a->field && e->parent &&
@@ -40,6 +44,14 @@ static char *access_text(struct wl_ctx *ctx, const struct wl_mem_access *a)
 		return wl_memtext_of(ctx, up);
 	if (!a->expr->in_macro)
 		return wl_memtext_of(ctx, a->expr);
+	place = wl_node_spelling_place(&ctx->model, a->expr);
+	if (place) {
+		base = wl_memtext_of(ctx, a->expr);
+		s = wl_xasprintf("%s (%s, in a macro)", base, place);
+		free(base);
+		free(place);
+		return s;
+	}
 	base = wl_memtext_of(ctx, a->base);
 	s = wl_xasprintf("%s[...] (in a macro)", base);
 	free(base);

@@ -35,5 +35,5 @@ __device__ float add(float a, float b)
 
 __global__ void sum_of_squares(const float *in, float *out)
 {
-	BLOCK_REDUCE(LOAD_SQUARE, add) // expect: WL301 {{lane 16 writes tail[...] (in a macro)}} WL301 {{tid + 16}} WL301 {{tid + 8}}
+	BLOCK_REDUCE(LOAD_SQUARE, add) // expect: WL301 {{lane 16 writes tail[tid] (line 22, in a macro)}} WL301 {{tid + 16}} WL301 {{tid + 8}}
 }
