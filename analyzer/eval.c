@@ -794,6 +794,7 @@ struct return_scan {
 	enum wl_dep dep;
 	unsigned nr;		/* returns with a value */
 	bool no_locals;		/* WL_FUNC_CONTEXT_CALLEE: see there */
+	bool read_unsolved;	/* so a return read an unsolved local */
 };
 
 /* A variable of @n's that is unsolved and one copy per thread. */
@@ -824,6 +825,7 @@ static bool scan_return(struct wl_node *n, void *data)
 	if (rs->no_locals &&
 	    !wl_node_walk(n->kids[0], reads_unsolved_local, rs->ev)) {
 		rs->dep = WL_DEP_LANE;
+		rs->read_unsolved = true;
 		return false;
 	}
 	rs->dep = wl_dep_max(rs->dep, wl_eval_dep(rs->ev, n->kids[0]));
@@ -845,8 +847,10 @@ static enum wl_dep func_thread_dep(struct wl_eval *ev, struct wl_func *fn)
 {
 	struct func_facts *f = facts_of(ev, fn);
 	struct thread_scan ts = { ev, WL_DEP_BLOCK };
-	struct return_scan rs = { ev, WL_DEP_BLOCK, 0,
-				  (fn->flags & WL_FUNC_CONTEXT_CALLEE) != 0 };
+	struct return_scan rs = {
+		.ev = ev, .dep = WL_DEP_BLOCK,
+		.no_locals = (fn->flags & WL_FUNC_CONTEXT_CALLEE) != 0,
+	};
 
 	if (!f)
 		return WL_DEP_LANE;
@@ -857,6 +861,13 @@ static enum wl_dep func_thread_dep(struct wl_eval *ev, struct wl_func *fn)
 		wl_node_walk(fn->root, scan_thread, &ts);
 		if (fn->body)
 			wl_node_walk(fn->body, scan_return, &rs);
+		/*
+		 * Its locals unsolved (a context function of another file):
+		 * what the returns read, followed through the syntax.
+		 */
+		if (rs.read_unsolved &&
+		    !wl_evalcall_returns_dep(ev, fn->cursor, &rs.dep))
+			rs.dep = WL_DEP_LANE;
 		f = facts_of(ev, fn);
 		/*
 		 * What it returns, with its parameters as all callers bind

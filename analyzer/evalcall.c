@@ -333,6 +333,250 @@ static enum CXChildVisitResult scan_body(CXCursor c, CXCursor parent,
 				       : CXChildVisit_Recurse;
 }
 
+/*
+ * ---- a helper's value, read from its returns ----
+ *
+ * What a helper returns can vary less than its body: Kokkos' block
+ * reduction reads threadIdx.y throughout, then returns `is_last_block`,
+ * set once from `__syncthreads_or(...)`, which every thread of the block
+ * shares.  Where each `return` sits at the top level of the body (none in
+ * a branch or loop, where which one runs could differ by lane), the value
+ * is what the returned expressions read, a local set once followed to
+ * its initializer.
+ */
+struct ret_scan {
+	struct ext_scan *es;
+	CXCursor body;
+	unsigned nr_returns;
+	unsigned followed;	/* locals followed to their initializers */
+	bool failed;
+};
+
+/* Locals followed, at most, before the body is scanned whole instead. */
+#define MAX_FOLLOWED_LOCALS 8
+
+static enum CXChildVisitResult scan_value(CXCursor c, CXCursor parent,
+					  CXClientData data);
+
+/* @c itself, then what it holds. */
+static void scan_tree(struct ret_scan *rs, CXCursor c)
+{
+	if (scan_value(c, clang_getNullCursor(), rs) == CXChildVisit_Recurse)
+		clang_visitChildren(c, scan_value, rs);
+}
+
+struct write_search {
+	CXCursor var;
+	bool written;
+};
+
+static bool names(CXCursor c, CXCursor var)
+{
+	c = wl_cursor_strip(c);
+	return clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+	       wl_cursor_equal(clang_getCursorReferenced(c), var);
+}
+
+static enum CXChildVisitResult direct_arg(CXCursor c, CXCursor parent,
+					  CXClientData data)
+{
+	struct write_search *ws = data;
+
+	(void)parent;
+	/* bare, with no conversion to a value: a reference may bind to it */
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+	    wl_cursor_equal(clang_getCursorReferenced(c), ws->var))
+		ws->written = true;
+	return ws->written ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+/*
+ * Whether @c may change ws->var: an assignment to it, `++`/`--`, its
+ * address taken, or a call that may take it by reference.
+ */
+static enum CXChildVisitResult find_write(CXCursor c, CXCursor parent,
+					  CXClientData data)
+{
+	struct write_search *ws = data;
+	enum CXUnaryOperatorKind u;
+	enum CXBinaryOperatorKind b;
+
+	(void)parent;
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_BinaryOperator:
+		b = clang_getCursorBinaryOperatorKind(c);
+		if (b >= CXBinaryOperator_Assign && b <= CXBinaryOperator_OrAssign &&
+		    names(wl_cursor_first_child(c), ws->var))
+			ws->written = true;
+		break;
+	case CXCursor_CompoundAssignOperator:
+		ws->written = names(wl_cursor_first_child(c), ws->var);
+		break;
+	case CXCursor_UnaryOperator:
+		u = clang_getCursorUnaryOperatorKind(c);
+		if (u != CXUnaryOperator_Plus && u != CXUnaryOperator_Minus &&
+		    u != CXUnaryOperator_Not && u != CXUnaryOperator_LNot &&
+		    u != CXUnaryOperator_Deref &&
+		    names(wl_cursor_first_child(c), ws->var))
+			ws->written = true;
+		break;
+	case CXCursor_CallExpr:
+		clang_visitChildren(c, direct_arg, ws);
+		break;
+	case CXCursor_MemberRefExpr:
+		/* a method called on it */
+		ws->written = names(wl_cursor_first_child(c), ws->var);
+		break;
+	default:
+		break;
+	}
+	return ws->written ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/*
+ * Whether local @var holds its initializer's value wherever it is read:
+ * it is const, or nothing in the body may write it.
+ */
+static bool set_once(struct ret_scan *rs, CXCursor var)
+{
+	struct write_search ws = { var, false };
+
+	if (clang_isConstQualifiedType(clang_getCursorType(var)))
+		return true;
+	clang_visitChildren(rs->body, find_write, &ws);
+	return !ws.written;
+}
+
+static bool is_local(CXCursor var)
+{
+	enum CXCursorKind k = clang_getCursorKind(
+		clang_getCursorSemanticParent(var));
+
+	return clang_getCursorKind(var) == CXCursor_VarDecl &&
+	       !clang_Cursor_hasVarDeclGlobalStorage(var) &&
+	       (k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate ||
+		k == CXCursor_CXXMethod);
+}
+
+/* A read of @ref, a name in a returned expression (or what it was set to). */
+static enum wl_dep scan_name(struct ret_scan *rs, CXCursor ref)
+{
+	CXCursor var = clang_getCursorReferenced(ref), init;
+
+	if (spelled(ref, "threadIdx"))
+		return WL_DEP_LANE;
+	if (!is_local(var))
+		return WL_DEP_CONST;	/* a parameter is the caller's */
+	init = clang_Cursor_getVarDeclInitializer(var);
+	if (clang_Cursor_isNull(init) || !set_once(rs, var) ||
+	    rs->followed++ == MAX_FOLLOWED_LOCALS) {
+		rs->failed = true;
+		return WL_DEP_LANE;
+	}
+	scan_tree(rs, init);
+	return WL_DEP_CONST;
+}
+
+static enum CXChildVisitResult scan_value(CXCursor c, CXCursor parent,
+					  CXClientData data)
+{
+	struct ret_scan *rs = data;
+	enum wl_dep d = WL_DEP_CONST;
+	bool votes = false;
+	CXString s;
+
+	(void)parent;
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_GCCAsmStmt:
+	case CXCursor_MSAsmStmt:
+		d = WL_DEP_LANE;
+		break;
+	case CXCursor_DeclRefExpr:
+		d = scan_name(rs, c);
+		break;
+	case CXCursor_CallExpr:
+		d = scan_call(rs->es, c);
+		/* a vote's answer is shared, whatever each thread put in */
+		s = clang_getCursorSpelling(c);
+		votes = in_list(clang_getCString(s), block_uniform_calls,
+				WL_ARRAY_SIZE(block_uniform_calls)) ||
+			wl_evalcall_is_warp_uniform(clang_getCString(s));
+		clang_disposeString(s);
+		break;
+	default:
+		break;
+	}
+	if (d > rs->es->dep)
+		rs->es->dep = d;
+	if (rs->failed || rs->es->dep == WL_DEP_LANE)
+		return CXChildVisit_Break;
+	return votes ? CXChildVisit_Continue : CXChildVisit_Recurse;
+}
+
+static enum CXChildVisitResult scan_returns(CXCursor c, CXCursor parent,
+					    CXClientData data)
+{
+	struct ret_scan *rs = data;
+
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_LambdaExpr:
+		return CXChildVisit_Continue;	/* its returns are its own */
+	case CXCursor_ReturnStmt:
+		/*
+		 * By extent: the body as its function's child and as its
+		 * returns' parent are cursors of one statement that
+		 * wl_cursor_equal() tells apart.
+		 */
+		if (!clang_equalRanges(clang_getCursorExtent(parent),
+				       clang_getCursorExtent(rs->body))) {
+			rs->failed = true;
+			return CXChildVisit_Break;
+		}
+		rs->nr_returns++;
+		clang_visitChildren(c, scan_value, rs);
+		return rs->failed ? CXChildVisit_Break : CXChildVisit_Continue;
+	default:
+		return CXChildVisit_Recurse;
+	}
+}
+
+static enum CXChildVisitResult find_body(CXCursor c, CXCursor parent,
+					 CXClientData data)
+{
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_CompoundStmt)
+		return CXChildVisit_Continue;
+	*(CXCursor *)data = c;
+	return CXChildVisit_Break;
+}
+
+/*
+ * The variation of what definition @def returns, into es->dep; false
+ * when its returns do not show it (a return in a branch, a local written
+ * after its declaration, no return at all).
+ */
+static bool returns_dep(struct ext_scan *es, CXCursor def)
+{
+	struct ret_scan rs = { .es = es, .body = clang_getNullCursor() };
+
+	clang_visitChildren(def, find_body, &rs.body);
+	if (clang_Cursor_isNull(rs.body))
+		return false;
+	clang_visitChildren(rs.body, scan_returns, &rs);
+	return !rs.failed && rs.nr_returns;
+}
+
+bool wl_evalcall_returns_dep(struct wl_eval *ev, CXCursor def,
+			     enum wl_dep *dep)
+{
+	struct ext_scan es = { ev, WL_DEP_BLOCK, 0 };
+
+	if (!returns_dep(&es, def))
+		return false;
+	*dep = es.dep;
+	return true;
+}
+
 static bool is_arithmetic(CXType t)
 {
 	enum CXTypeKind k = clang_getCanonicalType(t).kind;
@@ -373,6 +617,7 @@ static bool computes_from_values(CXCursor callee)
 
 static enum wl_dep extern_dep(struct wl_eval *ev, CXCursor callee, int depth)
 {
+
 	struct wl_extern_memo *m;
 	/* An implicit instantiation: the template's body is judged. */
 	CXCursor def = wl_cursor_definition(callee);
@@ -395,7 +640,11 @@ static enum wl_dep extern_dep(struct wl_eval *ev, CXCursor callee, int depth)
 	i = m->nr++;
 	m->v[i].fn = def;
 	m->v[i].busy = true;
-	clang_visitChildren(clang_getCursorDefinition(def), scan_body, &es);
+	if (!returns_dep(&es, clang_getCursorDefinition(def))) {
+		es.dep = WL_DEP_BLOCK;
+		clang_visitChildren(clang_getCursorDefinition(def), scan_body,
+				    &es);
+	}
 	/* Growing the table may have moved it. */
 	m = ev->externs;
 	m->v[i].dep = es.dep;

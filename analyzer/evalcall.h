@@ -42,6 +42,16 @@ bool wl_evalcall_cg(struct wl_eval *ev, struct wl_node *call,
  */
 enum wl_dep wl_evalcall_extern(struct wl_eval *ev, CXCursor call);
 
+/*
+ * How much what function definition @def returns varies, read from its
+ * syntax alone: every `return` at the top level of its body, and the
+ * locals they read set once (const, or never written after their
+ * initializer) and followed there.  False when its returns do not show
+ * it; then nothing is set.
+ */
+bool wl_evalcall_returns_dep(struct wl_eval *ev, CXCursor def,
+			     enum wl_dep *dep);
+
 /* Calls whose result depends only on their arguments (math, bit tricks). */
 bool wl_evalcall_is_pure(const char *name);
 
