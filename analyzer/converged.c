@@ -22,8 +22,7 @@ bool wl_ballot_of_true(struct wl_model *m, struct wl_node *call)
 	       wl_node_int_value(wl_node_strip(args[0]), &value) && value;
 }
 
-/* Whether @n asks which lanes are active: __activemask(), __ballot(1). */
-static bool active_lanes(struct wl_model *m, struct wl_node *n)
+bool wl_active_lanes_call(struct wl_model *m, struct wl_node *n)
 {
 	struct wl_node *args[1];
 
@@ -86,8 +85,8 @@ static int converged_test(struct wl_model *m, struct wl_node *cond,
 	op = wl_node_binop(n);
 	if (op != CXBinaryOperator_EQ && op != CXBinaryOperator_NE)
 		return 0;
-	if (!(active_lanes(m, n->kids[0]) && all_lanes(n->kids[1])) &&
-	    !(active_lanes(m, n->kids[1]) && all_lanes(n->kids[0])))
+	if (!(wl_active_lanes_call(m, n->kids[0]) && all_lanes(n->kids[1])) &&
+	    !(wl_active_lanes_call(m, n->kids[1]) && all_lanes(n->kids[0])))
 		return 0;
 	return op == CXBinaryOperator_EQ ? 1 : -1;
 }

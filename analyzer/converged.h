@@ -22,6 +22,9 @@ struct wl_node;
 /* Whether @call is `__ballot(K)` with a constant K other than 0. */
 bool wl_ballot_of_true(struct wl_model *m, struct wl_node *call);
 
+/* Whether @n asks which lanes are active: __activemask(), __ballot(1). */
+bool wl_active_lanes_call(struct wl_model *m, struct wl_node *n);
+
 /*
  * The if statement nearest @site, in @site's function, whose test proves
  * that the whole warp runs the branch holding @site; NULL if none.

@@ -881,6 +881,46 @@ static char *check_trip_condition(struct wl_ctx *ctx, struct point *p)
 	return wl_mask_cond_memory_why(ctx, cond);
 }
 
+/*
+ * Whether the callers settle which lanes enter: a kernel, or call sites
+ * that all prove the same lanes, with nothing guessed or passed in.
+ */
+static bool entry_settled(const struct entry *e)
+{
+	return (e->reach == WL_REACH_FULL || e->reach == WL_REACH_CONST) &&
+	       !e->note && !e->param && !e->recursive;
+}
+
+/*
+ * A vote within the group its helper named at the top of its body
+ * (maskgroup.c): the group is the mask, whatever the callers, and lanes
+ * are counted from there on.
+ */
+static void enter_as_group(struct entry *e, struct wl_node *group,
+			   char **var)
+{
+	CXString name = clang_getCursorSpelling(group->cursor);
+
+	free(e->note);
+	memset(e, 0, sizeof(*e));
+	e->reach = WL_REACH_DYNAMIC;
+	e->bits = FULL;
+	*var = wl_xstrdup(clang_getCString(name));
+	clang_disposeString(name);
+}
+
+/* Points before @group's declaration: lanes that left there are not in it. */
+static unsigned drop_before(struct point *pts, unsigned nr,
+			    const struct wl_node *group)
+{
+	unsigned i, k = 0;
+
+	for (i = 0; i < nr; i++)
+		if (!pts[i].nr || pts[i].conds[0]->begin >= group->end)
+			pts[k++] = pts[i];
+	return k;
+}
+
 static void compute(struct wl_ctx *ctx, struct wl_node *site, struct wl_mask *m)
 {
 	struct point pts[MAX_POINTS];
@@ -888,7 +928,7 @@ static void compute(struct wl_ctx *ctx, struct wl_node *site, struct wl_mask *m)
 	struct wl_func *fn = site->func;
 	struct exit_scan es;
 	struct entry entry;
-	struct wl_node *converged;
+	struct wl_node *converged, *group = NULL;
 	uint32_t bits;
 	char *var = NULL, *why = NULL;
 	bool dynamic = false, loop_seen = false;
@@ -902,6 +942,11 @@ static void compute(struct wl_ctx *ctx, struct wl_node *site, struct wl_mask *m)
 		m->converged = converged;
 	} else {
 		function_entry(ctx, fn, &entry);
+		if (!entry_settled(&entry) &&
+		    (group = wl_mask_entry_group(ctx, site)) != NULL) {
+			enter_as_group(&entry, group, &var);
+			m->group = group;
+		}
 	}
 	m->note = entry.note;
 	/* The lanes are read off statements; a dropped one could change them. */
@@ -951,6 +996,8 @@ static void compute(struct wl_ctx *ctx, struct wl_node *site, struct wl_mask *m)
 		free(var);
 		return;
 	}
+	if (group)
+		nr = drop_before(pts, nr, group);
 	qsort(pts, nr, sizeof(*pts), point_cmp);
 	for (i = 0; i < nr; i++) {
 		if (pts[i].loop) {
@@ -1161,6 +1208,13 @@ char *wl_mask_explain(struct wl_ctx *ctx, const struct wl_mask *mask)
 				"line %u: the mask is a __ballot_sync of its "
 				"condition, taken as each iteration begins",
 				line_of(ctx, mask->divergence_loop));
+		if (mask->group && !mask->divergence)
+			return wl_xasprintf(
+				"the lanes that entered together, named at "
+				"line %u and compared with a vote's answer: a "
+				"group the code works within, whatever the "
+				"callers' branches",
+				line_of(ctx, mask->group));
 		if (!mask->divergence)
 			return wl_xstrdup("the lanes that arrive depend on data");
 		wl_source_line_col(ctx->src, mask->divergence->begin, &line, &col);

@@ -43,6 +43,8 @@ struct wl_mask {
 	const struct wl_func *recursive;
 	/* The test that the whole warp is converged above it (converged.h). */
 	struct wl_node *converged;
+	/* The variable naming the group it votes within (maskgroup.c). */
+	struct wl_node *group;
 	/* The first lane-dependent condition on the way, for messages. */
 	struct wl_node *divergence;
 	/* ... the condition of this loop, whose trips it counts. */
@@ -55,6 +57,15 @@ struct wl_mask_cache;
 
 void wl_mask_cache_init(struct wl_ctx *ctx);
 void wl_mask_cache_release(struct wl_ctx *ctx);
+
+/*
+ * The variable that names the group of lanes vote @site works within
+ * (maskgroup.c): declared at the top level of its function's body before
+ * @site from the active lanes (`__activemask()`, `__ballot(1)`), never
+ * written again, and compared (== or !=) with a local a vote sets.  NULL
+ * if there is none.
+ */
+struct wl_node *wl_mask_entry_group(struct wl_ctx *ctx, struct wl_node *site);
 
 /* Infer the mask for the collective call @site.  The cache owns it. */
 const struct wl_mask *wl_mask_infer(struct wl_ctx *ctx, struct wl_node *site);

@@ -8,11 +8,12 @@
  * reduction under `if (i < n)` may then sum only part of the warp.
  * Followed through local variables and `m & 0xffff`.  Not flagged:
  * opportunistic code that only discovers its group (atomicAggInc): a
- * __match_*_sync() over __activemask(), and a __shfl_sync() whose mask
- * also feeds __ffs()/__popc() for leader election.  The fix is the mask
- * inference's (a __ballot_sync() of the branch condition before the
- * branch, Listing 3), written into the variable's initializer when every
- * use agrees, else into the call.
+ * __match_*_sync() over __activemask(), a __shfl_sync() whose mask
+ * also feeds __ffs()/__popc() for leader election, and a vote of the
+ * group a helper named at its top until all of it is done (maskgroup.c).
+ * The fix is the mask inference's (a __ballot_sync() of the branch
+ * condition before the branch, Listing 3), written into the variable's
+ * initializer when every use agrees, else into the call.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -184,6 +185,7 @@ static void check_call(struct wl_ctx *ctx, struct wl_node *call,
 	struct wl_maskval mv;
 	const struct wl_mask *inferred;
 	struct wl_finding *f;
+	struct wl_node *group;
 	struct wl_var *v;
 
 	/* A match over the active lanes discovers a group: that is its use. */
@@ -200,6 +202,11 @@ static void check_call(struct wl_ctx *ctx, struct wl_node *call,
 	 */
 	if (mv.var_ref && elects_leader(ctx, mv.var_ref,
 					c->kind != WL_COLL_SHFL))
+		return;
+	/* a vote of the group its helper named, until all are done */
+	group = mv.var_ref ? wl_mask_entry_group(ctx, call) : NULL;
+	if (group && wl_cursor_equal(wl_node_referenced(mv.var_ref),
+				     group->cursor))
 		return;
 	if (!mv.var_ref) {
 		f = wl_report(
