@@ -462,8 +462,8 @@ char *wl_memfix_build(struct wl_ctx *ctx, struct wl_mem *mem,
 	for (i = 0; i < r->nr_stmts && !fx.why; i++) {
 		plans[i].stmt = r->stmts[i];
 		if (!r->stmts[i]->in_main) {
-			wl_memfix_give_up(&fx, "the statement is written in a "
-					       "macro");
+			wl_memfix_give_up(&fx, "%s",
+					  wl_memfix_outside_why(r->stmts[i]));
 			break;
 		}
 		plans[i].group = wl_memfix_group_of(&fx, r->stmts[i]);

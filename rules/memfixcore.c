@@ -233,6 +233,13 @@ void wl_memfix_give_up(struct wl_fixer *fx, const char *fmt, ...)
 	va_end(ap);
 }
 
+const char *wl_memfix_outside_why(const struct wl_node *n)
+{
+	return n->in_main ? "the statement is written in a macro"
+			  : "a racing statement is in another file, which a "
+			    "fix of this one does not edit";
+}
+
 void wl_memfix_mark_guesses(struct wl_fixer *fx,
 			    const struct wl_mem_region *r)
 {
@@ -554,7 +561,7 @@ void wl_memfix_insert_barrier(struct wl_fixer *fx, struct wl_node *at,
 		return;
 	}
 	if (!at->in_main || at->in_macro) {
-		wl_memfix_give_up(fx, "the statement is written in a macro");
+		wl_memfix_give_up(fx, "%s", wl_memfix_outside_why(at));
 		return;
 	}
 	m = wl_memfix_mask_at(fx, at);

@@ -270,7 +270,7 @@ static const char *plan_group(struct wl_ctx *ctx, struct wl_mem *mem,
 			free(reg);
 		}
 		if (!p->stmt->in_main || p->stmt->in_macro)
-			return "the statement is written in a macro";
+			return wl_memfix_outside_why(p->stmt);
 		if (p->shape != SHAPE_SPLIT && p->shape != SHAPE_WRITE)
 			return "a statement in the branch on the racing cells "
 			       "is not a plain assignment";
@@ -685,7 +685,7 @@ void wl_memfix_rewrite_group(struct wl_fixer *fx, struct wl_node *key)
 	if (!g.nr_kids)
 		return;
 	if (g.branch && (!g.branch->in_main || g.branch->in_macro)) {
-		wl_memfix_give_up(fx, "the statement is written in a macro");
+		wl_memfix_give_up(fx, "%s", wl_memfix_outside_why(g.branch));
 		return;
 	}
 	if (g.branch &&

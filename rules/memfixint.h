@@ -65,6 +65,13 @@ void wl_memfix_give_up(struct wl_fixer *fx, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 /*
+ * Why statement @n cannot be edited where the fix would edit it: it is
+ * in another file (a header walked for context), or written in a
+ * macro's body.
+ */
+const char *wl_memfix_outside_why(const struct wl_node *n);
+
+/*
  * Mark fx->fix unsafe for what the race search of @r took on trust: the
  * storage's sharing (unseen), or which rows share a warp (rows_rounded,
  * for a __syncwarp() fix).
