@@ -37,3 +37,29 @@ __device__ double locked_add(double *dest, int *lock, double val)
 	}
 	return old;
 }
+
+/*
+ * Lanes of a block add into sixteen sums under per-sum locks, only those
+ * whose key has bit 4 set: the helper's callers diverge.  The values are
+ * whole numbers, so any order of the adds gives the same sums.
+ */
+__global__ void bucket_sums(double *out, const int *keys, int n)
+{
+	__shared__ double sums[16];
+	__shared__ int locks[16];
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+
+	if (threadIdx.x < 16) {
+		sums[threadIdx.x] = 0.0;
+		locks[threadIdx.x] = 0;
+	}
+	__syncthreads();
+	if (i < n && (keys[i] & 16)) {
+		int k = keys[i] & 15;
+
+		locked_add(&sums[k], &locks[k], (double)(keys[i] & 255));
+	}
+	__syncthreads();
+	if (threadIdx.x < 16)
+		out[blockIdx.x * 16 + threadIdx.x] = sums[threadIdx.x];
+}
