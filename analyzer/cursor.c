@@ -124,11 +124,18 @@ static enum CXChildVisitResult find_body(CXCursor c, CXCursor parent,
 	return CXChildVisit_Break;
 }
 
-CXCursor wl_cursor_returned(CXCursor fn)
+CXCursor wl_cursor_body(CXCursor fn)
 {
-	CXCursor body = clang_getNullCursor(), stmt;
+	CXCursor body = clang_getNullCursor();
 
 	clang_visitChildren(fn, find_body, &body);
+	return body;
+}
+
+CXCursor wl_cursor_returned(CXCursor fn)
+{
+	CXCursor body = wl_cursor_body(fn), stmt;
+
 	if (clang_Cursor_isNull(body))
 		return body;
 	stmt = wl_cursor_only_child(body);

@@ -97,6 +97,9 @@ CXCursor wl_cursor_strip(CXCursor c);
  */
 CXCursor wl_cursor_returned(CXCursor fn);
 
+/* The compound statement that is function @fn's body, or null. */
+CXCursor wl_cursor_body(CXCursor fn);
+
 /*
  * The function call @call names, also in a template where the callee
  * depends on the template's parameters (`roundUp<T>(n, b)`): the

@@ -405,11 +405,13 @@ static enum CXChildVisitResult find_write(CXCursor c, CXCursor parent,
 	switch (clang_getCursorKind(c)) {
 	case CXCursor_BinaryOperator:
 		b = clang_getCursorBinaryOperatorKind(c);
-		if (b >= CXBinaryOperator_Assign && b <= CXBinaryOperator_OrAssign &&
+		if (b >= CXBinaryOperator_Assign &&
+		    b <= CXBinaryOperator_OrAssign &&
 		    names(wl_cursor_first_child(c), ws->var))
 			ws->written = true;
 		break;
 	case CXCursor_CompoundAssignOperator:
+	case CXCursor_MemberRefExpr:	/* a method called on it */
 		ws->written = names(wl_cursor_first_child(c), ws->var);
 		break;
 	case CXCursor_UnaryOperator:
@@ -422,10 +424,6 @@ static enum CXChildVisitResult find_write(CXCursor c, CXCursor parent,
 		break;
 	case CXCursor_CallExpr:
 		clang_visitChildren(c, direct_arg, ws);
-		break;
-	case CXCursor_MemberRefExpr:
-		/* a method called on it */
-		ws->written = names(wl_cursor_first_child(c), ws->var);
 		break;
 	default:
 		break;
@@ -540,16 +538,6 @@ static enum CXChildVisitResult scan_returns(CXCursor c, CXCursor parent,
 	}
 }
 
-static enum CXChildVisitResult find_body(CXCursor c, CXCursor parent,
-					 CXClientData data)
-{
-	(void)parent;
-	if (clang_getCursorKind(c) != CXCursor_CompoundStmt)
-		return CXChildVisit_Continue;
-	*(CXCursor *)data = c;
-	return CXChildVisit_Break;
-}
-
 /*
  * The variation of what definition @def returns, into es->dep; false
  * when its returns do not show it (a return in a branch, a local written
@@ -557,9 +545,8 @@ static enum CXChildVisitResult find_body(CXCursor c, CXCursor parent,
  */
 static bool returns_dep(struct ext_scan *es, CXCursor def)
 {
-	struct ret_scan rs = { .es = es, .body = clang_getNullCursor() };
+	struct ret_scan rs = { .es = es, .body = wl_cursor_body(def) };
 
-	clang_visitChildren(def, find_body, &rs.body);
 	if (clang_Cursor_isNull(rs.body))
 		return false;
 	clang_visitChildren(rs.body, scan_returns, &rs);
