@@ -75,6 +75,8 @@ struct ma_walk {
 	unsigned nr_ev, alloc_ev;
 	struct ma_frame *frames;	/* every frame, for freeing */
 	struct wl_func *stack[MA_MAX_DEPTH];
+	/* the template arguments each frame of @stack runs with (memwalk.c) */
+	uint64_t stack_keys[MA_MAX_DEPTH];
 	unsigned depth;
 	unsigned loop_depth;
 	bool truncated;		/* MA_MAX_EVENTS or MA_MAX_CHECKS reached */

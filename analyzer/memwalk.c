@@ -797,6 +797,54 @@ static void bind_template_args(struct ma_walk *w, struct wl_node *call,
 			  &tp, caller, e);
 }
 
+static bool is_class_template(CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	return k == CXCursor_ClassTemplate ||
+	       k == CXCursor_ClassTemplatePartialSpecialization;
+}
+
+/*
+ * The values @e binds to the template parameters of @fn and of its
+ * class, as one key (0 for a function of neither).  A template that
+ * recurses on a parameter (`Reduce<T, offset / 2>::run`, CloverLeaf's
+ * reduction) is another instantiation at each level: it is walked again
+ * until the values repeat, or to MA_MAX_DEPTH.
+ */
+static uint64_t instance_key(struct wl_func *fn, const struct ma_env *e)
+{
+	CXCursor cls = clang_getCursorSemanticParent(fn->cursor);
+	struct tparams tp = { .nr = 0 };
+	uint64_t key = 1469598103934665603ULL;
+	unsigned i;
+
+	if (fn->flags & WL_FUNC_TEMPLATE)
+		clang_visitChildren(fn->cursor, collect_tparam, &tp);
+	if (is_class_template(cls))
+		clang_visitChildren(cls, collect_tparam, &tp);
+	if (!tp.nr)
+		return 0;
+	for (i = 0; i < tp.nr; i++) {
+		const struct ma_bind *b = ma_binding(e, tp.v[i]);
+		uint64_t v = b && !b->entry ? (uint64_t)b->value : 0x5bd1e995;
+
+		key = (key ^ v ^ (b ? 1 : 0)) * 1099511628211ULL;
+	}
+	return key;
+}
+
+/* Whether @fn runs on the stack already with the same arguments. */
+static bool recursion(struct ma_walk *w, struct wl_func *fn, uint64_t key)
+{
+	unsigned i;
+
+	for (i = 0; i < w->depth; i++)
+		if (w->stack[i] == fn && w->stack_keys[i] == key)
+			return true;
+	return false;
+}
+
 static void walk_call(struct ma_walk *w, struct wl_node *n,
 		      struct ma_env *env)
 {
@@ -805,6 +853,7 @@ static void walk_call(struct ma_walk *w, struct wl_node *n,
 	struct ma_frame *f;
 	struct ma_env e;
 	enum CXCursorKind k;
+	uint64_t key;
 	unsigned i;
 
 	for (i = 0; i < n->nr_kids; i++)
@@ -841,7 +890,15 @@ static void walk_call(struct ma_walk *w, struct wl_node *n,
 		return;
 	for (i = 0; i < w->depth; i++)
 		if (w->stack[i] == fn)
-			return;		/* recursion */
+			break;
+	e = *env;
+	if (i < w->depth) {
+		/* the same function again: a new instantiation, or recursion */
+		bind_template_args(w, n, fn, env, &e);
+		key = instance_key(fn, &e);
+		if (!key || recursion(w, fn, key))
+			return;
+	}
 	f = wl_xcalloc(1, sizeof(*f));
 	f->call = n;
 	f->fn = fn;
@@ -862,6 +919,7 @@ static void walk_call(struct ma_walk *w, struct wl_node *n,
 	e = *env;
 	e.frame = f;
 	bind_template_args(w, n, fn, env, &e);
+	w->stack_keys[w->depth] = instance_key(fn, &e);
 	w->stack[w->depth++] = fn;
 	walk(w, fn->body, &e);
 	w->depth--;
@@ -1178,6 +1236,7 @@ void ma_walk_kernel(struct wl_mem *mem, struct wl_func *fn,
 			if (in->is_value[i])
 				ma_bind(&env, tp.v[i], in->values[i], false);
 	}
+	w->stack_keys[w->depth] = 0;
 	w->stack[w->depth++] = fn;
 	mem->walks++;
 	walk(w, fn->body, &env);
