@@ -905,10 +905,15 @@ void wl_mem_build(struct wl_mem *mem, struct wl_ctx *ctx)
 	for (i = 0; i < m->nr_funcs; i++)
 		if (m->funcs[i]->body)
 			wl_node_walk(m->funcs[i]->body, ma_collect_access, mem);
-	/* other files' helpers the walk may enter (see struct wl_model) */
+	/*
+	 * Other files' functions the walk may enter or start from (see
+	 * struct wl_model), the kernels of a header's callers too: a helper
+	 * here that stores each lane's word and the kernel that reads its
+	 * neighbour's right after the call race across the two files.
+	 * Only statements of this file are reported.
+	 */
 	for (i = 0; i < m->nr_ctx_funcs; i++)
-		if (m->ctx_funcs[i]->body &&
-		    !(m->ctx_funcs[i]->flags & WL_FUNC_KERNEL))
+		if (m->ctx_funcs[i]->body)
 			wl_node_walk(m->ctx_funcs[i]->body, ma_collect_access,
 				     mem);
 	if (!mem->nr_accesses)
@@ -917,7 +922,7 @@ void wl_mem_build(struct wl_mem *mem, struct wl_ctx *ctx)
 	 * Roots: kernels, and device functions nobody here calls; in a
 	 * header's pass also the kernels of other files that call its
 	 * helpers (mshadow's softmax in one header reducing through
-	 * Reduce1D in another), whose own statements hold no access.
+	 * Reduce1D in another).
 	 */
 	for (i = 0; i < m->nr_funcs + m->nr_ctx_funcs; i++) {
 		struct wl_func *fn = i < m->nr_funcs

@@ -560,4 +560,42 @@ printf '#include "kern.cuh"\ntemplate __global__ void neighbour_sum<32>(const fl
 out=$(cd "$tmp/two" && wl user.cu)
 echo "$out" | grep -q "kern.cuh:9:2: error: .*written by lane t + 1 at line 3 of step.cuh without __syncwarp()" ||
 	fail "the writer's header is not named: $out"
+
+# A race across files: a header's helper stores each lane's word in the
+# caller's shared row, and the kernel of the source that includes it
+# reads the next lane's word right after the call.  The header's pass
+# walks that kernel and counts its accesses too: the store is reported
+# in the header, naming the read's line in the source, with no fix.  A
+# near miss: a helper whose own __syncwarp() ends the store.
+mkdir -p "$tmp/xf"
+cat >"$tmp/xf/publish.cuh" <<'CU'
+#pragma once
+__device__ void publish(unsigned *row, unsigned word)
+{
+	row[threadIdx.x % 32] = word;
+}
+__device__ void publish_synced(unsigned *row, unsigned word)
+{
+	row[threadIdx.x % 32] = word;
+	__syncwarp();
+}
+CU
+cat >"$tmp/xf/rotate.cu" <<'CU'
+#include "publish.cuh"
+__global__ void rotate(unsigned *out, const unsigned *in)
+{
+	__shared__ unsigned rows[4][32];
+	unsigned *row = rows[threadIdx.x / 32];
+
+	publish(row, in[threadIdx.x]);
+	out[threadIdx.x] = row[(threadIdx.x + 1) % 32];
+}
+CU
+out=$(cd "$tmp/xf" && wl rotate.cu)
+echo "$out" | grep -q "publish.cuh:4:2: error: .*reads it at line 8 of rotate.cu without __syncwarp() \[WL301\]" ||
+	fail "a store in a header read in the source: $out"
+sed 's/publish(row/publish_synced(row/' "$tmp/xf/rotate.cu" >"$tmp/xf/synced.cu"
+out=$(cd "$tmp/xf" && wl synced.cu)
+echo "$out" | grep -q "\[WL301\]" &&
+	fail "a helper that ends its store with a barrier: $out"
 echo PASS
