@@ -919,6 +919,7 @@ static void walk_call(struct ma_walk *w, struct wl_node *n,
 	e = *env;
 	e.frame = f;
 	bind_template_args(w, n, fn, env, &e);
+	/* cheap: a function of no template visits nothing */
 	w->stack_keys[w->depth] = instance_key(fn, &e);
 	w->stack[w->depth++] = fn;
 	walk(w, fn->body, &e);
