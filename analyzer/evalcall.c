@@ -283,18 +283,25 @@ static enum wl_dep extern_call_dep(struct wl_eval *ev, CXCursor call,
 	return d;
 }
 
-/* What one call inside an external definition adds. */
-static enum wl_dep scan_call(struct ext_scan *es, CXCursor call)
+/*
+ * What one call inside an external definition adds; *@vote says whether
+ * it is a block or warp vote, whose answer is shared whatever each thread
+ * passed.
+ */
+static enum wl_dep scan_call(struct ext_scan *es, CXCursor call, bool *vote)
 {
 	CXString s = clang_getCursorSpelling(call);
 	const char *name = clang_getCString(s);
+	bool block = in_list(name, block_uniform_calls,
+			     WL_ARRAY_SIZE(block_uniform_calls));
+	bool warp = !block && wl_evalcall_is_warp_uniform(name);
 	enum wl_dep d;
 	char op[4];
 
-	if (wl_evalcall_is_pure(name) ||
-	    in_list(name, block_uniform_calls, WL_ARRAY_SIZE(block_uniform_calls)))
+	*vote = block || warp;
+	if (block || wl_evalcall_is_pure(name))
 		d = WL_DEP_CONST;
-	else if (wl_evalcall_is_warp_uniform(name))
+	else if (warp)
 		d = WL_DEP_WARP;
 	else if (!*name && wl_cursor_operator_call(es->ev->model->tu, call,
 						   op, sizeof(op)))
@@ -310,6 +317,7 @@ static enum CXChildVisitResult scan_body(CXCursor c, CXCursor parent,
 {
 	struct ext_scan *es = data;
 	enum wl_dep d = WL_DEP_CONST;
+	bool vote;	/* its operands count here: the whole body is read */
 
 	(void)parent;
 	switch (clang_getCursorKind(c)) {
@@ -322,7 +330,7 @@ static enum CXChildVisitResult scan_body(CXCursor c, CXCursor parent,
 			d = WL_DEP_LANE;
 		break;
 	case CXCursor_CallExpr:
-		d = scan_call(es, c);
+		d = scan_call(es, c, &vote);
 		break;
 	default:
 		break;
@@ -416,9 +424,7 @@ static enum CXChildVisitResult find_write(CXCursor c, CXCursor parent,
 		break;
 	case CXCursor_UnaryOperator:
 		u = clang_getCursorUnaryOperatorKind(c);
-		if (u != CXUnaryOperator_Plus && u != CXUnaryOperator_Minus &&
-		    u != CXUnaryOperator_Not && u != CXUnaryOperator_LNot &&
-		    u != CXUnaryOperator_Deref &&
+		if ((u == CXUnaryOperator_AddrOf || wl_unop_steps(u)) &&
 		    names(wl_cursor_first_child(c), ws->var))
 			ws->written = true;
 		break;
@@ -481,7 +487,6 @@ static enum CXChildVisitResult scan_value(CXCursor c, CXCursor parent,
 	struct ret_scan *rs = data;
 	enum wl_dep d = WL_DEP_CONST;
 	bool votes = false;
-	CXString s;
 
 	(void)parent;
 	switch (clang_getCursorKind(c)) {
@@ -493,13 +498,8 @@ static enum CXChildVisitResult scan_value(CXCursor c, CXCursor parent,
 		d = scan_name(rs, c);
 		break;
 	case CXCursor_CallExpr:
-		d = scan_call(rs->es, c);
 		/* a vote's answer is shared, whatever each thread put in */
-		s = clang_getCursorSpelling(c);
-		votes = in_list(clang_getCString(s), block_uniform_calls,
-				WL_ARRAY_SIZE(block_uniform_calls)) ||
-			wl_evalcall_is_warp_uniform(clang_getCString(s));
-		clang_disposeString(s);
+		d = scan_call(rs->es, c, &votes);
 		break;
 	default:
 		break;

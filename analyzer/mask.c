@@ -511,15 +511,6 @@ static bool has_arguments(struct wl_ctx *ctx, unsigned open)
 		 (t[i + 4] == ')' || t[i + 4] == ' '));
 }
 
-static unsigned skip_blanks(struct wl_ctx *ctx, unsigned off)
-{
-	const char *t = ctx->src->text;
-
-	while (off < ctx->src->len && (t[off] == ' ' || t[off] == '\t'))
-		off++;
-	return off;
-}
-
 /*
  * Why no mask parameter goes into @fn when @call may run another
  * function too (the model's may_callers): the argument that the call
@@ -606,7 +597,7 @@ static char *thread_mask(struct wl_ctx *ctx, struct wl_func *fn,
 	}
 	if (has_arguments(ctx, open)) {
 		text = wl_xasprintf("unsigned %s, ", name);
-		wl_fix_insert(edits, skip_blanks(ctx, open + 1), text);
+		wl_fix_insert(edits, wl_source_skip_blanks(ctx->src, open + 1), text);
 	} else {
 		text = wl_xasprintf("unsigned %s", name);
 		/* Replace "void" too, if written. */
@@ -631,7 +622,7 @@ static char *thread_mask(struct wl_ctx *ctx, struct wl_func *fn,
 		wl_mask_add_setup(m, edits);
 		text = wl_xasprintf(has_arguments(ctx, copen) ? "%s, " : "%s",
 				    m->text);
-		wl_fix_insert(edits, skip_blanks(ctx, copen + 1), text);
+		wl_fix_insert(edits, wl_source_skip_blanks(ctx->src, copen + 1), text);
 		free(text);
 	}
 	e = entry_for(ctx, fn);	/* infer() may have moved it */

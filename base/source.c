@@ -190,6 +190,25 @@ unsigned wl_source_offset(const struct wl_source *src, unsigned line,
 	return off > src->len ? (unsigned)src->len : off;
 }
 
+static bool is_blank(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+unsigned wl_source_skip_blanks(const struct wl_source *src, unsigned off)
+{
+	while (off < src->len && is_blank(src->text[off]))
+		off++;
+	return off;
+}
+
+unsigned wl_source_blanks_before(const struct wl_source *src, unsigned off)
+{
+	while (off > 0 && is_blank(src->text[off - 1]))
+		off--;
+	return off;
+}
+
 const char *wl_source_line(const struct wl_source *src, unsigned line,
 			   size_t *len)
 {

@@ -71,6 +71,12 @@ void wl_source_line_col(const struct wl_source *src, unsigned offset,
 unsigned wl_source_offset(const struct wl_source *src, unsigned line,
 			  unsigned col);
 
+/* The first offset at or after @off that is no blank (' ' or '\t'). */
+unsigned wl_source_skip_blanks(const struct wl_source *src, unsigned off);
+
+/* Where the run of blanks that ends at @off begins (@off if none). */
+unsigned wl_source_blanks_before(const struct wl_source *src, unsigned off);
+
 /* Start of 1-based @line and its length without the line terminator. */
 const char *wl_source_line(const struct wl_source *src, unsigned line,
 			   size_t *len);

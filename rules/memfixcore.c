@@ -509,39 +509,6 @@ static bool barrier_beside(struct wl_fixer *fx, struct wl_node *at,
 	       !memcmp(src->text + n->begin, sync, len);
 }
 
-static bool is_blank(char c)
-{
-	return c == ' ' || c == '\t';
-}
-
-static unsigned blanks_after(struct wl_ctx *ctx, unsigned pos)
-{
-	while (pos < ctx->src->len && is_blank(ctx->src->text[pos]))
-		pos++;
-	return pos;
-}
-
-static unsigned blanks_before(struct wl_ctx *ctx, unsigned pos)
-{
-	while (pos > 0 && is_blank(ctx->src->text[pos - 1]))
-		pos--;
-	return pos;
-}
-
-static unsigned line_end(struct wl_ctx *ctx, unsigned pos)
-{
-	while (pos < ctx->src->len && ctx->src->text[pos] != '\n' &&
-	       ctx->src->text[pos] != '\r')
-		pos++;
-	return pos;
-}
-
-/* Whether [@b, @e) of the source holds more than blanks. */
-static bool code_between(struct wl_ctx *ctx, unsigned b, unsigned e)
-{
-	return blanks_after(ctx, b) < e;
-}
-
 /*
  * A barrier just after statement @at (a kept statement, or the branch
  * or unbraced body that holds it), or with @before just before it.
@@ -574,28 +541,29 @@ void wl_memfix_insert_barrier(struct wl_fixer *fx, struct wl_node *at,
 	}
 	ind = wl_memtext_indent(fx->ctx, at->begin);
 	if (before) {
-		pos = wl_memtext_line_start(fx->ctx, at->begin);
-		if (!code_between(fx->ctx, pos, at->begin)) {
+		pos = wl_source_blanks_before(fx->ctx->src, at->begin);
+		if (pos == wl_memtext_line_start(fx->ctx, at->begin)) {
 			text = wl_xasprintf("%s%s%s", ind, sync, fx->nl);
 			wl_fix_insert(fx->fix, pos, text);
 		} else {
-			pos = blanks_before(fx->ctx, at->begin);
+			/* after the statement before it on the line */
 			text = wl_xasprintf("%s%s%s%s%s", fx->nl, ind, sync,
 					    fx->nl, ind);
 			wl_fix_replace(fx->fix, pos, at->begin - pos, text);
 		}
 	} else {
+		const struct wl_source *src = fx->ctx->src;
 		unsigned next;
 
 		pos = wl_memtext_full_end(fx->ctx, at);
 		free(wl_memtext_trailing_comment(fx->ctx, &pos));
-		next = blanks_after(fx->ctx, pos);
-		if (!code_between(fx->ctx, pos, line_end(fx->ctx, next))) {
+		next = wl_source_skip_blanks(src, pos);
+		if (next == src->len || src->text[next] == '\n' ||
+		    src->text[next] == '\r') {
 			text = wl_xasprintf("%s%s%s", fx->nl, ind, sync);
-			wl_fix_insert(fx->fix,
-				      wl_memtext_past_line_blanks(fx->ctx, pos),
-				      text);
+			wl_fix_insert(fx->fix, next, text);
 		} else {
+			/* before the statement after it on the line */
 			text = wl_xasprintf("%s%s%s%s%s", fx->nl, ind, sync,
 					    fx->nl, ind);
 			wl_fix_replace(fx->fix, pos, next - pos, text);

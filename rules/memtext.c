@@ -26,12 +26,10 @@ unsigned wl_memtext_line_start(struct wl_ctx *ctx, unsigned off)
 
 char *wl_memtext_indent(struct wl_ctx *ctx, unsigned off)
 {
-	const char *t = ctx->src->text;
-	unsigned s = wl_memtext_line_start(ctx, off), e = s;
+	unsigned s = wl_memtext_line_start(ctx, off);
 
-	while (e < ctx->src->len && (t[e] == ' ' || t[e] == '\t'))
-		e++;
-	return wl_xstrndup(t + s, e - s);
+	return wl_xstrndup(ctx->src->text + s,
+			   wl_source_skip_blanks(ctx->src, s) - s);
 }
 
 char *wl_memtext_deeper(const char *indent)
@@ -359,10 +357,8 @@ char *wl_memtext_trailing_comment(struct wl_ctx *ctx, unsigned *end)
 unsigned wl_memtext_past_line_blanks(struct wl_ctx *ctx, unsigned pos)
 {
 	const char *t = ctx->src->text;
-	unsigned i = pos;
+	unsigned i = wl_source_skip_blanks(ctx->src, pos);
 
-	while (i < ctx->src->len && (t[i] == ' ' || t[i] == '\t'))
-		i++;
 	return i == ctx->src->len || t[i] == '\n' || t[i] == '\r' ? i : pos;
 }
 
