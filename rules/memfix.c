@@ -636,6 +636,10 @@ void wl_memfix_each_function(struct wl_ctx *ctx, struct wl_mem *mem,
 					"the fix covers the races within "
 					"'%s' only",
 					fn->name);
+		else
+			wl_finding_note(&ctx->findings.v[owner],
+					"none within '%s' either: %s",
+					fn->name, why);
 		free(why);
 	}
 	free(stmts);

@@ -435,7 +435,8 @@ void wl_memrules_check(struct wl_ctx *ctx, enum wl_rule_id rule)
 		struct wl_mem_region *r = &mem->regions[i];
 		struct wl_finding *first;
 		int first_at = -1;	/* findings move as more are added */
-		bool whole = true, foreign = false;
+		const struct wl_node *foreign = NULL;
+		bool whole = true;
 
 		if ((rule == WL302) != r->barrier_after || !r->nr_races)
 			continue;
@@ -457,7 +458,8 @@ void wl_memrules_check(struct wl_ctx *ctx, enum wl_rule_id rule)
 
 			/* another file's helper, walked for context */
 			if (!s->in_main) {
-				foreign = true;
+				if (!foreign)
+					foreign = s;
 				continue;
 			}
 			race = race_at(mem, r, s, &as_writer);
@@ -487,9 +489,18 @@ void wl_memrules_check(struct wl_ctx *ctx, enum wl_rule_id rule)
 			continue;
 		first = &ctx->findings.v[first_at];
 		if (foreign) {
-			/* a fix would have to edit the other file too */
-			wl_finding_note(first, "no fix: part of the stretch is "
-				       "in another file's code");
+			/*
+			 * A fix of the whole would edit the other file too;
+			 * this file's functions still get theirs, as when a
+			 * stretch runs through a caller that cannot be edited.
+			 */
+			char *where = wl_node_place(&ctx->model, foreign);
+
+			wl_finding_note(first, "no fix for the stretch as a "
+				       "whole: part of it is another file's "
+				       "code (%s)", where);
+			free(where);
+			wl_memfix_each_function(ctx, mem, r, at);
 			whole = false;
 		} else if (ctx->fix_style == WL_FIX_STYLE_SHUFFLE &&
 			   wl_memrules_shuffle_takes(ctx, mem, r)) {

@@ -598,4 +598,56 @@ sed 's/publish(row/publish_synced(row/' "$tmp/xf/rotate.cu" >"$tmp/xf/synced.cu"
 out=$(cd "$tmp/xf" && wl synced.cu)
 echo "$out" | grep -q "\[WL301\]" &&
 	fail "a helper that ends its store with a barrier: $out"
+# A stretch that runs from a header's helper into its caller: the
+# unrolled warp sum of reduce.cuh, called at the end of a loop whose next
+# trip rewrites the buffer with no barrier first.  No fix covers the
+# stretch as a whole (it would edit the source too), but the races
+# within the helper get theirs, in the header, as in one file; its last
+# __syncwarp() also orders the next trip's write.  A second --fix
+# changes nothing.
+mkdir -p "$tmp/lc"
+cat >"$tmp/lc/warp_sum.cuh" <<'CU'
+#pragma once
+inline __device__ void warp_sum(volatile float *s, int t)
+{
+	s[t] += s[t + 32];
+	s[t] += s[t + 16];
+	s[t] += s[t + 8];
+	s[t] += s[t + 4];
+	s[t] += s[t + 2];
+	s[t] += s[t + 1];
+}
+CU
+cat >"$tmp/lc/sums.cu" <<'CU'
+#include "warp_sum.cuh"
+__global__ void sums(const float *in, float *out, int n)
+{
+	__shared__ float buf[128];
+	int t = threadIdx.x;
+
+	for (int k = 0; k < n; k++) {
+		buf[t] = in[k * 128 + t];
+		__syncthreads();
+		if (t < 64)
+			buf[t] += buf[t + 64];
+		__syncthreads();
+		if (t < 32)
+			warp_sum(buf, t);
+		if (t == 0)
+			out[k] = buf[0];
+	}
+}
+CU
+out=$(cd "$tmp/lc" && wl sums.cu)
+echo "$out" | grep -q "warp_sum.cuh:4:2: note: no fix for the stretch as a whole: part of it is another file's code (line 8 of sums.cu); the fix covers the races within 'warp_sum' only" ||
+	fail "the helper's own races in a stretch that leaves the header: $out"
+(cd "$tmp/lc" && wl --fix sums.cu >/dev/null)
+grep -q "__syncwarp(0xffffffff);" "$tmp/lc/warp_sum.cuh" ||
+	fail "the header was not fixed: $(cat "$tmp/lc/warp_sum.cuh")"
+out=$(cd "$tmp/lc" && wl sums.cu)
+echo "$out" | grep -q "WL301" && fail "races left after the fix: $out"
+cp "$tmp/lc/warp_sum.cuh" "$tmp/lc/once.cuh"
+(cd "$tmp/lc" && wl --fix sums.cu >/dev/null)
+cmp -s "$tmp/lc/warp_sum.cuh" "$tmp/lc/once.cuh" ||
+	fail "a second --fix changed the header"
 echo PASS
