@@ -994,11 +994,7 @@ static bool is_builtin(struct wl_eval *ev, struct wl_node *n, const char *name)
 	return b && !strcmp(b, name);
 }
 
-/*
- * threadIdx.y * blockDim.x: added to threadIdx.x it gives the linear
- * thread index, whose warps are always runs of 32 whatever the shape.
- */
-static bool row_offset(struct wl_eval *ev, struct wl_node *n)
+bool wl_eval_row_offset(struct wl_eval *ev, struct wl_node *n)
 {
 	n = wl_node_strip(n);
 	if (!n || n->kind != CXCursor_BinaryOperator || n->nr_kids != 2 ||
@@ -1030,10 +1026,10 @@ static bool thread_linear(struct wl_eval *ev, struct wl_node *n, int depth)
 		struct wl_node *l = n->kids[0], *r = n->kids[1];
 
 		if (thread_linear(ev, l, depth + 1) &&
-		    (wl_eval_dep(ev, r) <= WL_DEP_BLOCK || row_offset(ev, r)))
+		    (wl_eval_dep(ev, r) <= WL_DEP_BLOCK || wl_eval_row_offset(ev, r)))
 			return true;
 		return thread_linear(ev, r, depth + 1) &&
-		       (wl_eval_dep(ev, l) <= WL_DEP_BLOCK || row_offset(ev, l));
+		       (wl_eval_dep(ev, l) <= WL_DEP_BLOCK || wl_eval_row_offset(ev, l));
 	}
 	return false;
 }

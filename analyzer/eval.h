@@ -211,9 +211,18 @@ void wl_eval_pred(struct wl_eval *ev, struct wl_node **conds,
 		  struct wl_cond_class *out);
 
 /*
+ * Whether @n is threadIdx.y * blockDim.x: added to threadIdx.x it gives
+ * the linear thread index, whose warps are always runs of 32 whatever
+ * the block's shape.
+ */
+bool wl_eval_row_offset(struct wl_eval *ev, struct wl_node *n);
+
+/*
  * Evaluate @expr as an integer for the thread with threadIdx.x == @tid
- * (threadIdx.y == threadIdx.z == 0).  Fails on anything not a function of
- * the thread index and constants.
+ * (threadIdx.y == threadIdx.z == 0).  @tid is the linear index of the
+ * thread, as the lane analysis takes it: `threadIdx.x + threadIdx.y *
+ * blockDim.x` is @tid too, in a block of any shape.  Fails on anything
+ * not a function of the thread index and constants.
  */
 bool wl_eval_int(struct wl_eval *ev, struct wl_node *expr, unsigned tid,
 		 long long *value);

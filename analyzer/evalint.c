@@ -58,6 +58,13 @@ static long long normalize(long long v, struct wl_node *n)
 	}
 }
 
+static bool is_thread_x(struct wl_eval *ev, struct wl_node *n)
+{
+	const char *b = wl_node_builtin_var(ev->model, wl_node_strip(n));
+
+	return b && !strcmp(b, "threadIdx.x");
+}
+
 static bool eval_binop(struct wl_eval *ev, struct wl_node *n, unsigned tid,
 		       struct ival *out, int depth)
 {
@@ -66,7 +73,19 @@ static bool eval_binop(struct wl_eval *ev, struct wl_node *n, unsigned tid,
 	bool u;
 	long long r;
 
-	if (n->nr_kids != 2 || !eval_rec(ev, n->kids[0], tid, &a, depth + 1))
+	if (n->nr_kids != 2)
+		return false;
+	/* the linear thread index, whatever blockDim.x is */
+	if (op == CXBinaryOperator_Add &&
+	    ((is_thread_x(ev, n->kids[0]) &&
+	      wl_eval_row_offset(ev, n->kids[1])) ||
+	     (is_thread_x(ev, n->kids[1]) &&
+	      wl_eval_row_offset(ev, n->kids[0])))) {
+		out->v = tid;
+		out->is_unsigned = true;
+		return true;
+	}
+	if (!eval_rec(ev, n->kids[0], tid, &a, depth + 1))
 		return false;
 	if (op == CXBinaryOperator_LAnd && !a.v)
 		return (out->v = 0, out->is_unsigned = false, true);

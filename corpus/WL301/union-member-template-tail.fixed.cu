@@ -28,14 +28,13 @@ __global__ void tiled_sum(const Elem *in, Elem *out)
 			smem.part[tid] += smem.part[tid + shift];
 		__syncthreads();
 	}
-	unsigned mask = __ballot_sync(0xffffffff, tid < 32);
 	if (tid < 32) {
 		Elem v;
 		for (int shift = 32; shift > 0; shift >>= 1) {	// expect: WL301
 			v = smem.part[tid] + smem.part[tid + shift];
-			__syncwarp(mask);
+			__syncwarp(0xffffffff);
 			smem.part[tid] = v;
-			__syncwarp(mask);
+			__syncwarp(0xffffffff);
 		}
 	}
 	if (tid == 0)
