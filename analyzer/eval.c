@@ -1034,6 +1034,40 @@ static bool thread_linear(struct wl_eval *ev, struct wl_node *n, int depth)
 	return false;
 }
 
+/*
+ * The block's part of `(X * blockDim.x + threadIdx.x) / blockDim.x`: X
+ * (either order in the sum and in the product), as 0 <= threadIdx.x <
+ * blockDim.x makes the quotient X.  NULL for any other quotient.
+ */
+static struct wl_node *quotient_of_block_index(struct wl_eval *ev,
+					       struct wl_node *div)
+{
+	struct wl_node *sum, *prod;
+	unsigned i;
+
+	if (div->nr_kids != 2 || !is_builtin(ev, div->kids[1], "blockDim.x"))
+		return NULL;
+	sum = wl_node_strip(div->kids[0]);
+	if (!sum || sum->kind != CXCursor_BinaryOperator ||
+	    sum->nr_kids != 2 || wl_node_binop(sum) != CXBinaryOperator_Add)
+		return NULL;
+	for (i = 0; i < 2; i++) {
+		if (!is_builtin(ev, sum->kids[i], "threadIdx.x"))
+			continue;
+		prod = wl_node_strip(sum->kids[1 - i]);
+		if (!prod || prod->kind != CXCursor_BinaryOperator ||
+		    prod->nr_kids != 2 ||
+		    wl_node_binop(prod) != CXBinaryOperator_Mul)
+			return NULL;
+		if (is_builtin(ev, prod->kids[1], "blockDim.x"))
+			return prod->kids[0];
+		if (is_builtin(ev, prod->kids[0], "blockDim.x"))
+			return prod->kids[1];
+		return NULL;
+	}
+	return NULL;
+}
+
 static bool const_multiple_of_32(struct wl_node *n, int shift)
 {
 	long long v;
@@ -1050,6 +1084,13 @@ static enum wl_dep binop_dep(struct wl_eval *ev, struct wl_node *n)
 
 	if (n->nr_kids != 2)
 		return WL_DEP_LANE;
+	if (op == CXBinaryOperator_Div) {
+		struct wl_node *x = quotient_of_block_index(ev, n);
+
+		/* the global thread index over the block size: blockIdx.x */
+		if (x)
+			return wl_eval_dep(ev, x);
+	}
 	l = wl_eval_dep(ev, n->kids[0]);
 	r = wl_eval_dep(ev, n->kids[1]);
 	if (l == WL_DEP_LANE && r <= WL_DEP_CONST &&
