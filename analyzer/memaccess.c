@@ -398,6 +398,46 @@ static bool find_param_write(struct wl_node *n, void *data)
 	return !pw->written;
 }
 
+struct param_store {
+	CXCursor param;
+	bool other_use;
+};
+
+static bool find_param_other_use(struct wl_node *n, void *data)
+{
+	struct param_store *ps = data;
+	struct wl_node *u;
+
+	if (ps->other_use)
+		return false;
+	if (n->kind != CXCursor_DeclRefExpr ||
+	    !wl_cursor_equal(wl_node_referenced(n), ps->param))
+		return true;
+	for (u = n; u->parent && u->parent->kind == CXCursor_ParenExpr;)
+		u = u->parent;
+	ps->other_use = !u->parent ||
+			u->parent->kind != CXCursor_BinaryOperator ||
+			u->parent->nr_kids != 2 || u->parent->kids[0] != u ||
+			wl_node_binop(u->parent) != CXBinaryOperator_Assign;
+	return !ps->other_use;
+}
+
+/*
+ * Whether helper @fn only ever assigns its reference parameter @pi
+ * (`flag = 0;`, the bisection samples' "not converged yet" marks): the
+ * call then writes the caller's variable and reads nothing of it.
+ */
+static bool param_only_assigned(struct wl_func *fn, unsigned pi)
+{
+	struct param_store ps = { clang_getNullCursor(), false };
+
+	if (!fn->body || pi >= fn->nr_params)
+		return false;
+	ps.param = fn->params[pi]->cursor;
+	wl_node_walk(fn->body, find_param_other_use, &ps);
+	return !ps.other_use;
+}
+
 /*
  * Whether helper @fn may write through its reference parameter @pi
  * (MAGMA's `OP<T, CONJA>(T &x)` only returns `conj(x)` or `x`, and its
@@ -510,7 +550,9 @@ static unsigned access_kind(struct wl_mem *mem, struct wl_node *e,
 				return 0;	/* its body's accesses are */
 			if (writable_reference_param(fn, i - 1) &&
 			    param_may_be_written(mem, fn, i - 1, 0))
-				return WL_MEM_READ | WL_MEM_WRITE;
+				return param_only_assigned(fn, i - 1)
+					       ? WL_MEM_WRITE
+					       : WL_MEM_READ | WL_MEM_WRITE;
 		}
 	}
 	return WL_MEM_READ;
