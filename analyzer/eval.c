@@ -755,7 +755,6 @@ static enum wl_dep param_dep(struct wl_eval *ev, struct wl_var *v)
 			d = WL_DEP_LANE;
 			break;
 		}
-		d = wl_dep_max(d, guard_dep(ev, fn->callers[i], NULL));
 	}
 	f->in_progress = false;
 	return d;

@@ -308,8 +308,9 @@ static struct wl_node *read_only_local(const struct wl_func *fn,
  * How much @e, an expression of the callee's, varies with its
  * parameters bound as @b binds them: a parameter as its argument does,
  * a member of the callee's object as the object, a constant not at all,
- * a local set once and only read as its initializer (@depth deep),
- * anything else of the callee's own (a call, another local) as a lane.
+ * a local set once and only read as its initializer (@depth deep), any
+ * other local as it varies over every call, a pure call (`min()`) as its
+ * arguments, and anything else of the callee's own as a lane.
  */
 static enum wl_dep bound_dep(struct wl_eval *ev, struct wl_node *e,
 			     const struct binding *b, unsigned depth)
@@ -343,7 +344,13 @@ static enum wl_dep bound_dep(struct wl_eval *ev, struct wl_node *e,
 					       WL_DEP_LANE;
 		init = depth < MAX_LOCAL_DEPTH ? read_only_local(b->fn, e)
 					       : NULL;
-		return init ? bound_dep(ev, init, b, depth + 1) : WL_DEP_LANE;
+		if (init)
+			return bound_dep(ev, init, b, depth + 1);
+		/*
+		 * Another local (a loop counter, a running total): as the
+		 * callee's own analysis has it, over every call of it.
+		 */
+		return wl_eval_dep(ev, e);
 	case CXCursor_MemberRefExpr:
 		if (wl_node_builtin_var(ev->model, e))
 			return wl_eval_dep(ev, e);	/* blockIdx.x */
@@ -352,6 +359,10 @@ static enum wl_dep bound_dep(struct wl_eval *ev, struct wl_node *e,
 					 : WL_DEP_LANE;
 		break;
 	case CXCursor_CallExpr:
+		/* min(n - r, D): as its arguments */
+		if (!wl_eval_pure_call(wl_call_name(ev->model, e)))
+			return WL_DEP_LANE;
+		break;
 	case CXCursor_GCCAsmStmt:
 	case CXCursor_LambdaExpr:
 		return WL_DEP_LANE;
