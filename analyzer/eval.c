@@ -1369,6 +1369,112 @@ bool wl_eval_lane_varying(const struct wl_eval *ev, enum wl_dep d,
 	return d >= WL_DEP_LANE;
 }
 
+/* Components of a returned vector followed one inside another, at most. */
+#define MAX_COMPONENT_DEPTH 4
+
+/* Whether @name builds a CUDA vector from its components: make_int2(). */
+static bool vector_maker(const char *name)
+{
+	size_t n = strlen(name);
+
+	return !strncmp(name, "make_", 5) && n > 6 && name[n - 1] >= '1' &&
+	       name[n - 1] <= '4';
+}
+
+/* The component x, y, z or w that @member names: 0..3, or -1. */
+static int component_index(const struct wl_node *member)
+{
+	CXString s = clang_getCursorSpelling(member->cursor);
+	const char *name = clang_getCString(s);
+	int i = name && name[0] && !name[1] && strchr("xyzw", name[0])
+			? (int)(strchr("xyzw", name[0]) - "xyzw")
+			: -1;
+
+	clang_disposeString(s);
+	return i;
+}
+
+/* How the argument @i of @call, a vector maker, varies; false if none. */
+static bool made_component_dep(struct wl_eval *ev, struct wl_node *call,
+			       int i, enum wl_dep *out)
+{
+	struct wl_node *args[4];
+
+	call = wl_node_strip(call);
+	if (!call || call->kind != CXCursor_CallExpr ||
+	    !vector_maker(wl_call_name(ev->model, call)) ||
+	    wl_call_args(call, args, 4) <= (unsigned)i)
+		return false;
+	*out = wl_eval_dep(ev, args[i]);
+	return true;
+}
+
+struct component_scan {
+	struct wl_eval *ev;
+	int index;
+	enum wl_dep dep;
+	bool failed;
+};
+
+static bool scan_component_return(struct wl_node *n, void *data)
+{
+	struct component_scan *cs = data;
+	enum wl_dep d;
+
+	if (n->kind == CXCursor_LambdaExpr)
+		return false;
+	if (n->kind != CXCursor_ReturnStmt)
+		return true;
+	if (!n->nr_kids ||
+	    !made_component_dep(cs->ev, n->kids[0], cs->index, &d)) {
+		cs->failed = true;
+		return false;
+	}
+	/* which return a thread takes: the conditions that lead to it */
+	cs->dep = wl_dep_max(cs->dep,
+			     wl_dep_max(d, guard_dep(cs->ev, n, NULL)));
+	return true;
+}
+
+/*
+ * How `v.y` varies where v holds a vector built by make_int2(a, b), here
+ * or in every return of the function whose call set it: as b does.
+ * Bonsai's block scan returns `make_int2(val, shdata[0])`, each thread's
+ * prefix beside the block's total, and the walk loops on the total.
+ * False when v's value is not known so.
+ */
+static bool component_dep(struct wl_eval *ev, struct wl_node *member,
+			  enum wl_dep *out)
+{
+	struct wl_node *obj, *src;
+	struct component_scan cs = { ev, -1, WL_DEP_CONST, false };
+	struct wl_func *fn;
+
+	if (member->nr_kids != 1 ||
+	    ev->component_depth >= MAX_COMPONENT_DEPTH)
+		return false;
+	obj = wl_node_strip(member->kids[0]);
+	cs.index = component_index(member);
+	if (!obj || obj->kind != CXCursor_DeclRefExpr || cs.index < 0)
+		return false;
+	src = wl_node_strip(wl_eval_reaching(ev, obj));
+	if (!src || src->kind != CXCursor_CallExpr)
+		return false;
+	ev->component_depth++;
+	if (made_component_dep(ev, src, cs.index, out)) {
+		ev->component_depth--;
+		return true;
+	}
+	fn = wl_call_target(ev->model, src);
+	if (fn && fn->body)
+		wl_node_walk(fn->body, scan_component_return, &cs);
+	ev->component_depth--;
+	if (!fn || !fn->body || cs.failed)
+		return false;
+	*out = cs.dep;
+	return true;
+}
+
 enum wl_dep wl_eval_dep(struct wl_eval *ev, struct wl_node *n)
 {
 	enum wl_dep d = WL_DEP_CONST;
@@ -1399,6 +1505,8 @@ enum wl_dep wl_eval_dep(struct wl_eval *ev, struct wl_node *n)
 		case WL_MEMBER_STATIC:
 			return WL_DEP_BLOCK;
 		case WL_MEMBER_DATA:
+			if (component_dep(ev, n, &d))
+				return d;
 			break;
 		}
 		break;

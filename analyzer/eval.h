@@ -122,6 +122,8 @@ struct wl_eval {
 	 * barriers only: a mask built on it would be a guess.
 	 */
 	bool trust_unseen;
+	/* components of returned vectors being followed (eval.c), nested */
+	unsigned component_depth;
 };
 
 void wl_eval_init(struct wl_eval *ev, struct wl_model *model);
