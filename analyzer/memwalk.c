@@ -591,7 +591,14 @@ static void walk_loop(struct ma_walk *w, struct wl_node *n,
 	struct wl_node *first;
 	unsigned trips, i;
 	bool held = false;
-	long long c;
+	long long c, always;
+	/*
+	 * `while (true)`, `while (1)`: its breaks and returns decide how
+	 * often it runs, as for `for (;;)`; 64 trips of a persistent
+	 * kernel's work loop would only repeat the first two.
+	 */
+	bool constant = cond && wl_node_int_value(wl_node_strip(cond),
+						  &always);
 
 	w->loop_depth++;
 	if (init)
@@ -604,8 +611,12 @@ static void walk_loop(struct ma_walk *w, struct wl_node *n,
 				/* the condition's own reads run every time */
 				if (cond)
 					walk(w, cond, &e);
-				if (cond && ma_eval_uniform(w->mem, cond, &e,
-							    &c)) {
+				if (constant) {
+					if (!always || trips >= MA_FIRST_TRIPS)
+						break;
+					held = true;
+				} else if (cond && ma_eval_uniform(w->mem, cond,
+								   &e, &c)) {
 					if (!c)
 						break;
 					held = true;
