@@ -1025,10 +1025,12 @@ static bool thread_linear(struct wl_eval *ev, struct wl_node *n, int depth)
 		struct wl_node *l = n->kids[0], *r = n->kids[1];
 
 		if (thread_linear(ev, l, depth + 1) &&
-		    (wl_eval_dep(ev, r) <= WL_DEP_BLOCK || wl_eval_row_offset(ev, r)))
+		    (wl_eval_dep(ev, r) <= WL_DEP_BLOCK ||
+		     wl_eval_row_offset(ev, r)))
 			return true;
 		return thread_linear(ev, r, depth + 1) &&
-		       (wl_eval_dep(ev, l) <= WL_DEP_BLOCK || wl_eval_row_offset(ev, l));
+		       (wl_eval_dep(ev, l) <= WL_DEP_BLOCK ||
+			wl_eval_row_offset(ev, l));
 	}
 	return false;
 }

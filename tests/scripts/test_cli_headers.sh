@@ -639,7 +639,10 @@ __global__ void sums(const float *in, float *out, int n)
 }
 CU
 out=$(cd "$tmp/lc" && wl sums.cu)
-echo "$out" | grep -q "warp_sum.cuh:4:2: note: no fix for the stretch as a whole: part of it is another file's code (line 8 of sums.cu); the fix covers the races within 'warp_sum' only" ||
+whole="no fix for the stretch as a whole: part of it is another file's code"
+own="the fix covers the races within 'warp_sum' only"
+note="warp_sum.cuh:4:2: note: $whole (line 8 of sums.cu); $own"
+echo "$out" | grep -q "$note" ||
 	fail "the helper's own races in a stretch that leaves the header: $out"
 (cd "$tmp/lc" && wl --fix sums.cu >/dev/null)
 grep -q "__syncwarp(0xffffffff);" "$tmp/lc/warp_sum.cuh" ||
