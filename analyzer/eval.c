@@ -14,6 +14,7 @@
 
 #include "analyzer/cursor.h"
 #include "analyzer/evalcall.h"
+#include "analyzer/reach.h"
 #include "base/util.h"
 
 struct var_slot {
@@ -722,7 +723,9 @@ bool wl_eval_named_var_dep(struct wl_eval *ev, const struct wl_node *at,
 /*
  * A parameter of a device function varies as much as the arguments its
  * callers in this file pass (or the default they leave in place); with
- * no visible caller, assume it varies.
+ * no visible caller, assume it varies.  A caller no kernel reaches (an
+ * overload nothing instantiates) runs in no thread: when the function
+ * has a live caller, the dead ones pass nothing.
  */
 static enum wl_dep param_dep(struct wl_eval *ev, struct wl_var *v)
 {
@@ -731,6 +734,7 @@ static enum wl_dep param_dep(struct wl_eval *ev, struct wl_var *v)
 	enum wl_dep d = WL_DEP_CONST;
 	unsigned i, index = 0;
 	long long value;
+	bool live_only = fn && wl_func_reached(ev->model, fn);
 
 	if (fn && f && !fn->nr_callers && ev->trust_unseen)
 		return WL_DEP_BLOCK;
@@ -742,7 +746,13 @@ static enum wl_dep param_dep(struct wl_eval *ev, struct wl_var *v)
 	f->in_progress = true;
 	for (i = 0; i < fn->nr_callers && d < WL_DEP_LANE; i++) {
 		struct wl_node *args[32], *arg;
-		unsigned n = wl_call_args(fn->callers[i], args, 32);
+		struct wl_func *from = fn->callers[i]->func;
+		unsigned n;
+
+		if (live_only && from && wl_model_owns(ev->model, from) &&
+		    !wl_func_reached(ev->model, from))
+			continue;
+		n = wl_call_args(fn->callers[i], args, 32);
 
 		arg = index < n && index < 32 ? args[index] : NULL;
 		/* an argument left out: the default, `bool sync = true` */

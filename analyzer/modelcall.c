@@ -300,6 +300,64 @@ static bool takes_args(struct wl_func *fn, unsigned nargs)
 	return nargs <= fn->nr_params && nargs >= required_args(fn);
 }
 
+/* Whether values of type @t are addresses (1), numbers (0), or unknown (-1). */
+static int addressish(CXType t)
+{
+	switch (clang_getCanonicalType(t).kind) {
+	case CXType_Pointer:
+	case CXType_ConstantArray:
+	case CXType_IncompleteArray:
+	case CXType_VariableArray:
+	case CXType_DependentSizedArray:
+		return 1;
+	case CXType_Char_U:
+	case CXType_UChar:
+	case CXType_UShort:
+	case CXType_UInt:
+	case CXType_ULong:
+	case CXType_ULongLong:
+	case CXType_Char_S:
+	case CXType_SChar:
+	case CXType_Short:
+	case CXType_Int:
+	case CXType_Long:
+	case CXType_LongLong:
+	case CXType_Float:
+	case CXType_Double:
+		return 0;
+	default:
+		/* not known yet; bool, which an address converts to */
+		return -1;
+	}
+}
+
+/*
+ * Whether @fn may take the arguments of @call as far as their types are
+ * known: no address where it takes a number, or the other way round.
+ * Of Bonsai's `calc_prefix<D>(int *prefix, int value)` and
+ * `calc_prefix<D>(int n, int *prefix_in)`, a dependent call passing
+ * (int *, int) runs the first only.
+ */
+static bool args_fit(const struct wl_func *fn, const struct wl_node *call)
+{
+	struct wl_node *args[16];
+	unsigned n = wl_call_args(call, args, 16), i;
+
+	for (i = 0; i < n && i < 16 && i < fn->nr_params; i++) {
+		struct wl_node *arg = wl_node_strip(args[i]);
+		int a = addressish(clang_getCursorType(args[i]->cursor));
+		int p = addressish(clang_getCursorType(fn->params[i]->cursor));
+		long long v;
+
+		/* 0 is a null pointer too */
+		if (arg && wl_node_int_value(arg, &v) && !v)
+			continue;
+		if (a >= 0 && p >= 0 && a != p)
+			return false;
+	}
+	return true;
+}
+
 /*
  * Whether @fn is a member of the class template @cls or of one of its
  * partial specializations.
@@ -476,6 +534,11 @@ static struct wl_func *resolve_target(struct wl_model *m,
 		return member;
 	for (i = 0; i < m->nr_funcs; i++)
 		if (!strcmp(m->funcs[i]->name, name) &&
+		    m->funcs[i]->nr_params == nargs &&
+		    args_fit(m->funcs[i], call))
+			return m->funcs[i];
+	for (i = 0; i < m->nr_funcs; i++)
+		if (!strcmp(m->funcs[i]->name, name) &&
 		    m->funcs[i]->nr_params == nargs)
 			return m->funcs[i];
 	/* one with defaults for the rest; never one that takes fewer */
@@ -620,7 +683,8 @@ static void link_call(struct wl_model *m, struct wl_node *call,
 		for (i = 0; i < m->nr_funcs; i++)
 			if (m->funcs[i] != fn &&
 			    !strcmp(m->funcs[i]->name, fn->name) &&
-			    takes_args(m->funcs[i], nargs))
+			    takes_args(m->funcs[i], nargs) &&
+			    args_fit(m->funcs[i], call))
 				add_may_caller(m->funcs[i], call);
 	}
 	if (!has_specializations || !names_whole_template(call, fn))
