@@ -1127,19 +1127,6 @@ static enum wl_dep binop_dep(struct wl_eval *ev, struct wl_node *n)
 	return wl_dep_max(l, r);
 }
 
-/*
- * Whether the assignment @w runs before @use on every path to it: @w is a
- * statement of a block and @use sits in a later statement of that block.
- */
-static bool dominates(const struct wl_node *w, const struct wl_node *use)
-{
-	const struct wl_node *b = w->parent;
-
-	return b && b->kind == CXCursor_CompoundStmt &&
-	       wl_node_within(use, b) && use->index > w->index &&
-	       !wl_node_within(use, w) && !wl_node_in_switch(b);
-}
-
 /* Whether @n runs again on each trip of @loop (not in its for-init). */
 static bool repeats_in(const struct wl_node *n, const struct wl_node *loop)
 {
@@ -1194,7 +1181,8 @@ struct wl_node *wl_eval_reaching(struct wl_eval *ev, struct wl_node *ref)
 	for (i = 0; i < v->nr_writes; i++) {
 		w = v->writes[i];
 		if (w->kind == CXCursor_BinaryOperator && whole_variable(w) &&
-		    dominates(w, ref) && (!best || w->index > best->index))
+		    wl_node_dominates(w, ref) &&
+		    (!best || w->index > best->index))
 			best = w;
 	}
 	if (!best)

@@ -647,6 +647,114 @@ static bool flag_clears(struct wl_mem *mem, const struct ma_event *p,
 	return flag_clear(mem, a, b) || flag_clear(mem, b, a);
 }
 
+/*
+ * Whether @e computes the same value in every thread from nothing that
+ * memory holds: literals, parameters, the built-in sizes and indices of
+ * the block, arithmetic and pure calls.  No local is followed, since
+ * one may have been read from memory at a different moment in each
+ * thread.
+ */
+static bool uniform_from_nothing_stored(struct wl_mem *mem,
+					struct wl_node *e)
+{
+	struct wl_eval *ev = &mem->ctx->eval;
+	CXCursor d;
+	unsigned i;
+
+	e = ma_strip(e);
+	if (!e)
+		return false;
+	switch (e->kind) {
+	case CXCursor_IntegerLiteral:
+	case CXCursor_FloatingLiteral:
+	case CXCursor_CharacterLiteral:
+	case CXCursor_CXXBoolLiteralExpr:
+		return true;
+	case CXCursor_MemberRefExpr:
+		return wl_node_builtin_var(&mem->ctx->model, e) &&
+		       wl_eval_dep(ev, e) <= WL_DEP_BLOCK;
+	case CXCursor_DeclRefExpr:
+		d = wl_node_referenced(e);
+		switch (clang_getCursorKind(d)) {
+		case CXCursor_ParmDecl:
+			return wl_eval_dep(ev, e) <= WL_DEP_BLOCK;
+		case CXCursor_EnumConstantDecl:
+		case CXCursor_NonTypeTemplateParameter:
+			return true;
+		default:
+			return false;
+		}
+	case CXCursor_CallExpr:
+		if (!wl_eval_pure_call(wl_call_name(&mem->ctx->model, e)))
+			return false;
+		for (i = 1; i < e->nr_kids; i++)
+			if (!uniform_from_nothing_stored(mem, e->kids[i]))
+				return false;
+		return true;
+	case CXCursor_BinaryOperator:
+	case CXCursor_UnaryOperator:
+	case CXCursor_ConditionalOperator:
+	case CXCursor_CStyleCastExpr:
+	case CXCursor_CXXStaticCastExpr:
+		if (e->kind == CXCursor_UnaryOperator) {
+			enum CXUnaryOperatorKind op =
+				clang_getCursorUnaryOperatorKind(e->cursor);
+
+			if (op == CXUnaryOperator_Deref || wl_unop_steps(op))
+				return false;
+		}
+		if (e->kind == CXCursor_BinaryOperator &&
+		    wl_node_binop(e) == CXBinaryOperator_Assign)
+			return false;
+		for (i = 0; i < e->nr_kids; i++)
+			if (!uniform_from_nothing_stored(mem, e->kids[i]))
+				return false;
+		return e->nr_kids > 0;
+	default:
+		return false;
+	}
+}
+
+/*
+ * Whether write @wr and read @rd (events of one walk) meet only where a
+ * thread reads what it stored itself: @wr is `x = e` with e the same in
+ * every thread (uniform_from_nothing_stored()), a statement that every
+ * path to the read passes (no condition decides which threads store),
+ * it comes first, every thread of @rd performed it at the element it
+ * reads, and no other store to that storage comes between.  All threads
+ * setting a __shared__ scalar to the block's size and then reading it
+ * (Theano's convolution kernels: `nb_thread_id = blockDim.z *
+ * blockDim.y * blockDim.x;`) read that one value whichever store they
+ * see: no race.
+ */
+static bool own_uniform_store(struct wl_mem *mem, const struct ma_event *wr,
+			      const struct ma_event *rd)
+{
+	const struct wl_mem_access *a = &mem->accesses[wr->access];
+	struct wl_node *st = ma_strip(a->stmt);
+	const struct ma_event *e;
+	unsigned t;
+
+	if (wr >= rd || (a->flags & WL_MEM_READ) ||
+	    (mem->accesses[rd->access].flags & WL_MEM_WRITE) ||
+	    !wr->elem || !rd->elem || !st ||
+	    st->kind != CXCursor_BinaryOperator || st->nr_kids != 2 ||
+	    wl_node_binop(st) != CXBinaryOperator_Assign ||
+	    ma_strip(st->kids[0]) != ma_strip(a->expr) ||
+	    !wl_node_dominates(a->stmt,
+			       mem->accesses[rd->access].expr) ||
+	    !uniform_from_nothing_stored(mem, st->kids[1]))
+		return false;
+	for (t = 0; t < MA_TIDS; t++)
+		if (rd->act[t] && (!wr->act[t] || wr->elem[t] != rd->elem[t]))
+			return false;
+	for (e = wr + 1; e < rd; e++)
+		if (e->access >= 0 && e->array == wr->array &&
+		    (mem->accesses[e->access].flags & WL_MEM_WRITE))
+			return false;
+	return true;
+}
+
 /* What find_races() knows of a pair of accesses. */
 enum { MA_RACED = 1, MA_RACED_ACROSS = 2 };
 
@@ -746,7 +854,9 @@ static void find_races(struct wl_mem *mem, struct ma_walk *w)
 				}
 				continue;
 			}
-			if (!may_race(mem, p, q) || flag_clears(mem, p, q))
+			if (!may_race(mem, p, q) || flag_clears(mem, p, q) ||
+			    own_uniform_store(mem, p, q) ||
+			    own_uniform_store(mem, q, p))
 				continue;
 			at = found ? found + (size_t)local[p->access] * n +
 					     (size_t)local[q->access]

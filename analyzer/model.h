@@ -373,6 +373,13 @@ bool wl_node_continue_spares(struct wl_node *loop, struct wl_node *jump,
 bool wl_node_in_switch(const struct wl_node *n);
 
 /*
+ * Whether statement @w runs before @use on every path to it: @w is a
+ * statement of a block (outside any switch) and @use sits in a later
+ * statement of that block.
+ */
+bool wl_node_dominates(const struct wl_node *w, const struct wl_node *use);
+
+/*
  * The declaration a DeclRefExpr/MemberRefExpr refers to, as a cursor;
  * asked of libclang once, as the memory walk resolves the same names for
  * every lane of every trip.

@@ -187,6 +187,15 @@ bool wl_node_in_switch(const struct wl_node *n)
 	return false;
 }
 
+bool wl_node_dominates(const struct wl_node *w, const struct wl_node *use)
+{
+	const struct wl_node *b = w->parent;
+
+	return b && b->kind == CXCursor_CompoundStmt &&
+	       wl_node_within(use, b) && use->index > w->index &&
+	       !wl_node_within(use, w) && !wl_node_in_switch(b);
+}
+
 bool wl_node_is_loop(const struct wl_node *node)
 {
 	switch (node->kind) {
