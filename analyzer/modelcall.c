@@ -300,7 +300,7 @@ static bool takes_args(struct wl_func *fn, unsigned nargs)
 	return nargs <= fn->nr_params && nargs >= required_args(fn);
 }
 
-/* Whether values of type @t are addresses (1), numbers (0), or unknown (-1). */
+/* Whether values of type @t are addresses (1), numbers (0), or unknown. */
 static int addressish(CXType t)
 {
 	switch (clang_getCanonicalType(t).kind) {
