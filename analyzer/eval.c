@@ -1095,6 +1095,9 @@ static enum wl_dep binop_dep(struct wl_eval *ev, struct wl_node *n)
 
 	if (n->nr_kids != 2)
 		return WL_DEP_LANE;
+	if ((op == CXBinaryOperator_LT || op == CXBinaryOperator_GE) &&
+	    wl_eval_slot_compare_dep(ev, n, &l))
+		return l;
 	if (op == CXBinaryOperator_Div) {
 		struct wl_node *x = quotient_of_block_index(ev, n);
 

@@ -103,6 +103,8 @@ struct wl_var {
 	/* scratch of counter_dep(): the loop being solved, its round's answer */
 	const struct wl_node *loop_busy;
 	enum wl_dep loop_dep;
+	/* wl_eval_slot_compare_dep() is asking about it (a loop on it) */
+	bool slot_busy;
 };
 
 struct wl_eval {
@@ -248,6 +250,19 @@ enum wl_dep wl_eval_guard_dep(struct wl_eval *ev, struct wl_node *node,
  */
 enum wl_dep wl_eval_trip_dep(struct wl_eval *ev, struct wl_node *loop,
 			     bool simulate);
+
+/*
+ * How `i < bound` or `i >= bound` varies (@cmp) when i is in the same
+ * step-sized slot in every thread: it starts at a uniform multiple of
+ * the step plus the thread's offset below it, every write moves it by
+ * that step under conditions every lane of a warp takes alike, and the
+ * bound is a uniform multiple of the step.  ViennaCL's triangular solve
+ * walks back `i = ((nnz - 1) / blockDim.x) * blockDim.x + threadIdx.x;`
+ * and stops `if (i < blockDim.x) break; i -= blockDim.x;`: in every
+ * thread at once.  False when that is not shown (evaltrip.c).
+ */
+bool wl_eval_slot_compare_dep(struct wl_eval *ev, struct wl_node *cmp,
+			      enum wl_dep *dep);
 
 /* Whether @expr has no side effects: no calls (but pure ones), no writes. */
 bool wl_eval_pure(struct wl_eval *ev, struct wl_node *expr);

@@ -914,6 +914,193 @@ static bool end_from_index(struct wl_eval *ev, struct wl_node *loop,
 	return true;
 }
 
+/*
+ * The step of a write to the index @var that moves it by a whole step,
+ * `i -= s`, `i += s`, `i = i - s`, `i = i + s`: s, else NULL.
+ */
+static struct wl_node *step_of_write(struct wl_node *w, CXCursor var)
+{
+	struct wl_node *r;
+	enum CXBinaryOperatorKind op;
+
+	w = wl_node_strip(w);
+	if (!w || w->nr_kids != 2 || !refers_to(w->kids[0], var))
+		return NULL;
+	op = wl_node_binop(w);
+	if (w->kind == CXCursor_CompoundAssignOperator)
+		return op == CXBinaryOperator_AddAssign ||
+			       op == CXBinaryOperator_SubAssign
+		       ? w->kids[1] : NULL;
+	if (w->kind != CXCursor_BinaryOperator ||
+	    op != CXBinaryOperator_Assign)
+		return NULL;
+	r = wl_node_strip(w->kids[1]);
+	if (!r || r->kind != CXCursor_BinaryOperator || r->nr_kids != 2 ||
+	    !refers_to(r->kids[0], var))
+		return NULL;
+	op = wl_node_binop(r);
+	return op == CXBinaryOperator_Add || op == CXBinaryOperator_Sub
+		       ? r->kids[1] : NULL;
+}
+
+/*
+ * How much the conditions that decide whether @write runs vary.  A loop
+ * whose own condition is @cmp counts by the conditions around it only:
+ * if @cmp holds alike in every thread on each trip, so does the write's
+ * trip, which is what is being shown (`while (i >= blockDim.x) { ...;
+ * i -= blockDim.x; }`).
+ */
+static enum wl_dep write_guard_dep(struct wl_eval *ev, struct wl_node *write,
+				   struct wl_node *cmp)
+{
+	struct wl_node *loop;
+
+	for (loop = write->parent; loop; loop = loop->parent) {
+		struct wl_node *cond;
+
+		if (!wl_node_is_loop(loop))
+			continue;
+		cond = wl_node_kid(loop, WL_ROLE_COND);
+		if (cond && wl_node_within(cmp, cond))
+			return wl_dep_max(wl_eval_guard_dep(ev, write, loop),
+					  wl_eval_guard_dep(ev, loop, NULL));
+	}
+	return wl_eval_guard_dep(ev, write, NULL);
+}
+
+struct jump_scan {
+	struct wl_eval *ev;
+	struct wl_node *loop, *cmp;
+	bool bad;
+};
+
+/*
+ * A jump in the loop that may leave some threads' step untaken: a
+ * `continue` of it, a `break` of it or `return` out of it, a `goto`,
+ * under a condition that is not the comparison itself and that lanes of
+ * a warp may take differently.
+ */
+static bool find_uneven_jump(struct wl_node *n, void *data)
+{
+	struct jump_scan *js = data;
+	struct wl_node *child, *p;
+
+	if (js->bad || n->kind == CXCursor_LambdaExpr)
+		return false;
+	if (n->kind == CXCursor_GotoStmt ||
+	    n->kind == CXCursor_IndirectGotoStmt) {
+		js->bad = true;
+		return false;
+	}
+	if (n->kind != CXCursor_ReturnStmt && n->kind != CXCursor_BreakStmt &&
+	    n->kind != CXCursor_ContinueStmt)
+		return true;
+	if (n->kind != CXCursor_ReturnStmt &&
+	    wl_node_jump_target(n) != js->loop)
+		return true;
+	for (child = n, p = n->parent; p && child != js->loop;
+	     child = p, p = p->parent) {
+		struct wl_node *cond = wl_node_deciding_cond(child);
+
+		if (cond && !wl_node_within(js->cmp, cond) &&
+		    wl_eval_dep(js->ev, cond) > WL_DEP_WARP)
+			js->bad = true;
+	}
+	return !js->bad;
+}
+
+/*
+ * Whether no jump lets some threads of a warp skip @write while others
+ * take it: in each loop around it, any exit or `continue` is decided by
+ * the comparison @cmp itself or alike in every lane.
+ */
+static bool step_taken_alike(struct wl_eval *ev, struct wl_node *write,
+			     struct wl_node *cmp)
+{
+	struct jump_scan js = { ev, NULL, cmp, false };
+	struct wl_node *loop;
+
+	for (loop = write->parent; loop && !js.bad; loop = loop->parent) {
+		if (!wl_node_is_loop(loop))
+			continue;
+		js.loop = loop;
+		wl_node_walk(loop, find_uneven_jump, &js);
+	}
+	return !js.bad;
+}
+
+/*
+ * Whether every write of @v moves it by one step (into @ls->step) under
+ * conditions every lane of a warp takes alike, it starts in its step
+ * slot, and @ls->bound is a uniform multiple of the step; *@dep: how
+ * much those values and conditions vary.
+ */
+static bool slot_shown(struct wl_eval *ev, struct wl_var *v,
+		       struct wl_node *cmp, struct loop_shape *ls,
+		       enum wl_dep *dep)
+{
+	enum wl_dep d = WL_DEP_CONST, g;
+	unsigned i;
+
+	for (i = 0; i < v->nr_writes; i++) {
+		struct wl_node *s = step_of_write(v->writes[i], v->decl);
+
+		if (!s || (ls->step && !same_value(ev, s, NULL, ls->step, NULL,
+						   0)))
+			return false;
+		/* warps that step at other times are in other slots */
+		g = write_guard_dep(ev, v->writes[i], cmp);
+		if (g > WL_DEP_WARP || !step_taken_alike(ev, v->writes[i], cmp))
+			return false;
+		d = wl_dep_max(d, g);
+		ls->step = s;
+	}
+	if (!wl_node_int_value(wl_node_strip(ls->step), &ls->const_step))
+		ls->const_step = 0;
+	d = wl_dep_max(d, wl_dep_max(wl_eval_dep(ev, ls->bound),
+				     wl_eval_dep(ev, ls->step)));
+	if (d > WL_DEP_WARP || !multiple_of(ev, ls->bound, NULL, ls, 0) ||
+	    !start_in_slot(ev, ls->start, ls, cmp->func, &d, 0))
+		return false;
+	*dep = d;
+	return true;
+}
+
+bool wl_eval_slot_compare_dep(struct wl_eval *ev, struct wl_node *cmp,
+			      enum wl_dep *dep)
+{
+	enum CXBinaryOperatorKind op = wl_node_binop(cmp);
+	struct wl_node *lhs;
+	struct loop_shape ls;
+	struct wl_var *v;
+	enum wl_dep d;
+	bool shown;
+
+	if (cmp->nr_kids != 2 || (op != CXBinaryOperator_LT &&
+				  op != CXBinaryOperator_GE))
+		return false;
+	lhs = wl_node_strip(cmp->kids[0]);
+	if (!lhs || lhs->kind != CXCursor_DeclRefExpr)
+		return false;
+	v = wl_eval_var(ev, lhs);
+	if (!v || v->is_param || v->addr_taken || v->is_shared || !v->init ||
+	    !v->nr_writes || !cmp->func || v->slot_busy)
+		return false;
+	memset(&ls, 0, sizeof(ls));
+	ls.var = v->decl;
+	ls.op = CXBinaryOperator_LT;
+	ls.start = v->init;
+	ls.bound = cmp->kids[1];
+	/* the writes' guards may be loops on this very comparison */
+	v->slot_busy = true;
+	shown = slot_shown(ev, v, cmp, &ls, &d);
+	v->slot_busy = false;
+	if (!shown)
+		return false;
+	*dep = wl_dep_max(d, WL_DEP_BLOCK);
+	return true;
+}
+
 enum wl_dep wl_eval_trip_dep(struct wl_eval *ev, struct wl_node *loop,
 			     bool simulate)
 {
