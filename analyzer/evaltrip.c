@@ -992,11 +992,7 @@ static bool find_uneven_jump(struct wl_node *n, void *data)
 		js->bad = true;
 		return false;
 	}
-	if (n->kind != CXCursor_ReturnStmt && n->kind != CXCursor_BreakStmt &&
-	    n->kind != CXCursor_ContinueStmt)
-		return true;
-	if (n->kind != CXCursor_ReturnStmt &&
-	    wl_node_jump_target(n) != js->loop)
+	if (!wl_node_jumps_from(n, js->loop))
 		return true;
 	for (child = n, p = n->parent; p && child != js->loop;
 	     child = p, p = p->parent) {

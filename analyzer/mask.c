@@ -147,12 +147,8 @@ static bool find_divergent_jump(struct wl_node *n, void *data)
 
 	if (js->bad)
 		return false;
-	if (n->kind != CXCursor_ReturnStmt && n->kind != CXCursor_BreakStmt &&
-	    n->kind != CXCursor_ContinueStmt)
-		return true;
 	/* a `break` of a switch or of an inner loop stays in this one */
-	if (n->kind != CXCursor_ReturnStmt &&
-	    wl_node_jump_target(n) != js->loop)
+	if (!wl_node_jumps_from(n, js->loop))
 		return true;
 	if (exits_kernel(n) || wl_node_continue_spares(js->loop, n, js->site))
 		return true;

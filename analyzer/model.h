@@ -360,6 +360,12 @@ bool wl_node_is_loop(const struct wl_node *node);
 struct wl_node *wl_node_jump_target(struct wl_node *jump);
 
 /*
+ * Whether @n cuts a trip of @loop short: a `return`, or a `break` or
+ * `continue` of @loop itself (not of a switch or an inner loop).
+ */
+bool wl_node_jumps_from(struct wl_node *n, const struct wl_node *loop);
+
+/*
  * Whether @jump, inside @loop, leaves the lanes that reach @site (in
  * @loop) whole: a `continue` of a for loop that comes after @site skips
  * only the rest of its own iteration, and the increment and condition

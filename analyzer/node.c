@@ -187,6 +187,15 @@ bool wl_node_in_switch(const struct wl_node *n)
 	return false;
 }
 
+bool wl_node_jumps_from(struct wl_node *n, const struct wl_node *loop)
+{
+	if (n->kind == CXCursor_ReturnStmt)
+		return true;
+	return (n->kind == CXCursor_BreakStmt ||
+		n->kind == CXCursor_ContinueStmt) &&
+	       wl_node_jump_target(n) == loop;
+}
+
 bool wl_node_dominates(const struct wl_node *w, const struct wl_node *use)
 {
 	const struct wl_node *b = w->parent;

@@ -384,11 +384,7 @@ static bool find_jump(struct wl_node *n, void *data)
 
 	if (js->bad || n->kind == CXCursor_LambdaExpr)
 		return false;
-	if (n->kind != CXCursor_ReturnStmt && n->kind != CXCursor_BreakStmt &&
-	    n->kind != CXCursor_ContinueStmt)
-		return true;
-	if (n->kind != CXCursor_ReturnStmt &&
-	    wl_node_jump_target(n) != js->loop)
+	if (!wl_node_jumps_from(n, js->loop))
 		return true;
 	if (wl_node_continue_spares(js->loop, n, js->site))
 		return true;
