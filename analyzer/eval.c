@@ -749,8 +749,7 @@ static enum wl_dep param_dep(struct wl_eval *ev, struct wl_var *v)
 		struct wl_func *from = fn->callers[i]->func;
 		unsigned n;
 
-		if (live_only && from && wl_model_owns(ev->model, from) &&
-		    !wl_func_reached(ev->model, from))
+		if (live_only && from && !wl_func_reached(ev->model, from))
 			continue;
 		n = wl_call_args(fn->callers[i], args, 32);
 
@@ -991,30 +990,39 @@ static enum wl_dep call_dep(struct wl_eval *ev, struct wl_node *call)
 	return d < WL_DEP_LANE ? wl_dep_max(d, callee_dep(ev, call)) : d;
 }
 
-/*
- * Whether @n is threadIdx.x plus a multiple of 32 that does not vary in the
- * block (blockIdx.x * blockDim.x, with blockDim.x a multiple of 32 as the
- * mask rules assume): dividing such a value by 32 gives a per-warp value.
- */
-static bool is_builtin(struct wl_eval *ev, struct wl_node *n, const char *name)
+bool wl_eval_is_builtin(struct wl_eval *ev, struct wl_node *n,
+			const char *name)
 {
 	const char *b = wl_node_builtin_var(ev->model, wl_node_strip(n));
 
 	return b && !strcmp(b, name);
 }
 
-bool wl_eval_row_offset(struct wl_eval *ev, struct wl_node *n)
+bool wl_eval_builtin_pair(struct wl_eval *ev, struct wl_node *e,
+			  enum CXBinaryOperatorKind op, const char *x,
+			  const char *y)
 {
-	n = wl_node_strip(n);
-	if (!n || n->kind != CXCursor_BinaryOperator || n->nr_kids != 2 ||
-	    wl_node_binop(n) != CXBinaryOperator_Mul)
+	e = wl_node_strip(e);
+	if (!e || e->kind != CXCursor_BinaryOperator || e->nr_kids != 2 ||
+	    wl_node_binop(e) != op)
 		return false;
-	return (is_builtin(ev, n->kids[0], "threadIdx.y") &&
-		is_builtin(ev, n->kids[1], "blockDim.x")) ||
-	       (is_builtin(ev, n->kids[1], "threadIdx.y") &&
-		is_builtin(ev, n->kids[0], "blockDim.x"));
+	return (wl_eval_is_builtin(ev, e->kids[0], x) &&
+		wl_eval_is_builtin(ev, e->kids[1], y)) ||
+	       (wl_eval_is_builtin(ev, e->kids[0], y) &&
+		wl_eval_is_builtin(ev, e->kids[1], x));
 }
 
+bool wl_eval_row_offset(struct wl_eval *ev, struct wl_node *n)
+{
+	return wl_eval_builtin_pair(ev, n, CXBinaryOperator_Mul, "threadIdx.y",
+				    "blockDim.x");
+}
+
+/*
+ * Whether @n is threadIdx.x plus a multiple of 32 that does not vary in the
+ * block (blockIdx.x * blockDim.x, with blockDim.x a multiple of 32 as the
+ * mask rules assume): dividing such a value by 32 gives a per-warp value.
+ */
 static bool thread_linear(struct wl_eval *ev, struct wl_node *n, int depth)
 {
 	const char *b;
@@ -1056,23 +1064,24 @@ static struct wl_node *quotient_of_block_index(struct wl_eval *ev,
 	struct wl_node *sum, *prod;
 	unsigned i;
 
-	if (div->nr_kids != 2 || !is_builtin(ev, div->kids[1], "blockDim.x"))
+	if (div->nr_kids != 2 ||
+	    !wl_eval_is_builtin(ev, div->kids[1], "blockDim.x"))
 		return NULL;
 	sum = wl_node_strip(div->kids[0]);
 	if (!sum || sum->kind != CXCursor_BinaryOperator ||
 	    sum->nr_kids != 2 || wl_node_binop(sum) != CXBinaryOperator_Add)
 		return NULL;
 	for (i = 0; i < 2; i++) {
-		if (!is_builtin(ev, sum->kids[i], "threadIdx.x"))
+		if (!wl_eval_is_builtin(ev, sum->kids[i], "threadIdx.x"))
 			continue;
 		prod = wl_node_strip(sum->kids[1 - i]);
 		if (!prod || prod->kind != CXCursor_BinaryOperator ||
 		    prod->nr_kids != 2 ||
 		    wl_node_binop(prod) != CXBinaryOperator_Mul)
 			return NULL;
-		if (is_builtin(ev, prod->kids[1], "blockDim.x"))
+		if (wl_eval_is_builtin(ev, prod->kids[1], "blockDim.x"))
 			return prod->kids[0];
-		if (is_builtin(ev, prod->kids[0], "blockDim.x"))
+		if (wl_eval_is_builtin(ev, prod->kids[0], "blockDim.x"))
 			return prod->kids[1];
 		return NULL;
 	}

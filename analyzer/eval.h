@@ -214,6 +214,15 @@ void wl_eval_pred(struct wl_eval *ev, struct wl_node **conds,
 		  const bool *negs, unsigned nr, bool negate_all,
 		  struct wl_cond_class *out);
 
+/* Whether @n (parentheses and casts aside) is built-in @name. */
+bool wl_eval_is_builtin(struct wl_eval *ev, struct wl_node *n,
+			const char *name);
+
+/* Whether @e is `a OP b` of the built-ins @x and @y, in either order. */
+bool wl_eval_builtin_pair(struct wl_eval *ev, struct wl_node *e,
+			  enum CXBinaryOperatorKind op, const char *x,
+			  const char *y);
+
 /*
  * Whether @n is threadIdx.y * blockDim.x: added to threadIdx.x it gives
  * the linear thread index, whose warps are always runs of 32 whatever

@@ -58,13 +58,6 @@ static long long normalize(long long v, struct wl_node *n)
 	}
 }
 
-static bool is_thread_x(struct wl_eval *ev, struct wl_node *n)
-{
-	const char *b = wl_node_builtin_var(ev->model, wl_node_strip(n));
-
-	return b && !strcmp(b, "threadIdx.x");
-}
-
 static bool eval_binop(struct wl_eval *ev, struct wl_node *n, unsigned tid,
 		       struct ival *out, int depth)
 {
@@ -77,9 +70,9 @@ static bool eval_binop(struct wl_eval *ev, struct wl_node *n, unsigned tid,
 		return false;
 	/* the linear thread index, whatever blockDim.x is */
 	if (op == CXBinaryOperator_Add &&
-	    ((is_thread_x(ev, n->kids[0]) &&
+	    ((wl_eval_is_builtin(ev, n->kids[0], "threadIdx.x") &&
 	      wl_eval_row_offset(ev, n->kids[1])) ||
-	     (is_thread_x(ev, n->kids[1]) &&
+	     (wl_eval_is_builtin(ev, n->kids[1], "threadIdx.x") &&
 	      wl_eval_row_offset(ev, n->kids[0])))) {
 		out->v = tid;
 		out->is_unsigned = true;

@@ -482,23 +482,6 @@ static bool bounded_by_step(struct wl_eval *ev, struct wl_func *fn,
 	       !strcmp(wl_model_spelling(ev->model, s->cursor), bound);
 }
 
-/* Whether @e is `a OP b` of the built-ins @x and @y, in either order. */
-static bool builtin_pair(struct wl_eval *ev, struct wl_node *e,
-			 enum CXBinaryOperatorKind op, const char *x,
-			 const char *y)
-{
-	const char *a, *b;
-
-	e = wl_node_strip(e);
-	if (!e || e->kind != CXCursor_BinaryOperator || e->nr_kids != 2 ||
-	    wl_node_binop(e) != op)
-		return false;
-	a = wl_node_builtin_var(ev->model, wl_node_strip(e->kids[0]));
-	b = wl_node_builtin_var(ev->model, wl_node_strip(e->kids[1]));
-	return a && b && ((!strcmp(a, x) && !strcmp(b, y)) ||
-			  (!strcmp(a, y) && !strcmp(b, x)));
-}
-
 /*
  * `ROW * blockDim.x + threadIdx.x` with the step `blockDim.x * ROWS`:
  * a rank in rows of blockDim.x threads, below the step.  The thread's
@@ -511,7 +494,7 @@ static bool row_rank(struct wl_eval *ev, struct wl_node *e,
 	struct wl_node *x, *rest;
 	const char *b;
 
-	if (!builtin_pair(ev, step, CXBinaryOperator_Mul, "blockDim.x",
+	if (!wl_eval_builtin_pair(ev, step, CXBinaryOperator_Mul, "blockDim.x",
 			  rows) ||
 	    e->kind != CXCursor_BinaryOperator || e->nr_kids != 2 ||
 	    wl_node_binop(e) != CXBinaryOperator_Add)
@@ -525,7 +508,8 @@ static bool row_rank(struct wl_eval *ev, struct wl_node *e,
 		b = wl_node_builtin_var(ev->model, x);
 	}
 	return b && !strcmp(b, "threadIdx.x") &&
-	       builtin_pair(ev, rest, CXBinaryOperator_Mul, row, "blockDim.x");
+	       wl_eval_builtin_pair(ev, rest, CXBinaryOperator_Mul, row,
+				    "blockDim.x");
 }
 
 /* Whether @e is one of the step's thread offsets: in [0, step) always. */
@@ -618,7 +602,47 @@ static bool start_in_slot(struct wl_eval *ev, struct wl_node *start,
 		start_in_slot(ev, s->kids[0], ls, fn, dep, depth + 1));
 }
 
-/* The index of `i += step`, `i = i + step`, `++i`: sets ls->step. */
+static bool refers_to(const struct wl_node *n, CXCursor var)
+{
+	n = wl_node_strip((struct wl_node *)n);
+	return n && n->kind == CXCursor_DeclRefExpr &&
+	       wl_cursor_equal(wl_node_referenced(n), var);
+}
+
+/*
+ * The step of @w, a write that moves @var by one: `v += s`, `v = v + s`,
+ * `v = s + v`, and with @down also `v -= s`, `v = v - s`.  NULL else.
+ */
+static struct wl_node *step_of_write(struct wl_node *w, CXCursor var,
+				     bool down)
+{
+	struct wl_node *r;
+	enum CXBinaryOperatorKind op;
+
+	w = wl_node_strip(w);
+	if (!w || w->nr_kids != 2 || !refers_to(w->kids[0], var))
+		return NULL;
+	op = wl_node_binop(w);
+	if (w->kind == CXCursor_CompoundAssignOperator)
+		return op == CXBinaryOperator_AddAssign ||
+			       (down && op == CXBinaryOperator_SubAssign)
+		       ? w->kids[1] : NULL;
+	if (w->kind != CXCursor_BinaryOperator ||
+	    op != CXBinaryOperator_Assign)
+		return NULL;
+	r = wl_node_strip(w->kids[1]);
+	if (!r || r->kind != CXCursor_BinaryOperator || r->nr_kids != 2)
+		return NULL;
+	op = wl_node_binop(r);
+	if (refers_to(r->kids[0], var) &&
+	    (op == CXBinaryOperator_Add ||
+	     (down && op == CXBinaryOperator_Sub)))
+		return r->kids[1];
+	return op == CXBinaryOperator_Add && refers_to(r->kids[1], var)
+		       ? r->kids[0] : NULL;
+}
+
+/* The index of `i += step`, `i = i + step`: sets ls->var, ls->step. */
 static bool parse_increment(struct wl_node *inc, struct loop_shape *ls)
 {
 	struct wl_node *lhs;
@@ -630,44 +654,8 @@ static bool parse_increment(struct wl_node *inc, struct loop_shape *ls)
 	if (!lhs || lhs->kind != CXCursor_DeclRefExpr)
 		return false;
 	ls->var = wl_node_referenced(lhs);
-	if (inc->kind == CXCursor_CompoundAssignOperator && inc->nr_kids == 2 &&
-	    wl_node_binop(inc) ==
-		    CXBinaryOperator_AddAssign) {
-		ls->step = inc->kids[1];
-		return true;
-	}
-	if (inc->kind == CXCursor_BinaryOperator && inc->nr_kids == 2 &&
-	    wl_node_binop(inc) ==
-		    CXBinaryOperator_Assign) {
-		struct wl_node *r = wl_node_strip(inc->kids[1]), *a;
-
-		if (!r || r->kind != CXCursor_BinaryOperator || r->nr_kids != 2 ||
-		    wl_node_binop(r) !=
-			    CXBinaryOperator_Add)
-			return false;
-		a = wl_node_strip(r->kids[0]);
-		if (a && a->kind == CXCursor_DeclRefExpr &&
-		    wl_cursor_equal(wl_node_referenced(a),
-				       ls->var)) {
-			ls->step = r->kids[1];
-			return true;
-		}
-		a = wl_node_strip(r->kids[1]);
-		if (a && a->kind == CXCursor_DeclRefExpr &&
-		    wl_cursor_equal(wl_node_referenced(a),
-				       ls->var)) {
-			ls->step = r->kids[0];
-			return true;
-		}
-	}
-	return false;
-}
-
-static bool refers_to(const struct wl_node *n, CXCursor var)
-{
-	n = wl_node_strip((struct wl_node *)n);
-	return n && n->kind == CXCursor_DeclRefExpr &&
-	       wl_cursor_equal(wl_node_referenced(n), var);
+	ls->step = step_of_write(inc, ls->var, false);
+	return ls->step != NULL;
 }
 
 static bool is_continue(struct wl_node *n, void *data)
@@ -915,35 +903,6 @@ static bool end_from_index(struct wl_eval *ev, struct wl_node *loop,
 }
 
 /*
- * The step of a write to the index @var that moves it by a whole step,
- * `i -= s`, `i += s`, `i = i - s`, `i = i + s`: s, else NULL.
- */
-static struct wl_node *step_of_write(struct wl_node *w, CXCursor var)
-{
-	struct wl_node *r;
-	enum CXBinaryOperatorKind op;
-
-	w = wl_node_strip(w);
-	if (!w || w->nr_kids != 2 || !refers_to(w->kids[0], var))
-		return NULL;
-	op = wl_node_binop(w);
-	if (w->kind == CXCursor_CompoundAssignOperator)
-		return op == CXBinaryOperator_AddAssign ||
-			       op == CXBinaryOperator_SubAssign
-		       ? w->kids[1] : NULL;
-	if (w->kind != CXCursor_BinaryOperator ||
-	    op != CXBinaryOperator_Assign)
-		return NULL;
-	r = wl_node_strip(w->kids[1]);
-	if (!r || r->kind != CXCursor_BinaryOperator || r->nr_kids != 2 ||
-	    !refers_to(r->kids[0], var))
-		return NULL;
-	op = wl_node_binop(r);
-	return op == CXBinaryOperator_Add || op == CXBinaryOperator_Sub
-		       ? r->kids[1] : NULL;
-}
-
-/*
  * How much the conditions that decide whether @write runs vary.  A loop
  * whose own condition is @cmp counts by the conditions around it only:
  * if @cmp holds alike in every thread on each trip, so does the write's
@@ -1039,7 +998,8 @@ static bool slot_shown(struct wl_eval *ev, struct wl_var *v,
 	unsigned i;
 
 	for (i = 0; i < v->nr_writes; i++) {
-		struct wl_node *s = step_of_write(v->writes[i], v->decl);
+		struct wl_node *s = step_of_write(v->writes[i], v->decl,
+						   true);
 
 		if (!s || (ls->step && !same_value(ev, s, NULL, ls->step, NULL,
 						   0)))

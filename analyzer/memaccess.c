@@ -413,8 +413,7 @@ static bool find_param_other_use(struct wl_node *n, void *data)
 	if (n->kind != CXCursor_DeclRefExpr ||
 	    !wl_cursor_equal(wl_node_referenced(n), ps->param))
 		return true;
-	for (u = n; u->parent && u->parent->kind == CXCursor_ParenExpr;)
-		u = u->parent;
+	u = up_parens(n);	/* a read's implicit cast ends up here too */
 	ps->other_use = !u->parent ||
 			u->parent->kind != CXCursor_BinaryOperator ||
 			u->parent->nr_kids != 2 || u->parent->kids[0] != u ||
