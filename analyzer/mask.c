@@ -133,6 +133,26 @@ static bool exits_kernel(const struct wl_node *ret)
 	       (ret->func->flags & WL_FUNC_KERNEL);
 }
 
+/*
+ * A `continue` of @loop before @site on its way (they meet in a block,
+ * not as two arms of an if): the lanes that take it skip the rest of the
+ * trip and are back at the loop's condition, so, like an early return,
+ * it is named by a ballot of its guards hoisted before it (scan_exit).
+ */
+static bool continue_before(struct wl_node *jump, struct wl_node *site)
+{
+	struct wl_node *loop, *common;
+
+	if (jump->kind != CXCursor_ContinueStmt ||
+	    jump->index >= site->index)
+		return false;
+	loop = wl_node_jump_target(jump);
+	if (!loop || !wl_node_within(site, loop))
+		return false;
+	common = wl_node_common(jump, site);
+	return common && common->kind == CXCursor_CompoundStmt;
+}
+
 /* Returns, breaks and continues inside @loop that lanes may take alone. */
 struct jump_scan {
 	struct wl_ctx *ctx;
@@ -150,7 +170,8 @@ static bool find_divergent_jump(struct wl_node *n, void *data)
 	/* a `break` of a switch or of an inner loop stays in this one */
 	if (!wl_node_jumps_from(n, js->loop))
 		return true;
-	if (exits_kernel(n) || wl_node_continue_spares(js->loop, n, js->site))
+	if (exits_kernel(n) || wl_node_continue_spares(js->loop, n, js->site) ||
+	    (js->site && continue_before(n, js->site)))
 		return true;
 	if (wl_eval_lane_varying(&js->ctx->eval,
 				 wl_eval_guard_dep(&js->ctx->eval, n, js->loop),
@@ -295,8 +316,12 @@ static bool scan_exit(struct wl_node *n, void *data)
 		return false;
 	if (n->index >= es->site->index)
 		return false;	/* preorder: everything after comes later */
-	if (n->kind != CXCursor_ReturnStmt || exits_kernel(n))
+	if (n->kind == CXCursor_ContinueStmt) {
+		if (!continue_before(n, es->site))
+			return true;
+	} else if (n->kind != CXCursor_ReturnStmt || exits_kernel(n)) {
 		return true;
+	}
 	common = wl_node_common(n, es->site);
 	if (!common || common->kind != CXCursor_CompoundStmt)
 		return true;	/* other arm of an if: not on the way */
@@ -314,9 +339,11 @@ static bool scan_exit(struct wl_node *n, void *data)
 					  &es->ctx->eval,
 					  wl_eval_dep(&es->ctx->eval, c), true))) {
 				es->why = wl_xasprintf(
-					"lanes may return at line %u from inside "
+					"lanes may %s at line %u from inside "
 					"a loop or switch, so the lanes left after "
 					"it are not known statically",
+					n->kind == CXCursor_ReturnStmt
+						? "return" : "continue",
 					line_of(es->ctx, n));
 				return false;
 			}

@@ -3,7 +3,8 @@
  * padding index and the skipping macro come from a header this file
  * does not include).  What did not parse is unknown: a condition on it
  * may split the lanes (`if (idx[i] == PADDING_INDEX) continue;` lets
- * lanes leave a trip on their own, so no mask names the trip's lanes),
+ * lanes leave a trip, and a ballot of a test that did not parse would
+ * not build),
  * and a statement that is an unknown macro may hide a `continue` or a
  * `return`: a mask read off the statements that did parse is a guess
  * there, an unsafe fix that --fix holds back.  A helper whose only call
@@ -18,7 +19,7 @@ __global__ void skip_padding(const int *idx, int *out, int n)
 	for (int i = threadIdx.x; i < n; i += 32) {
 		if (idx[i] == PADDING_INDEX)
 			continue;
-		out[i] = __shfl_down(idx[i], 1);	// expect: WL101 {{lanes may leave an iteration on their own (line 20)}}
+		out[i] = __shfl_down(idx[i], 1);	// expect: WL101 {{the condition at line 20 did not parse}}
 	}
 }
 
@@ -32,7 +33,7 @@ __global__ void skip_marked(const int *idx, int *out, int n)
 
 __device__ int neighbour(int v)
 {
-	return __shfl_xor(v, 1);	// expect: WL101 {{no fix: 'neighbour' is called at line 43}}
+	return __shfl_xor(v, 1);	// expect: WL101 {{no fix: 'neighbour' is called at line 44}}
 }
 
 __global__ void pairs(const int *in, int *out)
@@ -50,6 +51,6 @@ __global__ void lower_half(int *out)
 	int v = out[threadIdx.x];
 
 	if (lane < 16)
-		v = __shfl(v, 0);	// expect: WL101 {{depend on the condition at line 52}}
+		v = __shfl(v, 0);	// expect: WL101 {{depend on the condition at line 53}}
 	out[threadIdx.x] = v;
 }
