@@ -438,9 +438,22 @@ struct carried_scan {
 	CXCursor counter;	/* the for variable, or null */
 	struct wl_var *vars[MA_MAX_CARRIED];
 	unsigned nr;
-	struct wl_var *skip;	/* last one seen written on some trips */
+	/* written on some trips only, other than by a step: no counters */
+	struct wl_var *skip[MA_MAX_CARRIED];
+	unsigned nr_skip;
 	bool fail;
 };
+
+static bool carried_skipped(const struct carried_scan *cs,
+			    const struct wl_var *v)
+{
+	unsigned i;
+
+	for (i = 0; i < cs->nr_skip; i++)
+		if (cs->skip[i] == v)
+			return true;
+	return false;
+}
 
 /* Whether @w runs on every trip of @loop: no branch between. */
 static bool every_trip(struct wl_node *w, struct wl_node *loop)
@@ -477,16 +490,22 @@ static bool find_carried(struct wl_node *n, void *data)
 	/*
 	 * Data the loop accumulates (`input = op(input, peer)` under a
 	 * flag) stays unbound: only what every trip steps is a counter.
+	 * A step on some trips (a traversal stack's `top++` on a push, its
+	 * `top--` on every trip) keeps it one: the walk follows the step
+	 * where it passes it, as on a path that takes that branch.
 	 */
 	if (!every_trip(n, cs->loop)) {
 		if (wl_cursor_equal(v->decl, cs->counter))
 			cs->fail = true;
+		if (additive_step(n) && !wl_cursor_equal(v->decl, cs->counter))
+			return true;
 		if (i < cs->nr)
 			cs->vars[i] = cs->vars[--cs->nr];
-		cs->skip = v;
+		if (!carried_skipped(cs, v) && cs->nr_skip < MA_MAX_CARRIED)
+			cs->skip[cs->nr_skip++] = v;
 		return !cs->fail;
 	}
-	if (i == cs->nr && cs->nr < MA_MAX_CARRIED && v != cs->skip)
+	if (i == cs->nr && cs->nr < MA_MAX_CARRIED && !carried_skipped(cs, v))
 		cs->vars[cs->nr++] = v;
 	return true;
 }

@@ -208,6 +208,91 @@ static void sync_between(struct wl_fixer *fx, struct wl_node *prev,
 }
 
 /*
+ * A barrier between racing statements @prev and @next, @next later in
+ * the same trip.  Where @prev's sync point holds @next too (both in one
+ * lane-dependent branch or loop that does not hold the whole region),
+ * the barrier goes inside it, between them.
+ */
+static void sync_pair(struct wl_fixer *fx, struct wl_node *prev,
+		      struct wl_node *next)
+{
+	struct wl_node *common, *at;
+
+	if (!wl_node_within(next, wl_memfix_sync_point(fx, prev))) {
+		sync_between(fx, prev, next);
+		return;
+	}
+	common = wl_node_common(prev, next);
+	at = prev->kind != CXCursor_ReturnStmt && common &&
+			     common->kind == CXCursor_CompoundStmt
+		     ? wl_memfix_sync_point_within(fx, prev, common)
+		     : NULL;
+	if (!at) {
+		wl_memfix_give_up(fx, "two racing statements share a "
+				      "lane-dependent branch, where no "
+				      "mask for __syncwarp() names the "
+				      "lanes that arrive");
+		return;
+	}
+	wl_memfix_insert_barrier(fx, at, false);
+}
+
+/* The innermost loop that holds both @a and @b, or NULL. */
+static struct wl_node *joining_loop(struct wl_node *a, struct wl_node *b)
+{
+	struct wl_node *n;
+
+	if (a->func != b->func)
+		return NULL;
+	for (n = wl_node_common(a, b); n; n = n->parent)
+		if (wl_node_is_loop(n))
+			return n;
+	return NULL;
+}
+
+/*
+ * The barrier after the last of @pending, which a loop brings back to
+ * meet the region's earlier statements.  It must be inside every loop
+ * that does so, or the next trip would meet the last one unordered: after
+ * the sync point of the last statement when that is in the innermost
+ * such loop, else after the lane-dependent branch around it there.
+ */
+static void sync_loop_tail(struct wl_fixer *fx, struct wl_mem_region *r,
+			   struct wl_node **pending, unsigned nr_pending)
+{
+	struct wl_node *last = pending[nr_pending - 1], *inner = NULL;
+	struct wl_node *body, *at;
+	unsigned i, k;
+
+	for (k = 0; k < nr_pending; k++)
+		for (i = 0; i < r->nr_stmts; i++) {
+			struct wl_node *j;
+
+			if (!wl_memfix_stmts_race(fx->mem, r, pending[k],
+						  r->stmts[i]) ||
+			    !(j = joining_loop(pending[k], r->stmts[i])))
+				continue;
+			if (!inner || wl_node_within(j, inner))
+				inner = j;
+		}
+	body = inner ? wl_node_kid(inner, WL_ROLE_BODY) : NULL;
+	if (!body || body->kind != CXCursor_CompoundStmt ||
+	    !wl_node_within(last, body)) {
+		sync_after(fx, last);
+		return;
+	}
+	at = wl_memfix_sync_point_within(fx, last, body);
+	if (!at) {
+		wl_memfix_give_up(fx, "a loop brings the racing statements "
+				      "together again inside a lane-dependent "
+				      "branch, where no mask for __syncwarp() "
+				      "names the lanes that arrive");
+		return;
+	}
+	wl_memfix_insert_barrier(fx, at, false);
+}
+
+/*
  * The volatile-ness of what an argument points to or is an array of
  * (clang keeps `volatile int[32]`'s qualifier on the array type).
  */
@@ -520,19 +605,8 @@ char *wl_memfix_build(struct wl_ctx *ctx, struct wl_mem *mem,
 		for (k = 0; k < nr_pending; k++)
 			clash |= wl_memfix_stmts_race(mem, r, pending[k],
 						      p->stmt);
-		/* a barrier after the branch would not come between them */
-		if (clash &&
-		    wl_node_within(p->stmt,
-				   wl_memfix_sync_point(
-					   &fx, pending[nr_pending - 1]))) {
-			wl_memfix_give_up(&fx, "two racing statements share a "
-					       "lane-dependent branch, where no "
-					       "mask for __syncwarp() names the "
-					       "lanes that arrive");
-			break;
-		}
 		if (clash) {
-			sync_between(&fx, pending[nr_pending - 1], p->stmt);
+			sync_pair(&fx, pending[nr_pending - 1], p->stmt);
 			nr_pending = 0;
 		}
 		if (p->shape == SHAPE_SPLIT) {
@@ -558,7 +632,7 @@ char *wl_memfix_build(struct wl_ctx *ctx, struct wl_mem *mem,
 		/* a `return` leaves the loop: it never comes back */
 		if (clash && pending[nr_pending - 1]->kind !=
 				     CXCursor_ReturnStmt)
-			sync_after(&fx, pending[nr_pending - 1]);
+			sync_loop_tail(&fx, r, pending, nr_pending);
 	}
 	for (i = 0; i < r->nr_stmts && !fx.why && any_reg; i++)
 		if (plans[i].uses_reg) {

@@ -425,17 +425,19 @@ char *wl_memfix_sync_text(const struct wl_fixer *fx, const struct wl_mask *m)
 
 /*
  * The outermost branch or loop around @s whose condition splits a warp
- * and that does not hold the whole region: a barrier inside it would be
- * reached by only some of the racing lanes, so it goes outside.
+ * and that does not hold the whole region (with @within, that lies
+ * inside @within): a barrier inside it would be reached by only some of
+ * the racing lanes, so it goes outside.
  */
-struct wl_node *wl_memfix_divergent_owner(struct wl_fixer *fx,
-					  struct wl_node *s)
+static struct wl_node *owner_below(struct wl_fixer *fx, struct wl_node *s,
+				   const struct wl_node *within)
 {
 	struct wl_node *n, *child = s, *found = NULL;
 	struct wl_cond_class cc;
 	unsigned k;
 
-	for (n = s->parent; n && n != s->func->body; child = n, n = n->parent) {
+	for (n = s->parent; n && n != s->func->body && n != within;
+	     child = n, n = n->parent) {
 		struct wl_node *cond;
 		bool all = true;
 
@@ -451,27 +453,56 @@ struct wl_node *wl_memfix_divergent_owner(struct wl_fixer *fx,
 		if (cc.kind == WL_COND_UNIFORM &&
 		    !wl_mem_cond_splits_warp(fx->mem, cond))
 			continue;
-		for (k = 0; k < fx->r->nr_stmts; k++)
+		for (k = 0; k < fx->r->nr_stmts && !within; k++)
 			if (fx->r->stmts[k]->func == s->func &&
 			    !wl_node_within(fx->r->stmts[k], n))
 				all = false;
-		if (!all)
+		if (!all || within)
 			found = n;
 	}
 	return found;
 }
 
+struct wl_node *wl_memfix_divergent_owner(struct wl_fixer *fx,
+					  struct wl_node *s)
+{
+	return owner_below(fx, s, NULL);
+}
 
-/*
- * Where a barrier after @s goes: after @s, or after the lane-dependent
- * branch or the unbraced statement that holds it.
- */
 struct wl_node *wl_memfix_sync_point(struct wl_fixer *fx, struct wl_node *s)
 {
 	struct wl_node *div = wl_memfix_divergent_owner(fx, s);
 	struct wl_node *owner = div ? div : wl_memfix_unbraced_owner(s);
 
 	return owner ? owner : s;
+}
+
+/*
+ * The sync point of @s for a race with a statement within @within, when
+ * wl_memfix_sync_point() leaves @within: both racing statements sit in
+ * one lane-dependent branch or loop that does not hold the whole region
+ * (a warp's traversal stack, pushed by its leader and popped by all, in
+ * a loop whose trips differ by lane).  The barrier then goes inside,
+ * after the outermost lane-dependent branch around @s below @within, and
+ * its mask names the lanes there (a ballot of the loop's trips): the
+ * racing lanes are all among them, as both accesses run in that branch
+ * or trip.  NULL when no such place is known.
+ */
+struct wl_node *wl_memfix_sync_point_within(struct wl_fixer *fx,
+					    struct wl_node *s,
+					    struct wl_node *within)
+{
+	struct wl_node *at = wl_memfix_sync_point(fx, s), *owner;
+
+	if (at != within && wl_node_within(at, within))
+		return at;
+	owner = owner_below(fx, s, within);
+	if (!owner)
+		owner = wl_memfix_unbraced_owner(s);
+	if (!owner)
+		return s;
+	return owner != within && wl_node_within(owner, within) ? owner
+								 : NULL;
 }
 
 /*

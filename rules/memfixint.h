@@ -118,6 +118,16 @@ struct wl_node *wl_memfix_divergent_owner(struct wl_fixer *fx,
  */
 struct wl_node *wl_memfix_sync_point(struct wl_fixer *fx, struct wl_node *s);
 
+/*
+ * Where a barrier after @s goes to order it with a statement within
+ * @within (their common block, or the body of a loop that brings them
+ * together): the sync point when it lies inside @within, else after the
+ * outermost lane-dependent branch around @s inside it, or NULL.
+ */
+struct wl_node *wl_memfix_sync_point_within(struct wl_fixer *fx,
+					    struct wl_node *s,
+					    struct wl_node *within);
+
 /* A barrier just after statement @at, or with @before just before it. */
 void wl_memfix_insert_barrier(struct wl_fixer *fx, struct wl_node *at,
 			      bool before);

@@ -3,14 +3,14 @@
  * lane-dependent branch, and the stretch also holds a statement outside
  * it: each lane that takes the branch reads its own slot and writes its
  * right neighbour's, so a lane reads what the lane to its left writes in
- * the same branch.  The barriers go after the branch (the stretch is
- * wider than it), where they would not come between those two: no fix
- * (a partial one that a second --fix would add to is worse).  With every
- * racing statement inside the branch, a ballot of its condition would
- * give the mask inside it, but the condition reads `cell[t]`, which the
- * branch writes: a lane that passed the ballot may write its neighbour's
- * cell before the neighbour tests it, the neighbour then skips the
- * branch, and a __syncwarp(mask) that counts it never returns.  No fix.
+ * the same branch.  A barrier after the branch would not come between
+ * those two, so it would go inside, with a ballot of the branch's
+ * condition as its mask (as it does when every racing statement is
+ * inside).  But the condition reads `cell[t]`, which the branch writes:
+ * a lane that passed the ballot may write its neighbour's cell before
+ * the neighbour tests it, the neighbour then skips the branch, and a
+ * __syncwarp(mask) that counts it never returns.  No fix in either
+ * kernel (a partial one that a second --fix would add to is worse).
  */
 __global__ void insert_pass(unsigned int *data, unsigned int n)
 {
@@ -20,7 +20,7 @@ __global__ void insert_pass(unsigned int *data, unsigned int n)
 	cell[t] = data[t];
 	__syncwarp();
 	for (unsigned int i = 1; i < n; i++) {
-		unsigned int key = cell[i];	// expect: WL301 {{no fix: two racing statements share a lane-dependent branch}}
+		unsigned int key = cell[i];	// expect: WL301 {{no fix: no mask for __syncwarp can be inferred: the condition reads 'cell'}}
 
 		if (t < i && cell[t] > key) {
 			unsigned int mine = cell[t];	// expect: WL301
