@@ -170,15 +170,27 @@ static void rewrite_split(struct wl_fixer *fx, struct wl_stmt_plan *p)
 		free(sync);
 		return;
 	} else {
+		/*
+		 * Each part on a line of its own at the statement's indent,
+		 * unless the statement shares its line with code before it
+		 * (`if (n >= 64) { s[t] += s[t + 32]; }`): a block written on
+		 * one line stays on one line.
+		 */
+		const char *nl = fx->nl;
+		unsigned at = wl_memtext_line_start(ctx, p->stmt->begin);
+
 		ind = wl_memtext_indent(ctx, p->stmt->begin);
+		if (at + strlen(ind) != p->stmt->begin && !*cm) {
+			nl = " ";
+			ind[0] = '\0';
+		}
 		if (fx->reuse_barrier)
 			text = wl_xasprintf("%s;%s%s%s%s%s%s%s;", p->read, cm,
-					    fx->nl, ind, sync, fx->nl, ind,
-					    p->write);
+					    nl, ind, sync, nl, ind, p->write);
 		else
 			text = wl_xasprintf("%s;%s%s%s%s%s%s%s;%s%s%s", p->read,
-					    cm, fx->nl, ind, sync, fx->nl, ind,
-					    p->write, fx->nl, ind, sync);
+					    cm, nl, ind, sync, nl, ind,
+					    p->write, nl, ind, sync);
 	}
 	wl_fix_replace(fx->fix, p->stmt->begin, end - p->stmt->begin, text);
 	free(cm);

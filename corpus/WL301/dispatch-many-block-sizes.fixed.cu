@@ -28,30 +28,12 @@ __global__ void block_sum(int *out, const int *in, unsigned n)
 		volatile int *ws = partials;
 
 		int v;
-		if (numThreads >= 64) { v = ws[tid] + ws[tid + 32];
-		__syncwarp(0xffffffff);
-		ws[tid] = v;
-		__syncwarp(0xffffffff); }	// expect: WL301
-		if (numThreads >= 32) { v = ws[tid] + ws[tid + 16];
-		__syncwarp(0xffffffff);
-		ws[tid] = v;
-		__syncwarp(0xffffffff); }	// expect: WL301
-		if (numThreads >= 16) { v = ws[tid] + ws[tid + 8];
-		__syncwarp(0xffffffff);
-		ws[tid] = v;
-		__syncwarp(0xffffffff); }	// expect: WL301
-		if (numThreads >= 8) { v = ws[tid] + ws[tid + 4];
-		__syncwarp(0xffffffff);
-		ws[tid] = v;
-		__syncwarp(0xffffffff); }	// expect: WL301
-		if (numThreads >= 4) { v = ws[tid] + ws[tid + 2];
-		__syncwarp(0xffffffff);
-		ws[tid] = v;
-		__syncwarp(0xffffffff); }	// expect: WL301
-		if (numThreads >= 2) { v = ws[tid] + ws[tid + 1];
-		__syncwarp(0xffffffff);
-		ws[tid] = v;
-		__syncwarp(0xffffffff); }	// expect: WL301
+		if (numThreads >= 64) { v = ws[tid] + ws[tid + 32]; __syncwarp(0xffffffff); ws[tid] = v; __syncwarp(0xffffffff); }	// expect: WL301
+		if (numThreads >= 32) { v = ws[tid] + ws[tid + 16]; __syncwarp(0xffffffff); ws[tid] = v; __syncwarp(0xffffffff); }	// expect: WL301
+		if (numThreads >= 16) { v = ws[tid] + ws[tid + 8]; __syncwarp(0xffffffff); ws[tid] = v; __syncwarp(0xffffffff); }	// expect: WL301
+		if (numThreads >= 8) { v = ws[tid] + ws[tid + 4]; __syncwarp(0xffffffff); ws[tid] = v; __syncwarp(0xffffffff); }	// expect: WL301
+		if (numThreads >= 4) { v = ws[tid] + ws[tid + 2]; __syncwarp(0xffffffff); ws[tid] = v; __syncwarp(0xffffffff); }	// expect: WL301
+		if (numThreads >= 2) { v = ws[tid] + ws[tid + 1]; __syncwarp(0xffffffff); ws[tid] = v; __syncwarp(0xffffffff); }	// expect: WL301
 		if (tid == 0)
 			out[blockIdx.x] = ws[0];
 	}
