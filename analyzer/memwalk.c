@@ -495,15 +495,17 @@ static bool find_carried(struct wl_node *n, void *data)
 	 * where it passes it, as on a path that takes that branch.
 	 */
 	if (!every_trip(n, cs->loop)) {
-		if (wl_cursor_equal(v->decl, cs->counter))
+		if (wl_cursor_equal(v->decl, cs->counter)) {
 			cs->fail = true;
-		if (additive_step(n) && !wl_cursor_equal(v->decl, cs->counter))
+			return false;
+		}
+		if (additive_step(n))
 			return true;
 		if (i < cs->nr)
 			cs->vars[i] = cs->vars[--cs->nr];
 		if (!carried_skipped(cs, v) && cs->nr_skip < MA_MAX_CARRIED)
 			cs->skip[cs->nr_skip++] = v;
-		return !cs->fail;
+		return true;
 	}
 	if (i == cs->nr && cs->nr < MA_MAX_CARRIED && !carried_skipped(cs, v))
 		cs->vars[cs->nr++] = v;

@@ -65,10 +65,16 @@ struct wl_report_file *wl_report_add(struct wl_report *report,
 
 	if (rf) {
 		free(real);
-		/* An input stays an input; it is fixable as one. */
+		/*
+		 * An input stays an input; it is fixable as one.  Its text
+		 * may have gone already (nothing to report of its own: see
+		 * drop_quiet_texts()), while an includer's pass reported
+		 * findings in it: keep the copy that still has the text.
+		 */
 		if (!header && rf->header) {
 			rf->header = false;
-			rf->src = src;
+			if (!src || src->text || !rf->src || !rf->src->text)
+				rf->src = src;
 		}
 		return rf;
 	}

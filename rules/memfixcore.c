@@ -469,6 +469,10 @@ struct wl_node *wl_memfix_divergent_owner(struct wl_fixer *fx,
 	return owner_below(fx, s, NULL);
 }
 
+/*
+ * Where a barrier after @s goes: after @s, or after the lane-dependent
+ * branch or the unbraced statement that holds it.
+ */
 struct wl_node *wl_memfix_sync_point(struct wl_fixer *fx, struct wl_node *s)
 {
 	struct wl_node *div = wl_memfix_divergent_owner(fx, s);

@@ -48,6 +48,16 @@ lengths = {a["location"]["uri"].rsplit("/", 1)[-1]: a.get("length") for a in run
 assert lengths.get("quiet.cu") == 54, lengths
 assert all(r.get("partialFingerprints") for r in run["results"]), "no fingerprint"
 ' || fail "SARIF: a quiet file's length, the header's fingerprints"
+# The includer first: the header's entry, with its text, then becomes an
+# input whose own copy had nothing to report (that text went); a .cu
+# file that another includes, both given (`warplint src/*.cu`), crashed.
+out=$(wl kernel.cu quiet.cu pairs.cuh 2>&1)
+status=$?
+[ $status = 1 ] || fail "includer first: exit $status: $out"
+[ "$(echo "$out" | grep -c 'pairs.cuh:8:2: error: .*\[WL301\]')" = 1 ] ||
+	fail "includer first: the race in the header, once: $out"
+echo "$out" | grep -q '^	s\[threadIdx.x\] = g\[threadIdx.x\];$' ||
+	fail "includer first: the header's line is not shown: $out"
 out=$(wl --fix-dry-run quiet.cu pairs.cuh kernel.cu 2>&1)
 echo "$out" | grep -q '^+	__syncwarp(0xffffffff);' || fail "no fix with --fix-dry-run: $out"
 echo PASS
