@@ -7,6 +7,7 @@
 
 #include "analyzer/eval.h"
 
+#include <ctype.h>
 #include <limits.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -328,6 +329,46 @@ static bool asm_reads_laneid(struct wl_eval *ev, struct wl_node *n)
 	return yes;
 }
 
+/*
+ * An asm statement that only moves PTX special registers that every
+ * thread of a block reads alike (`mov.u32 %0, %%smid;`, the SM that per-SM
+ * state is indexed by; the block's and the grid's ids and sizes) into its
+ * outputs: no input operand, every register named one of those.
+ */
+static bool asm_reads_block_registers(struct wl_eval *ev, struct wl_node *n)
+{
+	static const char *const block_regs[] = {
+		"smid", "nsmid", "gridid", "nwarpid", "ctaid", "nctaid",
+		"ntid", "clusterid", "nclusterid", "cluster_ctaid",
+		"cluster_nctaid", "cluster_ctarank", "cluster_nctarank",
+	};
+	char *text, *p;
+	unsigned i, seen = 0, other = 0;
+
+	for (i = 0; i < n->nr_kids; i++)
+		if (n->kids[i]->kind != CXCursor_DeclRefExpr &&
+		    n->kids[i]->kind != CXCursor_StringLiteral)
+			return false;	/* an input operand */
+	text = wl_node_text(ev->model, n);
+	for (p = text ? strstr(text, "%%") : NULL; p; p = strstr(p, "%%")) {
+		size_t len = 0;
+		bool known = false;
+
+		p += 2;
+		while (isalnum((unsigned char)p[len]) || p[len] == '_')
+			len++;
+		for (i = 0; i < sizeof(block_regs) / sizeof(*block_regs); i++)
+			known |= strlen(block_regs[i]) == len &&
+				 !strncmp(p, block_regs[i], len);
+		if (known)
+			seen++;
+		else
+			other++;
+	}
+	free(text);
+	return seen && !other;
+}
+
 static bool is_writable_reference(CXType t)
 {
 	return t.kind == CXType_LValueReference &&
@@ -527,10 +568,14 @@ static bool collect_writes(struct wl_node *n, void *data)
 			v = written_var(cc->ev, n->kids[i]);
 			if (!v)
 				continue;
-			if (asm_reads_laneid(cc->ev, n))
+			if (asm_reads_laneid(cc->ev, n)) {
 				v->is_lane_id = true;
-			else
+			} else if (asm_reads_block_registers(cc->ev, n)) {
+				v->addr_taken = true;	/* a value not known */
+				v->is_block_reg = true;
+			} else {
 				v->addr_taken = v->addr_escapes = true;
+			}
 		}
 		break;
 	case CXCursor_CallExpr:
@@ -621,6 +666,8 @@ static void solve_vars(struct wl_eval *ev, struct wl_func *fn, bool unsolved)
 		if (v->is_param)
 			v->dep = (fn->flags & WL_FUNC_KERNEL) ? WL_DEP_BLOCK
 							      : param_dep(ev, v);
+		if (v->is_block_reg)
+			v->dep = WL_DEP_BLOCK;
 		v->entry_dep = v->dep;
 		if (v->addr_escapes)
 			v->dep = WL_DEP_LANE;

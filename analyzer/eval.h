@@ -85,6 +85,7 @@ struct wl_var {
 	bool is_param;
 	bool is_shared;		/* __shared__: one copy that the block sees */
 	bool is_lane_id;	/* set from an asm read of %laneid */
+	bool is_block_reg;	/* set from an asm read of %smid, %ctaid... */
 	/*
 	 * Its initializer did not parse (`int lane = LANE_ID;` with the
 	 * macro's header missing): clang dropped it, and bytes
