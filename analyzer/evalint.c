@@ -168,6 +168,40 @@ static bool eval_call(struct wl_eval *ev, struct wl_node *n, unsigned tid,
 	return true;
 }
 
+/*
+ * A helper's parameter that it never assigns: what every call in sight
+ * passes for this thread, when they all pass the same (`tid` of
+ * `reduce_tail(int tid, float *buf)`, called as `reduce_tail(threadIdx.x,
+ * s)`).  A kernel's parameters are the host's, never a thread's.
+ */
+static bool eval_param(struct wl_eval *ev, struct wl_var *v, unsigned tid,
+		       struct ival *out, int depth)
+{
+	struct wl_func *fn = v->decl_node->func;
+	struct wl_node *args[16];
+	unsigned i, k, nr;
+
+	if (!fn || (fn->flags & WL_FUNC_KERNEL) || !fn->nr_callers)
+		return false;
+	for (k = 0; k < fn->nr_params && fn->params[k] != v->decl_node; k++)
+		;
+	if (k == fn->nr_params)
+		return false;
+	for (i = 0; i < fn->nr_callers; i++) {
+		struct ival one;
+
+		nr = wl_call_args(fn->callers[i], args, 16);
+		if (k >= nr || k >= 16 ||
+		    !eval_rec(ev, args[k], tid, &one, depth + 1) ||
+		    (i && one.v != out->v))
+			return false;
+		*out = one;
+	}
+	out->v = normalize(out->v, v->decl_node);
+	out->is_unsigned = type_unsigned(v->decl_node);
+	return true;
+}
+
 static bool eval_rec(struct wl_eval *ev, struct wl_node *n, unsigned tid,
 		     struct ival *out, int depth)
 {
@@ -206,6 +240,8 @@ static bool eval_rec(struct wl_eval *ev, struct wl_node *n, unsigned tid,
 			out->is_unsigned = true;
 			return true;
 		}
+		if (v && v->is_param && !v->nr_writes && !v->addr_taken)
+			return eval_param(ev, v, tid, out, depth);
 		if (!v || v->addr_taken || (v->is_param && !v->nr_writes))
 			return false;
 		src = v->nr_writes ? wl_eval_reaching(ev, n) : v->init;

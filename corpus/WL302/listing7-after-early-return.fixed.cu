@@ -49,15 +49,14 @@ __device__ int partial_after_skip(volatile int *s, const int *keys, int t)
 
 __device__ int low_half_sum(volatile int *s, int t)
 {
-	unsigned mask = __ballot_sync(0xffffffff, t < 16);
 	if (t >= 16)
 		return 0;
 	int v;
 	v = s[t] + s[t + 8];
-	__syncwarp(mask);
+	__syncwarp(0x0000ffff);
 	s[t] = v; __syncwarp(0x0000ffff);	// expect: WL302
 	v = s[t] + s[t + 4];
-	__syncwarp(mask);
+	__syncwarp(0x0000ffff);
 	s[t] = v; __syncwarp(0x0000ffff);	// expect: WL302
 	return s[t];
 }

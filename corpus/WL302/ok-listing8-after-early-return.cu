@@ -1,9 +1,9 @@
 /*
  * warplint-test: near miss for WL301/WL302: the blog's Listing 8 after an
  * early return: every read is separated from every write by a
- * __syncwarp() naming the lanes that stayed.  (WL202 is the mask rules'
- * business; it is left out here.)
- * disable: WL202
+ * __syncwarp() naming the lanes that stayed.  Those masks are right, too
+ * (no WL202): the helper's `t` is `threadIdx.x & 31` at its only call,
+ * so lanes 0-15 are the ones left after `if (t >= 16) return;`.
  * expect-none
  */
 
