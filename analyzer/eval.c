@@ -571,7 +571,8 @@ static bool collect_writes(struct wl_node *n, void *data)
 			if (asm_reads_laneid(cc->ev, n)) {
 				v->is_lane_id = true;
 			} else if (asm_reads_block_registers(cc->ev, n)) {
-				v->addr_taken = true;	/* a value not known */
+				/* uniform, but of a value not known */
+				v->addr_taken = true;
 				v->is_block_reg = true;
 			} else {
 				v->addr_taken = v->addr_escapes = true;

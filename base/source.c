@@ -25,8 +25,9 @@ static const struct wl_source *lines_of(const struct wl_source *csrc)
 	if (src->line_starts)
 		return csrc;
 	src->nr_lines = 0;
+	/* dropped (wl_source_drop_text()): no lines */
 	if (!src->text)
-		return csrc;	/* dropped (wl_source_drop_text()): no lines */
+		return csrc;
 	WL_GROW(src->line_starts, src->nr_lines, alloc);
 	src->line_starts[src->nr_lines++] = 0;
 	for (i = 0; i < src->len; i++) {

@@ -22,6 +22,19 @@
 #include "rules/memtext.h"
 #include "rules/memfixint.h"
 
+/* The innermost loop that holds both @a and @b, or NULL. */
+static struct wl_node *joining_loop(struct wl_node *a, struct wl_node *b)
+{
+	struct wl_node *n;
+
+	if (a->func != b->func)
+		return NULL;
+	for (n = wl_node_common(a, b); n; n = n->parent)
+		if (wl_node_is_loop(n))
+			return n;
+	return NULL;
+}
+
 /*
  * Whether a loop holds both @a and @b, so that it brings the later one
  * back to meet the earlier: in a kernel, a read in a loop after a write
@@ -31,14 +44,9 @@
  */
 static bool loop_joins(struct wl_node *a, struct wl_node *b)
 {
-	struct wl_node *n;
-
 	if (a->func != b->func || !(a->func->flags & WL_FUNC_KERNEL))
 		return true;
-	for (n = wl_node_common(a, b); n; n = n->parent)
-		if (wl_node_is_loop(n))
-			return true;
-	return false;
+	return joining_loop(a, b) != NULL;
 }
 
 static void declare_register(struct wl_fixer *fx, struct wl_node *stmt,
@@ -247,19 +255,6 @@ static void sync_pair(struct wl_fixer *fx, struct wl_node *prev,
 		return;
 	}
 	wl_memfix_insert_barrier(fx, at, false);
-}
-
-/* The innermost loop that holds both @a and @b, or NULL. */
-static struct wl_node *joining_loop(struct wl_node *a, struct wl_node *b)
-{
-	struct wl_node *n;
-
-	if (a->func != b->func)
-		return NULL;
-	for (n = wl_node_common(a, b); n; n = n->parent)
-		if (wl_node_is_loop(n))
-			return n;
-	return NULL;
 }
 
 /*
