@@ -552,6 +552,47 @@ static void phase_lines(struct wl_fixer *fx, struct group *g, const char *in,
 	}
 }
 
+struct branch_count {
+	struct wl_mem *mem;
+	const struct wl_node *before;
+	unsigned nr;
+};
+
+static bool count_racing_branch(struct wl_node *n, void *data)
+{
+	struct branch_count *bc = data;
+	struct wl_node *cond;
+
+	if (n->index >= bc->before->index)
+		return false;	/* preorder: the rest come later */
+	if (n->kind == CXCursor_IfStmt &&
+	    (cond = wl_node_kid(n, WL_ROLE_COND)) != NULL &&
+	    cond_races(bc->mem, cond))
+		bc->nr++;
+	return true;
+}
+
+/*
+ * The name of @b's test: `take` for the first branch on racing cells of
+ * its function, `take2` for the second, and so on, so that two such
+ * rewrites in one block (each fix is made apart, from the same source)
+ * never declare one name twice; and no name the function uses already.
+ */
+static char *take_name(struct wl_fixer *fx, struct group *g)
+{
+	struct wl_node *b = g->branch;
+	struct branch_count bc = { fx->mem, b, 0 };
+	char *base, *name;
+
+	if (b->func->body)
+		wl_node_walk(b->func->body, count_racing_branch, &bc);
+	base = bc.nr ? wl_xasprintf("take%u", bc.nr + 1) : wl_xstrdup("take");
+	name = wl_memtext_fresh_name_except(fx->ctx, b->func->root, base,
+					    g->regs, g->nr_regs);
+	free(base);
+	return name;
+}
+
 /*
  *	bool take = s[t + n] > s[t];
  *	if (take) {
@@ -586,8 +627,7 @@ static char *branch_text(struct wl_fixer *fx, struct group *g,
 	if (!cond_races(fx->mem, wl_node_kid(b, WL_ROLE_COND)))
 		take = NULL;
 	else
-		take = wl_memtext_fresh_name_except(ctx, b->func->root, "take",
-						    g->regs, g->nr_regs);
+		take = take_name(fx, g);
 	ind = wl_memtext_indent(ctx, (owner ? owner : b)->begin);
 	if (owner) {
 		char *deeper = wl_memtext_deeper(ind);

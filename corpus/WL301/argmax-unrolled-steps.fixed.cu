@@ -1,0 +1,90 @@
+/*
+ * warplint-test: WL301 in an unrolled arg-max tail: each step compares
+ * the running maximum, kept in a register, with a neighbour's cell and,
+ * when it is larger, takes it and its index (`s[t] = best = s[t + 16];`).
+ * Each step is a branch on the cells it updates, rewritten as Listing 8
+ * with its test read once into a bool; five such rewrites in one block
+ * each name their bool apart (`take`, `take2`, ...): one name declared
+ * twice in a block does not compile.
+ */
+__global__ void block_argmax(const float *in, float *out, int *where)
+{
+	__shared__ float val[64];
+	__shared__ int pos[64];
+	unsigned t = threadIdx.x;
+	float best = in[blockIdx.x * 64 + t];
+
+	val[t] = best;
+	pos[t] = blockIdx.x * 64 + t;
+	__syncthreads();
+	if (t < 32) {
+		volatile float *v = val;
+		int *p = pos;
+
+		int pos_v;
+		if (best < v[t + 32]) {
+			v[t] = best = v[t + 32];	// expect: WL301
+			p[t] = p[t + 32];	// expect: WL301
+		}
+		__syncwarp(0xffffffff);
+		bool take = best < v[t + 16];	// expect: WL301
+		if (take) {
+			best = v[t + 16];	// expect: WL301
+			pos_v = p[t + 16];	// expect: WL301
+		}
+		__syncwarp(0xffffffff);
+		if (take) {
+			v[t] = best;
+			p[t] = pos_v;
+		}
+		__syncwarp(0xffffffff);
+		bool take2 = best < v[t + 8];	// expect: WL301
+		if (take2) {
+			best = v[t + 8];	// expect: WL301
+			pos_v = p[t + 8];	// expect: WL301
+		}
+		__syncwarp(0xffffffff);
+		if (take2) {
+			v[t] = best;
+			p[t] = pos_v;
+		}
+		__syncwarp(0xffffffff);
+		bool take3 = best < v[t + 4];	// expect: WL301
+		if (take3) {
+			best = v[t + 4];	// expect: WL301
+			pos_v = p[t + 4];	// expect: WL301
+		}
+		__syncwarp(0xffffffff);
+		if (take3) {
+			v[t] = best;
+			p[t] = pos_v;
+		}
+		__syncwarp(0xffffffff);
+		bool take4 = best < v[t + 2];	// expect: WL301
+		if (take4) {
+			best = v[t + 2];	// expect: WL301
+			pos_v = p[t + 2];	// expect: WL301
+		}
+		__syncwarp(0xffffffff);
+		if (take4) {
+			v[t] = best;
+			p[t] = pos_v;
+		}
+		__syncwarp(0xffffffff);
+		bool take5 = best < v[t + 1];	// expect: WL301
+		if (take5) {
+			best = v[t + 1];	// expect: WL301
+			pos_v = p[t + 1];	// expect: WL301
+		}
+		__syncwarp(0xffffffff);
+		if (take5) {
+			v[t] = best;
+			p[t] = pos_v;
+		}
+		__syncwarp(0xffffffff);
+	}
+	if (t == 0) {
+		out[blockIdx.x] = val[0];
+		where[blockIdx.x] = pos[0];
+	}
+}
