@@ -98,12 +98,29 @@ static int edit_cmp(const void *pa, const void *pb)
 	return 0;
 }
 
+/* Whether @set holds @e already. */
+static bool in_set(const struct wl_edit_set *set, const struct wl_edit *e)
+{
+	unsigned j;
+
+	for (j = 0; j < set->nr; j++)
+		if (same_edit(e, &set->edits[j]))
+			return true;
+	return false;
+}
+
 int wl_edit_set_add_fix(struct wl_edit_set *set, const struct wl_fix *fix)
 {
 	unsigned i, j, k;
 
 	for (i = 0; i < fix->nr_edits; i++) {
-		for (j = 0; j < set->nr; j++)
+		/*
+		 * An edit the set holds already adds nothing, so it cannot
+		 * conflict: two fixes in one function insert the same
+		 * register declaration where one of them also hoists its
+		 * ballot, an insertion of other text at that offset.
+		 */
+		for (j = 0; j < set->nr && !in_set(set, &fix->edits[i]); j++)
 			if (conflict(&fix->edits[i], &set->edits[j]))
 				return -1;
 		/*
@@ -122,11 +139,7 @@ int wl_edit_set_add_fix(struct wl_edit_set *set, const struct wl_fix *fix)
 		}
 	}
 	for (i = 0; i < fix->nr_edits; i++) {
-		bool dup = false;
-
-		for (j = 0; j < set->nr && !dup; j++)
-			dup = same_edit(&fix->edits[i], &set->edits[j]);
-		if (dup)
+		if (in_set(set, &fix->edits[i]))
 			continue;
 		WL_GROW(set->edits, set->nr, set->alloc);
 		set->edits[set->nr].offset = fix->edits[i].offset;

@@ -79,6 +79,37 @@ static void test_all_or_nothing(void **state)
 	wl_fix_free(two);
 }
 
+/*
+ * Two fixes in one function insert one register declaration at one
+ * offset; the first also hoists its ballot there.  The second's copy of
+ * the declaration adds nothing, so it conflicts with nothing: both fixes
+ * apply in one run (the second was held back until a second --fix).
+ * Its own new insertion at that offset still has no defined order.
+ */
+static void test_shared_declaration(void)
+{
+	struct wl_edit_set set = { NULL, 0, 0 };
+	struct wl_fix *first = wl_fix_new("first"), *second = wl_fix_new("2");
+	struct wl_fix *third = wl_fix_new("third");
+
+	wl_fix_insert(first, 2, "<mask>");
+	wl_fix_insert(first, 2, "<reg>");
+	wl_fix_replace(first, 3, 1, "A");
+	wl_fix_insert(second, 6, "<mask2>");
+	wl_fix_replace(second, 7, 1, "B");
+	wl_fix_insert(second, 2, "<reg>");
+	wl_fix_insert(third, 2, "<reg>");
+	wl_fix_insert(third, 2, "<other>");
+	assert_int_equal(wl_edit_set_add_fix(&set, first), 0);
+	assert_int_equal(wl_edit_set_add_fix(&set, second), 0);
+	assert_int_equal(wl_edit_set_add_fix(&set, third), -1);
+	expect_applied(&set, "01<mask><reg>2A45<mask2>6B89");
+	wl_edit_set_release(&set);
+	wl_fix_free(first);
+	wl_fix_free(second);
+	wl_fix_free(third);
+}
+
 static void test_insertions_at_one_offset(void **state)
 {
 	struct wl_edit_set set = { NULL, 0, 0 };
@@ -106,6 +137,7 @@ static void test_insertions_at_one_offset(void **state)
 	assert_int_equal(wl_edit_set_add_fix(&set, own), 0);
 	expect_applied(&set, "012345678[1][2]9");
 	wl_edit_set_release(&set);
+	test_shared_declaration();
 	wl_fix_free(ins);
 	wl_fix_free(other);
 	wl_fix_free(same);
