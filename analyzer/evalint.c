@@ -179,19 +179,17 @@ static bool eval_param(struct wl_eval *ev, struct wl_var *v, unsigned tid,
 {
 	struct wl_func *fn = v->decl_node->func;
 	struct wl_node *args[16];
-	unsigned i, k, nr;
+	unsigned i, nr;
+	int k;
 
-	if (!fn || (fn->flags & WL_FUNC_KERNEL) || !fn->nr_callers)
-		return false;
-	for (k = 0; k < fn->nr_params && fn->params[k] != v->decl_node; k++)
-		;
-	if (k == fn->nr_params)
+	if (!fn || (fn->flags & WL_FUNC_KERNEL) || !fn->nr_callers ||
+	    (k = wl_func_param_index(fn, v->decl_node)) < 0 || k >= 16)
 		return false;
 	for (i = 0; i < fn->nr_callers; i++) {
 		struct ival one;
 
 		nr = wl_call_args(fn->callers[i], args, 16);
-		if (k >= nr || k >= 16 ||
+		if ((unsigned)k >= nr ||
 		    !eval_rec(ev, args[k], tid, &one, depth + 1) ||
 		    (i && one.v != out->v))
 			return false;

@@ -224,26 +224,22 @@ static void eval_param(struct mv_state *st, struct wl_var *v, struct val *out,
 		       int depth)
 {
 	struct wl_func *fn = v->decl_node->func;
-	unsigned i, index = 0;
-	bool found = false;
+	unsigned i;
+	int index;
 
 	set_kind(out, WL_MASKVAL_UNKNOWN, FULL);
 	if (!fn || (fn->flags & WL_FUNC_KERNEL) || !fn->nr_callers ||
 	    v->nr_writes || st->nr >= MAX_STACK || on_stack(st, v))
 		return;
-	for (i = 0; i < fn->nr_params; i++)
-		if (fn->params[i] == v->decl_node) {
-			index = i;
-			found = true;
-		}
-	if (!found || index >= 8)
+	index = wl_func_param_index(fn, v->decl_node);
+	if (index < 0 || index >= 8)
 		return;
 	st->stack[st->nr++] = v;
 	for (i = 0; i < fn->nr_callers; i++) {
 		struct wl_node *args[8];
 		struct val a;
 
-		if (wl_call_args(fn->callers[i], args, 8) <= index)
+		if (wl_call_args(fn->callers[i], args, 8) <= (unsigned)index)
 			break;
 		eval_rec(st, args[index], &a, depth + 1);
 		if (a.self || a.mv.kind != WL_MASKVAL_CONST ||

@@ -296,6 +296,9 @@ CXCursor wl_call_qualifier(const struct wl_node *call);
 CXCursor wl_call_qualifier_written(const struct wl_node *call,
 				   CXCursor *holder, CXCursor *tref);
 
+/* The position of @param, a ParmDecl node, among @fn's parameters, or -1. */
+int wl_func_param_index(const struct wl_func *fn, const struct wl_node *param);
+
 /* The call's written arguments (defaults excluded), in order. */
 unsigned wl_call_args(const struct wl_node *call, struct wl_node **args,
 		      unsigned max);

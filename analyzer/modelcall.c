@@ -825,6 +825,16 @@ static bool written_at_call(const struct wl_node *call, struct wl_node *arg)
 	return arg->at_call > 0;
 }
 
+int wl_func_param_index(const struct wl_func *fn, const struct wl_node *param)
+{
+	unsigned i;
+
+	for (i = 0; i < fn->nr_params; i++)
+		if (fn->params[i] == param)
+			return (int)i;
+	return -1;
+}
+
 unsigned wl_call_args(const struct wl_node *call, struct wl_node **args,
 		      unsigned max)
 {

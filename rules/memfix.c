@@ -324,18 +324,17 @@ static bool points_to_volatile(CXType t)
 static bool param_callers_nonvolatile(struct wl_node *decl)
 {
 	struct wl_func *fn = decl->func;
-	unsigned i, k;
+	int k = wl_func_param_index(fn, decl);
+	unsigned i;
 
-	for (k = 0; k < fn->nr_params && fn->params[k] != decl; k++)
-		;
-	if (!fn->nr_callers)
+	if (!fn->nr_callers || k < 0 || k >= 16)
 		return false;
 	for (i = 0; i < fn->nr_callers; i++) {
 		struct wl_node *args[16];
 		unsigned n = wl_call_args(fn->callers[i], args, 16);
 		CXType t;
 
-		if (k >= n || k >= 16)
+		if ((unsigned)k >= n)
 			return false;
 		t = clang_getCursorType(wl_node_strip(args[k])->cursor);
 		if (t.kind == CXType_Invalid || points_to_volatile(t))
