@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyzer/barrier.h"
 #include "analyzer/context.h"
 #include "analyzer/converged.h"
 #include "analyzer/cursor.h"
@@ -185,11 +186,12 @@ static bool find_divergent_jump(struct wl_node *n, void *data)
  * count that varies by lane is named trip by trip (*@per_trip): a ballot
  * of the condition, when @site is in the body and no lane leaves a trip
  * on its own before it (a break, or a continue that skips @site, would
- * leave lanes in the ballot that are not at the call).
+ * leave lanes in the ballot that are not at the call).  A block barrier
+ * in the body that settles the trips (barrier.h) is put in *@barrier.
  */
 static char *check_loop(struct wl_ctx *ctx, struct wl_node *loop,
 			struct wl_node *child, struct wl_node *site,
-			bool *per_trip)
+			bool *per_trip, struct wl_node **barrier)
 {
 	struct wl_node *cond = wl_node_kid(loop, WL_ROLE_COND);
 	struct jump_scan js = { ctx, loop, site, NULL };
@@ -200,6 +202,9 @@ static char *check_loop(struct wl_ctx *ctx, struct wl_node *loop,
 					&ctx->eval,
 					wl_eval_trip_dep(&ctx->eval, loop, true),
 					true);
+	/* A barrier in the body: every thread runs every trip (barrier.h). */
+	if (varying_trips && (*barrier = wl_barrier_settles(ctx, loop)))
+		varying_trips = false;
 	wl_node_walk(loop, find_divergent_jump, &js);
 	if (varying_trips && js.bad)
 		return wl_xasprintf("the loop at line %u runs a lane-dependent "
@@ -229,7 +234,7 @@ static char *check_loop(struct wl_ctx *ctx, struct wl_node *loop,
  */
 static char *collect_guards(struct wl_ctx *ctx, struct wl_node *site,
 			    struct wl_node *top, struct point *pts,
-			    unsigned *nr)
+			    unsigned *nr, struct wl_mask *m)
 {
 	struct wl_node *child = site, *p;
 	struct point tmp[MAX_POINTS];
@@ -243,11 +248,17 @@ static char *collect_guards(struct wl_ctx *ctx, struct wl_node *site,
 		if (p->kind == CXCursor_LambdaExpr)
 			break;
 		if (wl_node_is_loop(p)) {
+			struct wl_node *barrier = NULL;
 			bool per_trip;
 
-			why = check_loop(ctx, p, child, site, &per_trip);
+			why = check_loop(ctx, p, child, site, &per_trip,
+					 &barrier);
 			if (why)
 				return why;
+			if (barrier) {
+				m->barrier = barrier;
+				m->barrier_guard = p;
+			}
 			if (!per_trip)
 				continue;
 			cond = wl_node_kid(p, WL_ROLE_COND);
@@ -284,6 +295,11 @@ static char *collect_guards(struct wl_ctx *ctx, struct wl_node *site,
 		if (!wl_eval_lane_varying(&ctx->eval,
 					  wl_eval_dep(&ctx->eval, cond), true))
 			continue;
+		if (p->kind == CXCursor_IfStmt &&
+		    (m->barrier = wl_barrier_settles(ctx, p)) != NULL) {
+			m->barrier_guard = p;
+			continue;
+		}
 		anchor = anchor_of(p, &wrap);
 		if (!add_point(tmp, &n, anchor, wrap, &cond, &neg, 1, false))
 			return wl_xstrdup("too deeply nested for mask inference");
@@ -687,6 +703,7 @@ static void function_entry(struct wl_ctx *ctx, struct wl_func *fn,
 	enum wl_reach r = WL_REACH_FULL;
 	uint32_t b = FULL;
 	char *why = NULL, *why_not = NULL, *own;
+	struct wl_node *barrier;
 	unsigned i, first_line = 0;
 	bool doubt = false, first = true, unseen = false, none;
 
@@ -785,6 +802,17 @@ static void function_entry(struct wl_ctx *ctx, struct wl_func *fn,
 		 */
 		none = first && !doubt;	/* no caller but @fn itself */
 		if ((doubt || none) &&
+		    (barrier = wl_barrier_in(&ctx->model, fn->body)) != NULL) {
+			e = entry_for(ctx, fn);	/* infer() may have moved it */
+			e->busy = false;
+			e->done = true;
+			e->reach = WL_REACH_FULL;
+			e->bits = FULL;
+			e->barrier = barrier;
+			free(why);
+			goto out;
+		}
+		if ((doubt || none) &&
 		    (own = wl_maskparam_existing(ctx, fn)) != NULL) {
 			e = entry_for(ctx, fn);	/* infer() may have moved it */
 			e->busy = false;
@@ -849,6 +877,7 @@ out:
 	out->param = e->param;
 	out->own = e->own;
 	out->edits = e->edits;
+	out->barrier = e->barrier;
 }
 
 /*
@@ -963,6 +992,7 @@ static void compute(struct wl_ctx *ctx, struct wl_node *site, struct wl_mask *m)
 		}
 	}
 	m->note = entry.note;
+	m->barrier = entry.barrier;
 	/* The lanes are read off statements; a dropped one could change them. */
 	if (!m->note && (fn->flags & WL_FUNC_PARSE_ERRORS))
 		m->note = wl_xasprintf("'%s' did not parse whole: a statement "
@@ -996,7 +1026,7 @@ static void compute(struct wl_ctx *ctx, struct wl_node *site, struct wl_mask *m)
 		free(var);
 		return;
 	}
-	why = collect_guards(ctx, site, converged, pts, &nr);
+	why = collect_guards(ctx, site, converged, pts, &nr, m);
 	if (!why && fn->body) {
 		es = (struct exit_scan){ ctx, site, pts, &nr, NULL };
 		wl_node_walk(converged ? wl_converged_arm(converged, site)
@@ -1209,6 +1239,21 @@ char *wl_mask_explain(struct wl_ctx *ctx, const struct wl_mask *mask)
 			return wl_xasprintf("the test at line %u proves that "
 					    "the whole warp is converged here",
 					    line_of(ctx, mask->converged));
+		if (mask->barrier && mask->barrier_guard)
+			return wl_xasprintf(
+				"every thread of the block runs the %s at "
+				"line %u the same way: it holds the barrier "
+				"at line %u, which all must reach",
+				wl_node_is_loop(mask->barrier_guard)
+					? "loop" : "branch",
+				line_of(ctx, mask->barrier_guard),
+				line_of(ctx, mask->barrier));
+		if (mask->barrier)
+			return wl_xasprintf(
+				"every thread of the block calls '%s': it "
+				"must reach the barrier at line %u",
+				mask->barrier->func->name,
+				line_of(ctx, mask->barrier));
 		return wl_xstrdup("every lane of the warp reaches this call");
 	case WL_REACH_CONST:
 		lanes = wl_mask_describe_lanes(mask->bits);

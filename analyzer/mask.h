@@ -43,6 +43,13 @@ struct wl_mask {
 	const struct wl_func *recursive;
 	/* The test that the whole warp is converged above it (converged.h). */
 	struct wl_node *converged;
+	/*
+	 * A block barrier that every thread must reach, which settles the
+	 * lanes (barrier.h): in @barrier_guard's arm or body, or at the top
+	 * level of the helper when that is NULL.
+	 */
+	struct wl_node *barrier;
+	struct wl_node *barrier_guard;
 	/* The variable naming the group it votes within (maskgroup.c). */
 	struct wl_node *group;
 	/* The first lane-dependent condition on the way, for messages. */

@@ -55,6 +55,7 @@ struct entry_state {
 	char *param;		/* a mask parameter threaded in, or NULL */
 	bool own;		/* @param is the function's own (maskown.c) */
 	struct wl_fix *edits;	/* the signature and call-site edits */
+	struct wl_node *barrier; /* a block barrier all threads must reach */
 };
 
 /* What a function's callers say about the lanes that enter it. */
@@ -66,6 +67,8 @@ struct entry {
 	const char *param;	/* the threaded mask parameter, or NULL */
 	bool own;		/* @param was there already */
 	const struct wl_fix *edits;
+	/* The block barrier in the body that proves all lanes enter. */
+	struct wl_node *barrier;
 	/*
 	 * Asked from the function's own body while its callers are being
 	 * read: the entry is assumed, not known.

@@ -296,6 +296,14 @@ CXCursor wl_call_qualifier(const struct wl_node *call);
 CXCursor wl_call_qualifier_written(const struct wl_node *call,
 				   CXCursor *holder, CXCursor *tref);
 
+/*
+ * The name of the block barrier @call is, for messages (__syncthreads and
+ * its _count/_and/_or forms, a cooperative-groups thread_block's sync()),
+ * or NULL if it is none.
+ */
+const char *wl_block_barrier_name(struct wl_model *model,
+				  const struct wl_node *call);
+
 /* The position of @param, a ParmDecl node, among @fn's parameters, or -1. */
 int wl_func_param_index(const struct wl_func *fn, const struct wl_node *param);
 

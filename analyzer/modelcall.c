@@ -851,3 +851,50 @@ unsigned wl_call_args(const struct wl_node *call, struct wl_node **args,
 	}
 	return n;
 }
+
+/* ---- block barriers ---------------------------------------------------- */
+
+static const char *const block_barriers[] = {
+	"__syncthreads", "__syncthreads_count", "__syncthreads_and",
+	"__syncthreads_or",
+};
+
+static bool is_thread_block(CXType t)
+{
+	CXString s = clang_getTypeSpelling(clang_getCanonicalType(
+		wl_type_non_reference(t)));
+	const char *name = clang_getCString(s);
+	bool yes = strstr(name, "thread_block") &&
+		   !strstr(name, "thread_block_tile");
+
+	clang_disposeString(s);
+	return yes;
+}
+
+const char *wl_block_barrier_name(struct wl_model *m,
+				  const struct wl_node *call)
+{
+	const char *name = wl_call_name(m, call);
+	struct wl_node *args[1];
+	unsigned i;
+
+	if (wl_call_target(m, call))
+		return NULL;
+	for (i = 0; i < WL_ARRAY_SIZE(block_barriers); i++)
+		if (!strcmp(name, block_barriers[i]))
+			return block_barriers[i];
+	if (strcmp(name, "sync"))
+		return NULL;
+	/* block.sync(), this_thread_block().sync() */
+	if (call->nr_kids && call->kids[0]->kind == CXCursor_MemberRefExpr &&
+	    call->kids[0]->nr_kids &&
+	    is_thread_block(clang_getCursorType(
+			    wl_node_strip(call->kids[0]->kids[0])->cursor)))
+		return "thread_block::sync";
+	/* cooperative_groups::sync(block) */
+	if (wl_call_args(call, args, 1) == 1 &&
+	    is_thread_block(
+		    clang_getCursorType(wl_node_strip(args[0])->cursor)))
+		return "cooperative_groups::sync";
+	return NULL;
+}

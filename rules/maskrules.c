@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyzer/barrier.h"
 #include "analyzer/context.h"
 #include "analyzer/converged.h"
 #include "analyzer/mask.h"
@@ -405,7 +406,8 @@ static void check_loop(struct reach_state *st, struct wl_node *loop,
 
 	if (cond && divergent_dep(st, cond_dep(st, cond)) &&
 	    divergent_dep(st, wl_eval_trip_dep(st->ev, loop,
-					       !st->block))) {
+					       !st->block)) &&
+	    (st->block || !wl_barrier_settles(st->ctx, loop))) {
 		/* threadIdx.x < 64 splits no warp: ask the lanes. */
 		uint32_t lanes;
 
@@ -508,6 +510,10 @@ static void scan_guards(struct reach_state *st, struct wl_node *site,
 			cond = p->kids[0];
 			neg = child->role == WL_ROLE_OR_RHS;
 		}
+		/* A barrier in an arm: all threads or none (barrier.h). */
+		if (cond && !st->block && p->kind == CXCursor_IfStmt &&
+		    wl_barrier_settles(st->ctx, p))
+			continue;
 		if (cond)
 			apply_cond(st, rb, cond, neg, 0);
 	}

@@ -17,56 +17,10 @@
  * arithmetic.  No fix: moving a barrier changes the algorithm.
  */
 #include <stdlib.h>
-#include <string.h>
 
 #include "analyzer/context.h"
 #include "analyzer/cursor.h"
 #include "rules/maskrules.h"
-
-static const char *const barriers[] = {
-	"__syncthreads", "__syncthreads_count", "__syncthreads_and",
-	"__syncthreads_or",
-};
-
-static bool is_thread_block(CXType t)
-{
-	CXString s = clang_getTypeSpelling(clang_getCanonicalType(
-		wl_type_non_reference(t)));
-	const char *name = clang_getCString(s);
-	bool yes = strstr(name, "thread_block") &&
-		   !strstr(name, "thread_block_tile");
-
-	clang_disposeString(s);
-	return yes;
-}
-
-/* The barrier's name for messages, or NULL if @call is none. */
-static const char *barrier_name(struct wl_ctx *ctx, struct wl_node *call)
-{
-	const char *name = wl_call_name(&ctx->model, call);
-	struct wl_node *args[1];
-	unsigned i;
-
-	if (wl_call_target(&ctx->model, call))
-		return NULL;
-	for (i = 0; i < WL_ARRAY_SIZE(barriers); i++)
-		if (!strcmp(name, barriers[i]))
-			return barriers[i];
-	if (strcmp(name, "sync"))
-		return NULL;
-	/* block.sync(), this_thread_block().sync() */
-	if (call->nr_kids && call->kids[0]->kind == CXCursor_MemberRefExpr &&
-	    call->kids[0]->nr_kids &&
-	    is_thread_block(clang_getCursorType(
-			    wl_node_strip(call->kids[0]->kids[0])->cursor)))
-		return "thread_block::sync";
-	/* cooperative_groups::sync(block) */
-	if (wl_call_args(call, args, 1) == 1 &&
-	    is_thread_block(
-		    clang_getCursorType(wl_node_strip(args[0])->cursor)))
-		return "cooperative_groups::sync";
-	return NULL;
-}
 
 void wl501_check(struct wl_ctx *ctx)
 {
@@ -75,7 +29,7 @@ void wl501_check(struct wl_ctx *ctx)
 
 	for (i = 0; i < m->nr_calls; i++) {
 		struct wl_node *call = m->calls[i];
-		const char *name = barrier_name(ctx, call);
+		const char *name = wl_block_barrier_name(m, call);
 		struct wl_reach_bound rb;
 		char *why;
 
