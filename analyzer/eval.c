@@ -1066,39 +1066,129 @@ bool wl_eval_row_offset(struct wl_eval *ev, struct wl_node *n)
 				    "blockDim.x");
 }
 
-/*
- * Whether @n is threadIdx.x plus a multiple of 32 that does not vary in the
- * block (blockIdx.x * blockDim.x, with blockDim.x a multiple of 32 as the
- * mask rules assume): dividing such a value by 32 gives a per-warp value.
- */
-static bool thread_linear(struct wl_eval *ev, struct wl_node *n, int depth)
+/* How a value keeps to multiples of 32 (warp_aligned(), thread_linear()). */
+enum warp_align {
+	ALIGN_NONE,	/* maybe not a multiple of 32 (a parameter) */
+	ALIGN_EXACT,	/* a multiple of 32 for sure (64, k * 32) */
+	/*
+	 * A multiple of 32 when blockDim.x is: `blockIdx.x * blockDim.x`,
+	 * `threadIdx.y * blockDim.x`.  The usual launch, as for
+	 * threadIdx.y: WL_DEP_ROW.
+	 */
+	ALIGN_LAUNCH,
+};
+
+static enum warp_align align_max(enum warp_align a, enum warp_align b)
 {
+	if (a == ALIGN_NONE || b == ALIGN_NONE)
+		return ALIGN_NONE;
+	return a == ALIGN_LAUNCH || b == ALIGN_LAUNCH ? ALIGN_LAUNCH
+						       : ALIGN_EXACT;
+}
+
+/* Whether @idx is blockIdx.x (.y, .z) and @size the same in the block. */
+static bool block_base(struct wl_eval *ev, struct wl_node *idx,
+		       struct wl_node *size)
+{
+	const char *b = wl_node_builtin_var(ev->model, wl_node_strip(idx));
+
+	return b && !strncmp(b, "blockIdx.", 9) &&
+	       wl_eval_dep(ev, size) <= WL_DEP_BLOCK;
+}
+
+/* Whether the integer @n is a multiple of 32, and on what assumption. */
+static enum warp_align warp_aligned(struct wl_eval *ev, struct wl_node *n,
+				    int depth)
+{
+	enum warp_align l, r;
+	long long v;
 	const char *b;
 
 	n = wl_node_strip(n);
 	if (!n || depth > 8)
-		return false;
+		return ALIGN_NONE;
+	if (wl_node_int_value(n, &v))
+		return v % 32 == 0 ? ALIGN_EXACT : ALIGN_NONE;
 	b = wl_node_builtin_var(ev->model, n);
 	if (b)
-		return !strcmp(b, "threadIdx.x");
+		return !strcmp(b, "blockDim.x") ? ALIGN_LAUNCH : ALIGN_NONE;
 	if (n->kind == CXCursor_DeclRefExpr) {
 		struct wl_node *src = wl_eval_reaching(ev, n);
 
-		return src && thread_linear(ev, src, depth + 1);
+		return src ? warp_aligned(ev, src, depth + 1) : ALIGN_NONE;
 	}
-	if (n->kind == CXCursor_BinaryOperator && n->nr_kids == 2 &&
-	    wl_node_binop(n) == CXBinaryOperator_Add) {
-		struct wl_node *l = n->kids[0], *r = n->kids[1];
+	if (n->kind != CXCursor_BinaryOperator || n->nr_kids != 2)
+		return ALIGN_NONE;
+	l = warp_aligned(ev, n->kids[0], depth + 1);
+	r = warp_aligned(ev, n->kids[1], depth + 1);
+	switch (wl_node_binop(n)) {
+	case CXBinaryOperator_Mul:	/* one factor is enough */
+		if (l == ALIGN_EXACT || r == ALIGN_EXACT)
+			return ALIGN_EXACT;
+		if (l != ALIGN_NONE || r != ALIGN_NONE)
+			return ALIGN_LAUNCH;
+		/* a block's first index, `blockIdx.x * BLOCK`: its size */
+		if (block_base(ev, n->kids[0], n->kids[1]) ||
+		    block_base(ev, n->kids[1], n->kids[0]))
+			return ALIGN_LAUNCH;
+		return ALIGN_NONE;
+	case CXBinaryOperator_Add:
+	case CXBinaryOperator_Sub:
+		return align_max(l, r);
+	case CXBinaryOperator_Shl:
+		if (wl_node_int_value(wl_node_strip(n->kids[1]), &v) && v >= 5)
+			return ALIGN_EXACT;
+		return l;
+	default:
+		return ALIGN_NONE;
+	}
+}
 
-		if (thread_linear(ev, l, depth + 1) &&
-		    (wl_eval_dep(ev, r) <= WL_DEP_BLOCK ||
-		     wl_eval_row_offset(ev, r)))
-			return true;
-		return thread_linear(ev, r, depth + 1) &&
-		       (wl_eval_dep(ev, l) <= WL_DEP_BLOCK ||
-			wl_eval_row_offset(ev, l));
+/*
+ * Whether @n is threadIdx.x plus a multiple of 32 that does not vary in
+ * the block: dividing such a value by 32 gives a per-warp value.  The
+ * global index `blockIdx.x * blockDim.x + threadIdx.x` is one only when
+ * blockDim.x is a multiple of 32 (ALIGN_LAUNCH); `threadIdx.x + offset`
+ * with an arbitrary offset is none (a warp straddles two quotients).
+ */
+static enum warp_align thread_linear(struct wl_eval *ev, struct wl_node *n,
+				     int depth)
+{
+	const char *b;
+	unsigned i;
+
+	n = wl_node_strip(n);
+	if (!n || depth > 8)
+		return ALIGN_NONE;
+	b = wl_node_builtin_var(ev->model, n);
+	if (b)
+		return !strcmp(b, "threadIdx.x") ? ALIGN_EXACT : ALIGN_NONE;
+	if (n->kind == CXCursor_DeclRefExpr) {
+		struct wl_node *src = wl_eval_reaching(ev, n);
+
+		return src ? thread_linear(ev, src, depth + 1) : ALIGN_NONE;
 	}
-	return false;
+	if (n->kind != CXCursor_BinaryOperator || n->nr_kids != 2 ||
+	    wl_node_binop(n) != CXBinaryOperator_Add)
+		return ALIGN_NONE;
+	for (i = 0; i < 2; i++) {
+		struct wl_node *t = n->kids[i], *o = n->kids[1 - i];
+		enum warp_align lin = thread_linear(ev, t, depth + 1);
+
+		if (lin == ALIGN_NONE)
+			continue;
+		if (wl_eval_row_offset(ev, o))
+			return ALIGN_LAUNCH;
+		if (wl_eval_dep(ev, o) <= WL_DEP_BLOCK)
+			return align_max(lin, warp_aligned(ev, o, 0));
+	}
+	return ALIGN_NONE;
+}
+
+/* The dependence of a per-warp quotient of a thread_linear() value. */
+static enum wl_dep warp_quotient_dep(enum warp_align a)
+{
+	return a == ALIGN_EXACT ? WL_DEP_WARP : WL_DEP_ROW;
 }
 
 /*
@@ -1148,6 +1238,7 @@ static bool const_multiple_of_32(struct wl_node *n, int shift)
 static enum wl_dep binop_dep(struct wl_eval *ev, struct wl_node *n)
 {
 	enum CXBinaryOperatorKind op = wl_node_binop(n);
+	enum warp_align lin;
 	enum wl_dep l, r;
 
 	if (n->nr_kids != 2)
@@ -1167,16 +1258,16 @@ static enum wl_dep binop_dep(struct wl_eval *ev, struct wl_node *n)
 	if (l == WL_DEP_LANE && r <= WL_DEP_CONST &&
 	    ((op == CXBinaryOperator_Div && const_multiple_of_32(n->kids[1], 0)) ||
 	     (op == CXBinaryOperator_Shr && const_multiple_of_32(n->kids[1], 1))) &&
-	    thread_linear(ev, n->kids[0], 0))
-		return WL_DEP_WARP;
+	    (lin = thread_linear(ev, n->kids[0], 0)) != ALIGN_NONE)
+		return warp_quotient_dep(lin);
 	if (l == WL_DEP_LANE && op == CXBinaryOperator_Div &&
 	    n->kids[1]->kind != CXCursor_IntegerLiteral) {
 		/* threadIdx.x / warpSize */
 		long long k;
 
 		if (wl_node_int_value(wl_node_strip(n->kids[1]), &k) && k == 32 &&
-		    thread_linear(ev, n->kids[0], 0))
-			return WL_DEP_WARP;
+		    (lin = thread_linear(ev, n->kids[0], 0)) != ALIGN_NONE)
+			return warp_quotient_dep(lin);
 	}
 	if (op == CXBinaryOperator_Sub && wl_dep_max(l, r) > WL_DEP_CONST) {
 		enum wl_dep d;

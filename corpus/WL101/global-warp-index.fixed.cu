@@ -1,0 +1,28 @@
+/*
+ * warplint-test: WL101 the global warp index.  `(blockIdx.x * blockDim.x
+ * + threadIdx.x) / 32` is the same in every lane of a warp only when
+ * blockDim.x is a multiple of 32, the usual launch that is assumed for
+ * threadIdx.y too: a fix takes a ballot unless `.warplint` states the
+ * launch shape.  A constant block offset that is a multiple of 32 needs
+ * no assumption, and an arbitrary offset (`threadIdx.x + first`) splits
+ * warps whatever the launch: always a ballot.
+ */
+__global__ void per_warp_sums(float *out, const float *in, int nwarps,
+			      int first)
+{
+	int gtid = blockIdx.x * blockDim.x + threadIdx.x;
+	int gwarp = gtid / 32;
+	int fixed_warp = (blockIdx.x * 256 + threadIdx.x) >> 5;
+	int shifted_warp = (threadIdx.x + first) / 32;
+	float v = in[gtid];
+
+	unsigned mask = __ballot_sync(0xffffffff, gwarp < nwarps);
+	if (gwarp < nwarps)
+		v += __shfl_down_sync(mask, v, 16);	// expect: WL101 {{computed with __ballot_sync}}
+	if (fixed_warp < nwarps)
+		v += __shfl_down_sync(0xffffffff, v, 8);	// expect: WL101 {{every lane of the warp reaches this call}}
+	unsigned mask2 = __ballot_sync(0xffffffff, shifted_warp < nwarps);
+	if (shifted_warp < nwarps)
+		v += __shfl_down_sync(mask2, v, 4);	// expect: WL101 {{computed with __ballot_sync}}
+	out[gtid] = v;
+}
