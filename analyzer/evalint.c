@@ -20,18 +20,9 @@ struct ival {
 static bool eval_rec(struct wl_eval *ev, struct wl_node *n, unsigned tid,
 		     struct ival *out, int depth);
 
-/* The canonical type of @n's value, asked once per node. */
-static enum CXTypeKind type_kind(struct wl_node *n)
-{
-	if (!n->type_kind)
-		n->type_kind = 1 + clang_getCanonicalType(
-					   clang_getCursorType(n->cursor)).kind;
-	return (enum CXTypeKind)(n->type_kind - 1);
-}
-
 static bool type_unsigned(struct wl_node *n)
 {
-	switch (type_kind(n)) {
+	switch (wl_node_type_kind(n)) {
 	case CXType_UInt:
 	case CXType_UShort:
 	case CXType_UChar:
@@ -41,20 +32,6 @@ static bool type_unsigned(struct wl_node *n)
 		return true;
 	default:
 		return false;
-	}
-}
-
-static long long normalize(long long v, struct wl_node *n)
-{
-	switch (type_kind(n)) {
-	case CXType_UInt:
-		return (long long)(unsigned)v;
-	case CXType_Int:
-		return (long long)(int)v;
-	case CXType_Bool:
-		return v != 0;
-	default:
-		return v;
 	}
 }
 
@@ -143,7 +120,7 @@ static bool eval_binop(struct wl_eval *ev, struct wl_node *n, unsigned tid,
 	default:
 		return false;
 	}
-	out->v = normalize(r, n);
+	out->v = wl_node_fit_int(n, r);
 	out->is_unsigned = type_unsigned(n);
 	return true;
 }
@@ -163,7 +140,7 @@ static bool eval_call(struct wl_eval *ev, struct wl_node *n, unsigned tid,
 		return false;
 	if (!eval_rec(ev, ret->kids[0], tid, out, depth + 1))
 		return false;
-	out->v = normalize(out->v, n);
+	out->v = wl_node_fit_int(n, out->v);
 	out->is_unsigned = type_unsigned(n);
 	return true;
 }
@@ -195,7 +172,7 @@ static bool eval_param(struct wl_eval *ev, struct wl_var *v, unsigned tid,
 			return false;
 		*out = one;
 	}
-	out->v = normalize(out->v, v->decl_node);
+	out->v = wl_node_fit_int(v->decl_node, out->v);
 	out->is_unsigned = type_unsigned(v->decl_node);
 	return true;
 }
@@ -246,7 +223,7 @@ static bool eval_rec(struct wl_eval *ev, struct wl_node *n, unsigned tid,
 		if (!src || src == v->decl_node ||
 		    !eval_rec(ev, src, tid, out, depth + 1))
 			return false;
-		out->v = normalize(out->v, v->decl_node);
+		out->v = wl_node_fit_int(v->decl_node, out->v);
 		out->is_unsigned = type_unsigned(v->decl_node);
 		return true;
 	case CXCursor_BinaryOperator:
@@ -265,7 +242,7 @@ static bool eval_rec(struct wl_eval *ev, struct wl_node *n, unsigned tid,
 			out->v = !out->v;
 		else if (op != CXUnaryOperator_Plus)
 			return false;
-		out->v = normalize(out->v, n);
+		out->v = wl_node_fit_int(n, out->v);
 		out->is_unsigned = type_unsigned(n);
 		return true;
 	}
@@ -286,7 +263,7 @@ static bool eval_rec(struct wl_eval *ev, struct wl_node *n, unsigned tid,
 		if (!n->nr_kids ||
 		    !eval_rec(ev, n->kids[n->nr_kids - 1], tid, out, depth + 1))
 			return false;
-		out->v = normalize(out->v, n);
+		out->v = wl_node_fit_int(n, out->v);
 		if (n->kind != CXCursor_ParenExpr)
 			out->is_unsigned = type_unsigned(n);
 		return true;

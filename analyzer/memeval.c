@@ -1207,13 +1207,19 @@ bool ma_eval(struct ma_eval *ev, struct wl_node *n, const struct ma_env *env,
 	case CXCursor_UnaryExpr:	/* sizeof, alignof */
 		ok = wl_node_int_value(n, out);
 		break;
-	case CXCursor_UnexposedExpr:
 	case CXCursor_ParenExpr:
+		ok = n->nr_kids &&
+		     ma_eval(ev, n->kids[n->nr_kids - 1], env, out);
+		break;
+	case CXCursor_UnexposedExpr:	/* an implicit conversion, mostly */
 	case CXCursor_CStyleCastExpr:
 	case CXCursor_CXXStaticCastExpr:
 	case CXCursor_CXXFunctionalCastExpr:
+		/* `bool odd = tid % 4` holds 1, not 2 */
 		ok = n->nr_kids &&
 		     ma_eval(ev, n->kids[n->nr_kids - 1], env, out);
+		if (ok)
+			*out = wl_node_fit_int(n, *out);
 		break;
 	default:
 		ok = false;

@@ -440,6 +440,15 @@ char *wl_node_spelling_place(const struct wl_model *m,
 /* The integer value of a constant expression, if clang can evaluate it. */
 bool wl_node_int_value(const struct wl_node *node, long long *value);
 
+/* The canonical type of @node's value, asked once per node. */
+enum CXTypeKind wl_node_type_kind(struct wl_node *node);
+
+/*
+ * @v as @node's type holds it: 0 or 1 for a bool, wrapped to the width
+ * of a narrower integer; other types (long, dependent ones) unchanged.
+ */
+long long wl_node_fit_int(struct wl_node *node, long long v);
+
 /*
  * The operator of binary or compound-assignment node @n; templates'
  * unresolved operator calls included (see wl_node.binop).

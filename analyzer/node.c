@@ -534,3 +534,35 @@ struct wl_node *wl_node_param_default(const struct wl_node *param)
 		return NULL;
 	return param->kids[param->nr_kids - 1];
 }
+
+enum CXTypeKind wl_node_type_kind(struct wl_node *node)
+{
+	if (!node->type_kind)
+		node->type_kind = 1 + clang_getCanonicalType(
+					      clang_getCursorType(node->cursor)).kind;
+	return (enum CXTypeKind)(node->type_kind - 1);
+}
+
+long long wl_node_fit_int(struct wl_node *node, long long v)
+{
+	switch (wl_node_type_kind(node)) {
+	case CXType_Bool:
+		return v != 0;
+	case CXType_Char_U:
+	case CXType_UChar:
+		return (unsigned char)v;
+	case CXType_Char_S:
+	case CXType_SChar:
+		return (signed char)v;
+	case CXType_UShort:
+		return (unsigned short)v;
+	case CXType_Short:
+		return (short)v;
+	case CXType_UInt:
+		return (long long)(unsigned)v;
+	case CXType_Int:
+		return (long long)(int)v;
+	default:
+		return v;
+	}
+}
