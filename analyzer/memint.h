@@ -42,6 +42,12 @@ struct ma_member {
 void ma_member_of(struct wl_model *m, struct wl_node *elem,
 		  struct wl_node *member, struct ma_member *out);
 
+/*
+ * Whether nothing in @kernel or the helpers it calls tells one thread
+ * from another (memalike.c): its lanes do not talk through memory.
+ */
+bool ma_threads_alike(struct wl_model *m, const struct wl_func *kernel);
+
 /* Threads evaluated: 8 warps, enough to tell warps apart. */
 #define MA_TIDS 256u
 #define MA_WARPS (MA_TIDS / 32u)

@@ -1043,6 +1043,9 @@ void wl_mem_build(struct wl_mem *mem, struct wl_ctx *ctx)
 		if (!fn->body || (!(fn->flags & WL_FUNC_KERNEL) &&
 				  (fn->nr_callers || i >= m->nr_funcs)))
 			continue;
+		/* `<<<n, 1>>>` code: lanes alike exchange nothing */
+		if ((fn->flags & WL_FUNC_KERNEL) && ma_threads_alike(m, fn))
+			continue;
 		ma_collect_instances(mem, fn, &is);
 		for (k = 0; k < is.nr; k++)
 			search_kernel(mem, fn, &is.v[k]);
