@@ -8,8 +8,9 @@
  * is no warp-synchronous exchange.  The memory walk leaves it out.
  *
  * What tells threads apart: threadIdx, inline assembly (%laneid, %tid),
- * an atomic's return (a ticket), and any call whose code is not in sight
- * (it may read threadIdx itself).  Math and warp collectives do not.
+ * an atomic's return (a ticket), __activemask(), and any other call
+ * whose code is not in sight (it may read threadIdx itself).  Math,
+ * CUDA's intrinsics and the warp collectives do not.
  */
 #include <string.h>
 
@@ -28,22 +29,40 @@ struct alike_scan {
 
 static bool body_differs(struct alike_scan *as, const struct wl_func *fn);
 
-/* Calls that give every thread the same answer for the same arguments. */
+/*
+ * Calls that give every thread the same answer for the same arguments:
+ * CUDA's intrinsics (`__fdividef`, `__syncthreads`, the collectives) but
+ * __activemask(), which answers by the lanes the scheduler runs together;
+ * the C library's math and the like.  Not atomics: each thread gets its
+ * own ticket.
+ */
 static bool alike_call(const char *name)
 {
 	static const char *const names[] = {
-		"printf", "clock", "clock64", "assert", "__assertfail",
-		"memcpy", "memset", "__threadfence", "__threadfence_block",
-		"__syncwarp", "__prof_trigger",
+		"printf", "clock", "clock64", "assert", "memcpy", "memset",
+		"min", "max", "pow", "exp", "exp2", "exp10", "expm1", "log",
+		"log2", "log10", "log1p", "sin", "cos", "tan", "asin", "acos",
+		"atan", "atan2", "sinh", "cosh", "tanh", "sqrt", "cbrt",
+		"hypot", "erf", "erfc", "fmod", "remainder", "round", "trunc",
+		"rint", "lrint", "llrint", "lround", "llround", "floor", "ceil",
+		"fabs", "abs", "labs", "llabs", "fmin", "fmax", "fma", "ldexp",
+		"frexp", "modf", "isnan", "isinf", "isfinite", "signbit",
 	};
+	size_t len = strlen(name);
 	unsigned i;
 
-	if (wl_evalcall_is_pure(name) || wl_evalcall_is_warp_uniform(name) ||
-	    !strncmp(name, "__syncthreads", 13))
+	if (wl_evalcall_is_pure(name) || wl_evalcall_is_warp_uniform(name))
 		return true;
-	for (i = 0; i < WL_ARRAY_SIZE(names); i++)
-		if (!strcmp(name, names[i]))
+	if (!strncmp(name, "__", 2))
+		return strcmp(name, "__activemask") && !strstr(name, "atomic");
+	for (i = 0; i < WL_ARRAY_SIZE(names); i++) {
+		size_t n = strlen(names[i]);
+
+		/* also powf, sinf: the float forms */
+		if (!strncmp(name, names[i], n) &&
+		    (len == n || (len == n + 1 && name[n] == 'f')))
 			return true;
+	}
 	return false;
 }
 

@@ -12,11 +12,7 @@ __shared__ unsigned rand_state;
 
 __device__ unsigned next_rand(void)
 {
-	unsigned int v;
-	v = rand_state * 1103515245u + 12345u;	// expect: WL301 {{lane 0 reads rand_state}}
-	__syncthreads();
-	rand_state = v;
-	__syncthreads();
+	rand_state = rand_state * 1103515245u + 12345u;	// expect: WL301 {{lane 0 reads rand_state}}
 	return (rand_state / 65536u) % 32768u;	// expect: WL301
 }
 
@@ -35,8 +31,10 @@ __global__ void sample_hits(const char *queries, int *hits, int qlen,
 	rand_state = seed + blockIdx.x;	// ok: WL301
 	for (int i = 0; i < 32; i++)
 		found[i] = -1;	// ok: WL301
-	for (int i = 0; i + 16 <= qlen; i++) {
-		copy_seed(word, queries + blockIdx.x * qlen + i, 16);
+	int width = (int)powf(2.0f, 4.0f);	/* math tells no thread apart */
+
+	for (int i = 0; i + width <= qlen; i++) {
+		copy_seed(word, queries + blockIdx.x * qlen + i, width);
 		found[i % 32] = word[next_rand() % 16];	// ok: WL301
 	}
 	hits[blockIdx.x] = found[next_rand() % 32];
