@@ -54,9 +54,34 @@ static bool in_list(const char *name, const char *const *list, size_t n)
 	return false;
 }
 
+/* The C library's math, each also in its float form (powf, sinf). */
+static const char *const math_calls[] = {
+	"pow", "exp", "exp2", "exp10", "expm1", "log", "log2", "log10",
+	"log1p", "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh",
+	"cosh", "tanh", "sqrt", "rsqrt", "cbrt", "hypot", "erf", "erfc",
+	"fmod", "remainder", "round", "trunc", "rint", "lrint", "llrint",
+	"lround", "llround", "floor", "ceil", "fabs", "fmin", "fmax", "fma",
+	"ldexp", "copysign", "fdim",
+};
+
+static bool is_math(const char *name)
+{
+	size_t len = strlen(name), i;
+
+	for (i = 0; i < WL_ARRAY_SIZE(math_calls); i++) {
+		size_t n = strlen(math_calls[i]);
+
+		if (!strncmp(name, math_calls[i], n) &&
+		    (len == n || (len == n + 1 && name[n] == 'f')))
+			return true;
+	}
+	return false;
+}
+
 bool wl_evalcall_is_pure(const char *name)
 {
-	return in_list(name, pure_calls, WL_ARRAY_SIZE(pure_calls));
+	return in_list(name, pure_calls, WL_ARRAY_SIZE(pure_calls)) ||
+	       is_math(name);
 }
 
 bool wl_evalcall_is_warp_uniform(const char *name)

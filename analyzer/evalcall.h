@@ -52,7 +52,10 @@ enum wl_dep wl_evalcall_extern(struct wl_eval *ev, CXCursor call);
 bool wl_evalcall_returns_dep(struct wl_eval *ev, CXCursor def,
 			     enum wl_dep *dep);
 
-/* Calls whose result depends only on their arguments (math, bit tricks). */
+/*
+ * Calls whose result depends only on their arguments (bit tricks, the C
+ * library's math and its float forms).
+ */
 bool wl_evalcall_is_pure(const char *name);
 
 /* Warp collectives whose result every participating lane shares. */

@@ -40,29 +40,18 @@ static bool alike_call(const char *name)
 {
 	static const char *const names[] = {
 		"printf", "clock", "clock64", "assert", "memcpy", "memset",
-		"min", "max", "pow", "exp", "exp2", "exp10", "expm1", "log",
-		"log2", "log10", "log1p", "sin", "cos", "tan", "asin", "acos",
-		"atan", "atan2", "sinh", "cosh", "tanh", "sqrt", "cbrt",
-		"hypot", "erf", "erfc", "fmod", "remainder", "round", "trunc",
-		"rint", "lrint", "llrint", "lround", "llround", "floor", "ceil",
-		"fabs", "abs", "labs", "llabs", "fmin", "fmax", "fma", "ldexp",
-		"frexp", "modf", "isnan", "isinf", "isfinite", "signbit",
+		"min", "max", "abs", "labs", "llabs", "isnan", "isinf",
+		"isfinite", "signbit",
 	};
-	size_t len = strlen(name);
 	unsigned i;
 
 	if (wl_evalcall_is_pure(name) || wl_evalcall_is_warp_uniform(name))
 		return true;
 	if (!strncmp(name, "__", 2))
 		return strcmp(name, "__activemask") && !strstr(name, "atomic");
-	for (i = 0; i < WL_ARRAY_SIZE(names); i++) {
-		size_t n = strlen(names[i]);
-
-		/* also powf, sinf: the float forms */
-		if (!strncmp(name, names[i], n) &&
-		    (len == n || (len == n + 1 && name[n] == 'f')))
+	for (i = 0; i < WL_ARRAY_SIZE(names); i++)
+		if (!strcmp(name, names[i]))
 			return true;
-	}
 	return false;
 }
 

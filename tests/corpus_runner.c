@@ -395,6 +395,11 @@ static void check_fixed(struct corpus_file *cf, CXIndex index,
 		wl_source_release(&expected);
 		goto out;
 	}
+	/* A fixed twin that fixes nothing hides a fix that went away. */
+	if (expected.len == cf->src.len &&
+	    !memcmp(expected.text, cf->src.text, expected.len))
+		fail(cf, "%s is the source unchanged: delete it, or the fix it "
+			 "should show is missing", path);
 	fixed = wl_apply_fixes(&cf->src, findings, &fixed_len);
 	for (i = 0; i < findings->nr; i++)
 		if (findings->v[i].fix_rejected &&

@@ -12,7 +12,11 @@ __shared__ unsigned rand_state;
 
 __device__ unsigned next_rand(void)
 {
-	rand_state = rand_state * 1103515245u + 12345u;	// expect: WL301 {{lane 0 reads rand_state}}
+	unsigned int v;
+	v = rand_state * 1103515245u + 12345u;	// expect: WL301 {{lane 0 reads rand_state}}
+	__syncthreads();
+	rand_state = v;
+	__syncthreads();
 	return (rand_state / 65536u) % 32768u;	// expect: WL301
 }
 
