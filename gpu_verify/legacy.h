@@ -72,6 +72,22 @@
 
 /* ---- vector types ---------------------------------------------------- */
 
+/*
+ * CUDA's own library headers (curand_kernel.h, which 2015-era code
+ * includes for curand_init) bracket deprecated declarations with these,
+ * defined in its vector_types.h, and name libraryPropertyType, from the
+ * library_types.h its cuda_runtime.h includes.
+ */
+#define __NV_SILENCE_DEPRECATION_BEGIN
+#define __NV_SILENCE_DEPRECATION_END
+#define __NV_SILENCE_HOST_DEPRECATION_BEGIN
+#define __NV_SILENCE_HOST_DEPRECATION_END
+typedef enum libraryPropertyType_t {
+	MAJOR_VERSION,
+	MINOR_VERSION,
+	PATCH_LEVEL
+} libraryPropertyType;
+
 #define __WL_VEC1(T, N) struct __device_builtin__ N##1 { T x; };
 #define __WL_VEC2(T, N, A)                                                    \
 	struct __device_builtin__ __attribute__((aligned(A))) N##2 { T x, y; };
@@ -381,5 +397,20 @@ __WL_D void __assert_fail(const char *msg, const char *file, unsigned line,
 
 /* The host side of the runtime API, which nvcc includes implicitly. */
 #include "include/gv_runtime_host.h"
+
+/*
+ * Texture objects (`tex1Dfetch<float>(obj, i)`, CUDA 5 on), read through
+ * clang's own implementation of nvcc's __nv_tex_surf_handler().
+ */
+#include <__clang_cuda_texture_intrinsics.h>
+
+template <class T>
+static __device__ T tex1Dfetch(cudaTextureObject_t obj, int x)
+{
+	T r;
+
+	__nv_tex_surf_handler("__itex1Dfetch", &r, obj, x);
+	return r;
+}
 
 #endif

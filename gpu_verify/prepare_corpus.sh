@@ -36,8 +36,19 @@ for src in "$@"; do
 		echo "skip $src (nvcc: no)"
 		continue
 	fi
+	# Options in the file's header (`launch: x32`, `unsafe-fixes: yes`)
+	# change the fix warplint makes; the corpus's fixed file holds it.
+	stated=""
+	head -n 20 "$src" | grep -qE '^ \* (launch|unsafe-fixes|disable|enable):' &&
+		stated=1
 	for style in $styles; do
-		"$PREP" "$src" --out "$B" --fix-style "$style" \
+		fixed=()
+		if [ -n "$stated" ]; then
+			f=$stem.fixed.cu
+			[ "$style" = shuffle ] && f=$stem.shuffle.fixed.cu
+			fixed=(--fixed "$f")
+		fi
+		"$PREP" "$src" --out "$B" --fix-style "$style" "${fixed[@]}" \
 			-I corpus/include 2>>"$B/prepare.log"
 		rc=$?
 		printf '%s\t%s\t%d\n' "$src" "$style" "$rc" >>"$B/prepare.tsv"
