@@ -89,7 +89,8 @@ static bool body_differs(struct alike_scan *as, const struct wl_func *fn)
 	if (as->depth == MAX_ALIKE_DEPTH)
 		return true;
 	as->stack[as->depth++] = fn;
-	wl_node_walk(fn->body, find_difference, as);
+	/* the whole definition: a constructor's initializers too */
+	wl_node_walk(fn->root ? fn->root : fn->body, find_difference, as);
 	as->depth--;
 	return as->differ;
 }

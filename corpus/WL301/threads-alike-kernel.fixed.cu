@@ -6,7 +6,8 @@
  * updates is no warp-synchronous exchange.  Once a kernel reads
  * threadIdx (or anything that may: inline assembly, an atomic's ticket,
  * a call whose code is not in sight), the same update races, and the
- * helper that makes it is reported in both.
+ * helper that makes it is reported in both; a constructor the kernel
+ * runs counts, its initializers too.
  */
 __shared__ unsigned rand_state;
 
@@ -50,4 +51,20 @@ __global__ void sample_per_thread(int *out, unsigned seed)
 	rand_state = seed;
 	__syncthreads();
 	out[blockIdx.x * blockDim.x + threadIdx.x] = next_rand();	// expect: WL301
+}
+
+/* The lane, read only in a constructor's initializer, tells them apart. */
+struct lane_slot {
+	int lane;
+	__device__ lane_slot() : lane(threadIdx.x & 31) {}
+};
+
+__global__ void neighbour_of_lane(int *out)
+{
+	__shared__ int slots[32];
+	lane_slot me;
+
+	slots[me.lane] = me.lane;	// expect: WL301
+	__syncwarp(0xffffffff);
+	out[blockIdx.x * 32 + me.lane] = slots[(me.lane + 1) & 31];	// expect: WL301
 }
