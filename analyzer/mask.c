@@ -295,10 +295,14 @@ static char *collect_guards(struct wl_ctx *ctx, struct wl_node *site,
 		if (!wl_eval_lane_varying(&ctx->eval,
 					  wl_eval_dep(&ctx->eval, cond), true))
 			continue;
-		if (p->kind == CXCursor_IfStmt &&
-		    (m->barrier = wl_barrier_settles(ctx, p)) != NULL) {
-			m->barrier_guard = p;
-			continue;
+		if (p->kind == CXCursor_IfStmt) {
+			struct wl_node *barrier = wl_barrier_settles(ctx, p);
+
+			if (barrier) {
+				m->barrier = barrier;
+				m->barrier_guard = p;
+				continue;
+			}
 		}
 		anchor = anchor_of(p, &wrap);
 		if (!add_point(tmp, &n, anchor, wrap, &cond, &neg, 1, false))
