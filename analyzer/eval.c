@@ -1071,9 +1071,8 @@ enum warp_align {
 	ALIGN_NONE,	/* maybe not a multiple of 32 (a parameter) */
 	ALIGN_EXACT,	/* a multiple of 32 for sure (64, k * 32) */
 	/*
-	 * A multiple of 32 when blockDim.x is: `blockIdx.x * blockDim.x`,
-	 * `threadIdx.y * blockDim.x`.  The usual launch, as for
-	 * threadIdx.y: WL_DEP_ROW.
+	 * A multiple of 32 when blockDim.x is: `blockIdx.x * blockDim.x`.
+	 * The usual launch, as for threadIdx.y: WL_DEP_ROW.
 	 */
 	ALIGN_LAUNCH,
 };
@@ -1147,9 +1146,11 @@ static enum warp_align warp_aligned(struct wl_eval *ev, struct wl_node *n,
 /*
  * Whether @n is threadIdx.x plus a multiple of 32 that does not vary in
  * the block: dividing such a value by 32 gives a per-warp value.  The
- * global index `blockIdx.x * blockDim.x + threadIdx.x` is one only when
- * blockDim.x is a multiple of 32 (ALIGN_LAUNCH); `threadIdx.x + offset`
- * with an arbitrary offset is none (a warp straddles two quotients).
+ * linear thread index `threadIdx.x + threadIdx.y * blockDim.x` is one
+ * whatever the block's shape (warps are made of it); the global index
+ * `blockIdx.x * blockDim.x + threadIdx.x` only when blockDim.x is a
+ * multiple of 32 (ALIGN_LAUNCH); `threadIdx.x + offset` with an
+ * arbitrary offset never (a warp straddles two quotients).
  */
 static enum warp_align thread_linear(struct wl_eval *ev, struct wl_node *n,
 				     int depth)
@@ -1177,8 +1178,9 @@ static enum warp_align thread_linear(struct wl_eval *ev, struct wl_node *n,
 
 		if (lin == ALIGN_NONE)
 			continue;
+		/* the linear thread index: warps are made of it */
 		if (wl_eval_row_offset(ev, o))
-			return ALIGN_LAUNCH;
+			return lin;
 		if (wl_eval_dep(ev, o) <= WL_DEP_BLOCK)
 			return align_max(lin, warp_aligned(ev, o, 0));
 	}
