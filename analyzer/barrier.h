@@ -13,8 +13,9 @@
  *
  * The evidence is used only where warplint cannot see the divergence
  * for itself (a helper's parameter with no caller in sight): a condition
- * plainly thread-dependent around a barrier is WL501's to report, and
- * a ballot of it stays right whichever way the block runs.
+ * plainly thread-dependent around a barrier, or a call of the helper in
+ * such a branch, is WL501's to report, and a ballot of it stays right
+ * whichever way the block runs.
  */
 #ifndef WL_ANALYZER_BARRIER_H
 #define WL_ANALYZER_BARRIER_H

@@ -710,6 +710,7 @@ static void function_entry(struct wl_ctx *ctx, struct wl_func *fn,
 	struct wl_node *barrier;
 	unsigned i, first_line = 0;
 	bool doubt = false, first = true, unseen = false, none;
+	bool seen_split = false;	/* a live call in sight splits the warp */
 
 	memset(out, 0, sizeof(*out));
 	out->reach = WL_REACH_FULL;
@@ -774,6 +775,7 @@ static void function_entry(struct wl_ctx *ctx, struct wl_func *fn,
 				char *at = wl_node_place(&ctx->model, call);
 
 				doubt = true;
+				seen_split = live && !m->guessed;
 				why = live ? wl_xasprintf(
 						"'%s' is called at %s where "
 						"only some lanes may arrive",
@@ -792,6 +794,7 @@ static void function_entry(struct wl_ctx *ctx, struct wl_func *fn,
 				first = false;
 			} else if (m->bits != b) {
 				doubt = true;
+				seen_split = true;
 				why = wl_xasprintf(
 					"callers of '%s' disagree on the lanes "
 					"(line %u and line %u)", fn->name,
@@ -805,7 +808,13 @@ static void function_entry(struct wl_ctx *ctx, struct wl_func *fn,
 		 * Callers that prove the lanes come first.
 		 */
 		none = first && !doubt;	/* no caller but @fn itself */
-		if ((doubt || none) &&
+		/*
+		 * A barrier the body waits at is entered by the whole block
+		 * (barrier.h), unless a call in sight lets only some lanes
+		 * in: that code breaks the barrier's rule (WL501 says so),
+		 * and a mask passed in stays right whichever way it runs.
+		 */
+		if ((none || (doubt && !seen_split)) &&
 		    (barrier = wl_barrier_in(&ctx->model, fn->body)) != NULL) {
 			e = entry_for(ctx, fn);	/* infer() may have moved it */
 			e->busy = false;

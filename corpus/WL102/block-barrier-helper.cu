@@ -74,3 +74,23 @@ __device__ unsigned warp_lanes_set(unsigned *words, int n, bool bit)
 	}
 	return lanes;
 }
+
+/*
+ * A call in sight that lets only some lanes in breaks the barrier's rule
+ * (WL501 says so): no evidence then, and the mask is passed in, right
+ * whichever way the block runs.
+ */
+__device__ unsigned block_votes(unsigned *flags, bool v)
+{
+	flags[threadIdx.x] = v;
+	__syncthreads();	// expect: WL501
+	return __ballot(v);	// expect: WL102 {{pass their mask in a new first parameter}}
+}
+
+__global__ void ragged_votes(unsigned *out, unsigned *flags, int n)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+
+	if (i < n)
+		out[i] = block_votes(flags, out[i] != 0);
+}

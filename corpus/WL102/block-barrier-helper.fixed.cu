@@ -84,3 +84,24 @@ __device__ unsigned warp_lanes_set(unsigned mask2, unsigned *words, int n, bool 
 {
 	return warp_lanes_set(__activemask(), words, n, bit);
 }
+
+/*
+ * A call in sight that lets only some lanes in breaks the barrier's rule
+ * (WL501 says so): no evidence then, and the mask is passed in, right
+ * whichever way the block runs.
+ */
+__device__ unsigned block_votes(unsigned mask2, unsigned *flags, bool v)
+{
+	flags[threadIdx.x] = v;
+	__syncthreads();	// expect: WL501
+	return __ballot_sync(mask2, v);	// expect: WL102 {{pass their mask in a new first parameter}}
+}
+
+__global__ void ragged_votes(unsigned *out, unsigned *flags, int n)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+
+	unsigned mask = __ballot_sync(0xffffffff, i < n);
+	if (i < n)
+		out[i] = block_votes(mask, flags, out[i] != 0);
+}
