@@ -92,5 +92,6 @@ __global__ void ragged_votes(unsigned *out, unsigned *flags, int n)
 	int i = blockIdx.x * blockDim.x + threadIdx.x;
 
 	if (i < n)
-		out[i] = block_votes(flags, out[i] != 0);
+		out[i] = block_votes(flags + blockIdx.x * blockDim.x,
+				     out[i] != 0);
 }

@@ -103,5 +103,6 @@ __global__ void ragged_votes(unsigned *out, unsigned *flags, int n)
 
 	unsigned mask = __ballot_sync(0xffffffff, i < n);
 	if (i < n)
-		out[i] = block_votes(mask, flags, out[i] != 0);
+		out[i] = block_votes(mask, flags + blockIdx.x * blockDim.x,
+				     out[i] != 0);
 }
