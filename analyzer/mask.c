@@ -710,7 +710,7 @@ static void function_entry(struct wl_ctx *ctx, struct wl_func *fn,
 	struct wl_node *barrier;
 	unsigned i, first_line = 0;
 	bool doubt = false, first = true, unseen = false, none;
-	bool seen_split = false;	/* a live call in sight splits the warp */
+	bool seen_split = false;	/* a live call in sight splits it */
 
 	memset(out, 0, sizeof(*out));
 	out->reach = WL_REACH_FULL;

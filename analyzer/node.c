@@ -537,9 +537,11 @@ struct wl_node *wl_node_param_default(const struct wl_node *param)
 
 enum CXTypeKind wl_node_type_kind(struct wl_node *node)
 {
-	if (!node->type_kind)
-		node->type_kind = 1 + clang_getCanonicalType(
-					      clang_getCursorType(node->cursor)).kind;
+	if (!node->type_kind) {
+		CXType t = clang_getCursorType(node->cursor);
+
+		node->type_kind = 1 + clang_getCanonicalType(t).kind;
+	}
 	return (enum CXTypeKind)(node->type_kind - 1);
 }
 
