@@ -775,6 +775,15 @@ bool wl_eval_named_var_dep(struct wl_eval *ev, const struct wl_node *at,
  * overload nothing instantiates) runs in no thread: when the function
  * has a live caller, the dead ones pass nothing.
  */
+static bool param_names_thread(const struct wl_var *v)
+{
+	CXString s = clang_getCursorSpelling(v->decl);
+	bool yes = wl_evalcall_param_names_thread(clang_getCString(s));
+
+	clang_disposeString(s);
+	return yes;
+}
+
 static enum wl_dep param_dep(struct wl_eval *ev, struct wl_var *v)
 {
 	struct wl_func *fn = v->decl_node->func;
@@ -784,8 +793,9 @@ static enum wl_dep param_dep(struct wl_eval *ev, struct wl_var *v)
 	long long value;
 	bool live_only = fn && wl_func_reached(ev->model, fn);
 
+	/* No caller in sight: what its name says, for reports only. */
 	if (fn && f && !fn->nr_callers && ev->trust_unseen)
-		return WL_DEP_BLOCK;
+		return param_names_thread(v) ? WL_DEP_LANE : WL_DEP_BLOCK;
 	if (!fn || !fn->nr_callers || !f || f->in_progress)
 		return WL_DEP_LANE;
 	for (i = 0; i < fn->nr_params; i++)

@@ -127,6 +127,28 @@ bool wl_evalcall_names_thread(const char *name)
 	return name_has_any(name, words, WL_ARRAY_SIZE(words));
 }
 
+bool wl_evalcall_param_names_thread(const char *name)
+{
+	static const char *const names[] = {
+		"tid", "tidx", "ltid", "gtid", "thid", "tx", "lid", "gid",
+		"threadindex", "localid", "globalid",
+	};
+	char folded[64];
+	size_t len, i;
+
+	wl_fold_name(name, folded, sizeof(folded));
+	len = strlen(folded);
+	/* lane, laneId, lane_idx; thread_id, threadIdx_x */
+	if (!strncmp(folded, "lane", 4) || !strncmp(folded, "threadid", 8))
+		return true;
+	if (len > 3 && !strcmp(folded + len - 3, "tid"))	/* warp_tid */
+		return true;
+	for (i = 0; i < WL_ARRAY_SIZE(names); i++)
+		if (!strcmp(folded, names[i]))
+			return true;
+	return false;
+}
+
 /* Whether @decl is written in a file (a builtin is not). */
 static bool has_file(CXCursor decl)
 {

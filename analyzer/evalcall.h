@@ -88,4 +88,11 @@ bool wl_evalcall_unseen(CXCursor call);
  */
 bool wl_evalcall_names_thread(const char *name);
 
+/*
+ * Whether a parameter's name says it holds a thread's index (`lane`,
+ * `laneId`, `tid`, `thread_idx`), for a helper whose callers are out of
+ * sight; `nthreads` and `warp` do not.
+ */
+bool wl_evalcall_param_names_thread(const char *name);
+
 #endif

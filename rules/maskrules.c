@@ -223,18 +223,19 @@ static enum wl_dep max_dep(enum wl_dep a, enum wl_dep b)
 }
 
 /*
- * How @cond varies, for a report.  A condition that did not parse (a
- * macro of the build, missing on a bare run: `b < NUM_BLOCKS`) is read
- * from its tokens, as the barrier evaluator reads it: a rule that
- * reports must not take a build's constant for a lane's value.  A mask
- * never rests on this (mask inference asks ctx->eval itself).
+ * How @cond varies, for a report.  What the file does not show is read
+ * as the barrier evaluator reads it: a condition that did not parse (a
+ * macro of the build, missing on a bare run: `b < NUM_BLOCKS`) from its
+ * tokens, a parameter of a helper with no caller in sight by its name,
+ * a function of another file by its name.  A rule that reports must not
+ * take an unknown for a lane's value.  A mask never rests on this (mask
+ * inference asks ctx->eval itself).
  */
 static enum wl_dep cond_dep(struct reach_state *st, struct wl_node *cond)
 {
 	enum wl_dep d = wl_eval_dep(st->ev, cond);
 
-	if (st->ev != &st->ctx->barrier_eval && d >= WL_DEP_LANE &&
-	    wl_node_holds_error(&st->ctx->model, cond)) {
+	if (st->ev != &st->ctx->barrier_eval && d >= WL_DEP_LANE) {
 		enum wl_dep read = wl_eval_dep(&st->ctx->barrier_eval, cond);
 
 		if (read < d)
