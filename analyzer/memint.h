@@ -59,6 +59,8 @@ bool ma_threads_alike(struct wl_model *m, const struct wl_func *kernel);
 #define MA_BLOCK_DIM 256
 #define MA_MAX_BINDS 16
 #define MA_MAX_DEPTH 8
+/* Calls one evaluation may look into for the storage they return. */
+#define MA_MAX_CALL_LOCS 4096
 /* How deep one evaluation (values, pointers) may recurse, self-reference included. */
 #define MA_MAX_EVAL_DEPTH 48
 
@@ -132,6 +134,12 @@ struct ma_eval {
 	unsigned tid;
 	bool opaque;
 	int depth;
+	/*
+	 * Calls looked into for the storage they return, in this
+	 * evaluation: a bound, since each may try every method of its
+	 * name (thrust's tuples and iterators: dozens of `get`).
+	 */
+	unsigned call_locs;
 	/*
 	 * The value rests on a helper's parameter taken to be the thread
 	 * index only because no caller is in sight (see eval_param()):

@@ -579,6 +579,8 @@ static bool call_loc(struct ma_eval *ev, struct wl_node *call,
 
 	if (!fn && obj)
 		fn = method_named(mem, name, wl_call_args(call, NULL, 0));
+	if (++ev->call_locs > MA_MAX_CALL_LOCS)
+		return false;	/* unknown storage, as past the depth bound */
 
 	if (fn && fn->body && ev->depth < MA_MAX_DEPTH * 2) {
 		struct ma_frame f;
