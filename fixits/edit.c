@@ -120,7 +120,9 @@ int wl_edit_set_add_fix(struct wl_edit_set *set, const struct wl_fix *fix)
 		 * register declaration where one of them also hoists its
 		 * ballot, an insertion of other text at that offset.
 		 */
-		for (j = 0; j < set->nr && !in_set(set, &fix->edits[i]); j++)
+		bool held = in_set(set, &fix->edits[i]);
+
+		for (j = 0; !held && j < set->nr; j++)
 			if (conflict(&fix->edits[i], &set->edits[j]))
 				return -1;
 		/*
