@@ -768,13 +768,7 @@ bool wl_eval_named_var_dep(struct wl_eval *ev, const struct wl_node *at,
 	return found;
 }
 
-/*
- * A parameter of a device function varies as much as the arguments its
- * callers in this file pass (or the default they leave in place); with
- * no visible caller, assume it varies.  A caller no kernel reaches (an
- * overload nothing instantiates) runs in no thread: when the function
- * has a live caller, the dead ones pass nothing.
- */
+/* Whether parameter @v is named as a thread's index (`lane`, `tid`). */
 static bool param_names_thread(const struct wl_var *v)
 {
 	CXString s = clang_getCursorSpelling(v->decl);
@@ -784,6 +778,15 @@ static bool param_names_thread(const struct wl_var *v)
 	return yes;
 }
 
+/*
+ * A parameter of a device function varies as much as the arguments its
+ * callers in this file pass (or the default they leave in place); with
+ * no visible caller, assume it varies, but for the evaluator that trusts
+ * what it cannot see (reports), which goes by the parameter's name.  A
+ * caller no kernel reaches (an overload nothing instantiates) runs in no
+ * thread: when the function has a live caller, the dead ones pass
+ * nothing.
+ */
 static enum wl_dep param_dep(struct wl_eval *ev, struct wl_var *v)
 {
 	struct wl_func *fn = v->decl_node->func;

@@ -12,16 +12,18 @@
 /* How deep the definitions of header helpers are followed. */
 #define MAX_EXTERN_DEPTH 4
 
-/* Calls whose result depends only on their arguments. */
+/*
+ * Calls whose result depends only on their arguments, besides the C
+ * library's math (math_calls below).
+ */
 static const char *const pure_calls[] = {
 	"__popc", "__popcll", "__ffs", "__ffsll", "__clz", "__clzll", "__brev",
 	"__brevll", "min", "max", "umin", "umax", "llmin", "llmax", "abs",
-	"labs", "llabs", "fabs", "fabsf", "sqrt", "sqrtf", "rsqrtf", "rsqrt",
+	"labs", "llabs",
 	"__mul24", "__umul24", "__mulhi", "__umulhi", "__byte_perm",
 	"__float_as_int", "__int_as_float", "__float_as_uint",
 	"__uint_as_float", "__double2hiint", "__double2loint",
 	"__hiloint2double", "__double_as_longlong", "__longlong_as_double",
-	"fminf", "fmaxf", "fmin", "fmax", "floorf", "ceilf", "floor", "ceil",
 	"__funnelshift_l", "__funnelshift_r", "__float2int_rn",
 	"__float2int_rz", "__int2float_rn", "__ldg",
 };
